@@ -1,0 +1,35 @@
+# lit configuration of mdh-mlir: one folder per pass, exec/ for run-and-compare.
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+
+config.name = "mdh"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.mdh_obj_root, "lit")
+config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py.in", "Inputs"]
+
+llvm_config.use_default_substitutions()
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+llvm_config.with_environment("PATH", config.mdh_bin_dir, append_path=False)
+
+irdl = os.path.join(config.mdh_share_dir, "mdh.irdl.mlir")
+plugin = os.path.join(config.mdh_lib_dir, "mdh-plugin.so")
+mlir_opt = os.path.join(config.llvm_tools_dir, "mlir-opt")
+
+# Substitutions are applied in order, in one pass: longer names first.
+config.substitutions.insert(
+    0, ("%mlir-opt-mdh", "%s --irdl-file=%s --load-pass-plugin=%s" % (mlir_opt, irdl, plugin)))
+config.substitutions.insert(1, ("%mdh-opt", os.path.join(config.mdh_bin_dir, "mdh-opt")))
+config.substitutions.append(("%mdh_irdl", irdl))
+config.substitutions.append(("%mdh_plugin", plugin))
+config.substitutions.append(("%examples", os.path.join(config.mdh_src_root, "examples")))
+
+if config.mdh_asan:
+    config.available_features.add("asan")
+    # LLVM's own libraries are not instrumented; only our code is checked.
+    config.environment["ASAN_OPTIONS"] = "detect_leaks=1:abort_on_error=0"
+    config.environment["LSAN_OPTIONS"] = "suppressions=%s" % os.path.join(
+        config.mdh_src_root, "scripts", "lsan.supp")

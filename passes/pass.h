@@ -1,0 +1,23 @@
+/* Internal plumbing shared by the mdh passes: each pass is an external pass
+ * anchored on builtin.module, described by one entry of the pass table. */
+
+#ifndef MDH_PASSES_PASS_H
+#define MDH_PASSES_PASS_H
+
+#include "mlir-c/Pass.h"
+
+/* A pass's entry point: transforms "module"; on failure it emits a
+ * diagnostic and returns failure (the caller signals the pass failure). */
+typedef MlirLogicalResult (*mdh_pass_run_fn)(MlirOperation module);
+
+struct mdh_pass_info {
+	const char *name;	 /* C++-style class name, e.g. "MdhVerify" */
+	const char *argument;	 /* pipeline name, e.g. "mdh-verify" */
+	const char *description; /* one line for --help */
+	mdh_pass_run_fn run;
+};
+
+/* The entry points, one per pass file. */
+MlirLogicalResult mdh_verify_run(MlirOperation module);
+
+#endif

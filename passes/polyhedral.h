@@ -1,0 +1,30 @@
+/* Shared polyhedral helpers: conversions between MLIR and isl objects. */
+
+#ifndef MDH_PASSES_POLYHEDRAL_H
+#define MDH_PASSES_POLYHEDRAL_H
+
+#include "mlir-c/AffineMap.h"
+#include "mlir-c/IR.h"
+
+#include <isl/ctx.h>
+#include <isl/map.h>
+#include <isl/set.h>
+
+/* Creates an isl context whose errors are reported to the caller (NULL or -1
+ * results) rather than printed; mdh_isl_ctx_error() then tells what went
+ * wrong. */
+isl_ctx *mdh_isl_ctx_alloc(void);
+
+/* Returns the message of the last isl error on "ctx", or "unknown isl error". */
+const char *mdh_isl_ctx_error(isl_ctx *ctx);
+
+/* Returns the box { [i_0, .., i_{n-1}] : 0 <= i_d < sizes[d] }. */
+__isl_give isl_set *mdh_isl_box(isl_ctx *ctx, int n, const int64_t *sizes);
+
+/* Returns the relation { [d_0, ..] -> [r_0, ..] } of the symbol-free affine
+ * map "map", or NULL if it uses symbols or divides by a non-positive or
+ * non-constant value. */
+__isl_give isl_map *mdh_isl_map_from_affine_map(isl_ctx *ctx,
+						MlirAffineMap map);
+
+#endif

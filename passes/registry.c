@@ -1,0 +1,86 @@
+/* The table of mdh passes and their creation as MLIR external passes. */
+
+#include "mdh-c/Dialect.h"
+#include "mdh-c/Passes.h"
+#include "passes/pass.h"
+
+#include "mlir-c/Support.h"
+
+#include <stddef.h>
+
+static const struct mdh_pass_info passes[] = {
+	{"MdhVerify", "mdh-verify",
+	 "Check the semantic rules of the mdh dialect (map arities, buffer "
+	 "bounds, scalar functions, Lemma 10)",
+	 &mdh_verify_run},
+};
+
+#define N_PASSES ((intptr_t)(sizeof(passes) / sizeof(passes[0])))
+
+/* One TypeID per pass, shared by all its instances. */
+static MlirTypeID pass_ids[N_PASSES];
+static MlirTypeIDAllocator id_allocator;
+
+intptr_t mdhGetNumPasses(void)
+{
+	return N_PASSES;
+}
+
+MlirStringRef mdhGetPassArgument(intptr_t pos)
+{
+	return mlirStringRefCreateFromCString(passes[pos].argument);
+}
+
+MlirStringRef mdhGetPassDescription(intptr_t pos)
+{
+	return mlirStringRefCreateFromCString(passes[pos].description);
+}
+
+static void pass_construct(void *user)
+{
+	(void)user;
+}
+
+static void pass_destruct(void *user)
+{
+	(void)user;
+}
+
+static void *pass_clone(void *user)
+{
+	return user;
+}
+
+/* Runs the pass of table entry "user" on "op", a builtin.module. The dialect
+ * must be loaded for the pass's own IR queries; loading is idempotent. */
+static void pass_run(MlirOperation op, MlirExternalPass pass, void *user)
+{
+	const struct mdh_pass_info *info = user;
+
+	if (mlirLogicalResultIsFailure(
+		    mdhLoadDialect(mlirOperationGetContext(op))) ||
+	    mlirLogicalResultIsFailure(info->run(op)))
+		mlirExternalPassSignalFailure(pass);
+}
+
+MlirPass mdhCreatePass(intptr_t pos)
+{
+	MlirExternalPassCallbacks callbacks = {
+		&pass_construct, &pass_destruct, NULL, &pass_clone, &pass_run};
+
+	if (!id_allocator.ptr)
+		id_allocator = mlirTypeIDAllocatorCreate();
+	if (mlirTypeIDIsNull(pass_ids[pos]))
+		pass_ids[pos] = mlirTypeIDAllocatorAllocateTypeID(id_allocator);
+	return mlirCreateExternalPass(
+		pass_ids[pos], mlirStringRefCreateFromCString(passes[pos].name),
+		mlirStringRefCreateFromCString(passes[pos].argument),
+		mlirStringRefCreateFromCString(passes[pos].description),
+		mlirStringRefCreateFromCString("builtin.module"), 0, NULL,
+		callbacks, (void *)&passes[pos]);
+}
+
+MlirPass mdhCreateVerifyPass(void)
+{
+	return mdhCreatePass(0);
+}
