@@ -13,11 +13,16 @@ config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py.in", "Inputs
 
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
-llvm_config.with_environment("PATH", config.mdh_bin_dir, append_path=False)
+llvm_config.with_environment("PATH", config.mdh_bin_dir, append_path=True)
 
 irdl = os.path.join(config.mdh_share_dir, "mdh.irdl.mlir")
 plugin = os.path.join(config.mdh_lib_dir, "mdh-plugin.so")
 mlir_opt = os.path.join(config.llvm_tools_dir, "mlir-opt")
+
+# Under ASan, the uninstrumented mlir-opt must preload the sanitizer runtime to
+# load our instrumented plugin.
+if config.mdh_asan:
+    mlir_opt = "env LD_PRELOAD=%s %s" % (config.mdh_asan_runtime, mlir_opt)
 
 # Substitutions are applied in order, in one pass: longer names first.
 config.substitutions.insert(
