@@ -12,23 +12,23 @@
 
 /* A growable NUL-terminated string. */
 struct mdh_str {
-	char *data;
-	size_t len;
-	size_t cap;
+  char *data;
+  size_t len;
+  size_t cap;
 };
 
 void mdh_str_init(struct mdh_str *s);
 void mdh_str_clear(struct mdh_str *s);
 void mdh_str_append(struct mdh_str *s, const char *data, size_t len);
 void mdh_str_printf(struct mdh_str *s, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+    __attribute__((format(printf, 2, 3)));
 void mdh_str_append_type(struct mdh_str *s, MlirType type);
 void mdh_str_append_attr(struct mdh_str *s, MlirAttribute attr);
 void mdh_str_append_affine_map(struct mdh_str *s, MlirAffineMap map);
 
 /* Reports "msg" (printf-style) as an error at the location of "op". */
 void mdh_emit_error(MlirOperation op, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+    __attribute__((format(printf, 2, 3)));
 
 /* Tells whether "op" is named "name". */
 int mdh_op_is(MlirOperation op, const char *name);

@@ -31,730 +31,676 @@
 /* Internal data structure for mdhVerify: "ctx" decides index-space
  * questions, "failed" records whether any rule was violated. */
 struct verify_data {
-	isl_ctx *ctx;
-	int failed;
+  isl_ctx *ctx;
+  int failed;
 };
 
 static const char *const builtin_ops[] = {"add", "mul", "min", "max",
-					  "and", "or",	"xor"};
+                                          "and", "or",  "xor"};
 
 /* The scalar function of a md_hom and the facts the rules need of it. */
 struct scalar_fn {
-	MlirOperation func;
-	MlirType type;
-	intptr_t n_results;
+  MlirOperation func;
+  MlirType type;
+  intptr_t n_results;
 };
 
-static void fail(struct verify_data *data, MlirOperation op, const char *msg)
-{
-	mlirEmitError(mlirOperationGetLocation(op), msg);
-	data->failed = 1;
+static void fail(struct verify_data *data, MlirOperation op, const char *msg) {
+  mlirEmitError(mlirOperationGetLocation(op), msg);
+  data->failed = 1;
 }
 
 static void failf(struct verify_data *data, MlirOperation op,
-		  struct mdh_str *msg)
-{
-	fail(data, op, msg->data);
-	mdh_str_clear(msg);
+                  struct mdh_str *msg) {
+  fail(data, op, msg->data);
+  mdh_str_clear(msg);
 }
 
 /* Returns the op that defines "value" if it is named "name", else null. */
-static MlirOperation defining_op(MlirValue value, const char *name)
-{
-	MlirOperation op;
+static MlirOperation defining_op(MlirValue value, const char *name) {
+  MlirOperation op;
 
-	if (!mlirValueIsAOpResult(value))
-		return (MlirOperation){NULL};
-	op = mlirOpResultGetOwner(value);
-	if (!mdh_op_is(op, name))
-		return (MlirOperation){NULL};
-	return op;
+  if (!mlirValueIsAOpResult(value))
+    return (MlirOperation){NULL};
+  op = mlirOpResultGetOwner(value);
+  if (!mdh_op_is(op, name))
+    return (MlirOperation){NULL};
+  return op;
 }
 
 /* Tells whether "n" sizes are all positive and their product fits in int64;
  * reports the first that is not at "op" on behalf of "what". */
 static int check_sizes(struct verify_data *data, MlirOperation op,
-		       const char *what, intptr_t n, const int64_t *sizes)
-{
-	struct mdh_str msg;
-	int64_t points = 1;
-	intptr_t d;
+                       const char *what, intptr_t n, const int64_t *sizes) {
+  struct mdh_str msg;
+  int64_t points = 1;
+  intptr_t d;
 
-	mdh_str_init(&msg);
-	for (d = 0; d < n; ++d) {
-		if (sizes[d] <= 0) {
-			mdh_str_printf(&msg,
-				       "%s size %lld in dimension %ld must be "
-				       "positive",
-				       what, (long long)sizes[d], (long)d);
-			failf(data, op, &msg);
-			return 0;
-		}
-		if (points > INT64_MAX / sizes[d]) {
-			mdh_str_printf(&msg,
-				       "%s has more than 2^63-1 points; sizes "
-				       "must keep the point count within int64",
-				       what);
-			failf(data, op, &msg);
-			return 0;
-		}
-		points *= sizes[d];
-	}
-	return 1;
+  mdh_str_init(&msg);
+  for (d = 0; d < n; ++d) {
+    if (sizes[d] <= 0) {
+      mdh_str_printf(&msg,
+                     "%s size %lld in dimension %ld must be "
+                     "positive",
+                     what, (long long)sizes[d], (long)d);
+      failf(data, op, &msg);
+      return 0;
+    }
+    if (points > INT64_MAX / sizes[d]) {
+      mdh_str_printf(&msg,
+                     "%s has more than 2^63-1 points; sizes "
+                     "must keep the point count within int64",
+                     what);
+      failf(data, op, &msg);
+      return 0;
+    }
+    points *= sizes[d];
+  }
+  return 1;
 }
 
 /* Reads the sizes of an MDA type into "sizes" (at most "max"); returns the
  * rank or -1 if "type" is not an MDA with array<i64> sizes. */
-static intptr_t read_mda(MlirType type, int64_t *sizes, intptr_t max)
-{
-	intptr_t rank = mdhMdaTypeGetRank(type);
-	intptr_t d;
+static intptr_t read_mda(MlirType type, int64_t *sizes, intptr_t max) {
+  intptr_t rank = mdhMdaTypeGetRank(type);
+  intptr_t d;
 
-	if (rank < 0 || rank > max)
-		return -1;
-	for (d = 0; d < rank; ++d)
-		sizes[d] = mdhMdaTypeGetSize(type, d);
-	return rank;
+  if (rank < 0 || rank > max)
+    return -1;
+  for (d = 0; d < rank; ++d)
+    sizes[d] = mdhMdaTypeGetSize(type, d);
+  return rank;
 }
 
 #define MDH_MAX_RANK 64
 
 /* Checks the MDA type "type" of a value of "op" and reads its sizes. */
 static intptr_t check_mda(struct verify_data *data, MlirOperation op,
-			  MlirType type, const char *what, int64_t *sizes)
-{
-	struct mdh_str msg;
-	intptr_t rank = read_mda(type, sizes, MDH_MAX_RANK);
+                          MlirType type, const char *what, int64_t *sizes) {
+  struct mdh_str msg;
+  intptr_t rank = read_mda(type, sizes, MDH_MAX_RANK);
 
-	if (rank < 0) {
-		mdh_str_init(&msg);
-		mdh_str_printf(&msg, "%s must be !mdh.mda<array<i64: ...>> "
-				     "with at most %d dimensions, got ",
-			       what, MDH_MAX_RANK);
-		mdh_str_append_type(&msg, type);
-		failf(data, op, &msg);
-		return -1;
-	}
-	if (!check_sizes(data, op, what, rank, sizes))
-		return -1;
-	return rank;
+  if (rank < 0) {
+    mdh_str_init(&msg);
+    mdh_str_printf(&msg,
+                   "%s must be !mdh.mda<array<i64: ...>> "
+                   "with at most %d dimensions, got ",
+                   what, MDH_MAX_RANK);
+    mdh_str_append_type(&msg, type);
+    failf(data, op, &msg);
+    return -1;
+  }
+  if (!check_sizes(data, op, what, rank, sizes))
+    return -1;
+  return rank;
 }
 
 /* Checks that the static extents of the memref "type" multiply to at most
  * 2^63-1 elements. */
 static int check_buffer_extent(struct verify_data *data, MlirOperation op,
-			       MlirType type)
-{
-	intptr_t rank = mlirShapedTypeGetRank(type);
-	int64_t n = 1, e;
-	intptr_t d;
+                               MlirType type) {
+  intptr_t rank = mlirShapedTypeGetRank(type);
+  int64_t n = 1, e;
+  intptr_t d;
 
-	for (d = 0; d < rank; ++d) {
-		if (mlirShapedTypeIsDynamicDim(type, d))
-			continue;
-		e = mlirShapedTypeGetDimSize(type, d);
-		if (e > 0 && n > INT64_MAX / e) {
-			fail(data, op,
-			     "buffer has more than 2^63-1 elements; extents "
-			     "must fit in int64");
-			return 0;
-		}
-		n *= e > 0 ? e : 1;
-	}
-	return 1;
+  for (d = 0; d < rank; ++d) {
+    if (mlirShapedTypeIsDynamicDim(type, d))
+      continue;
+    e = mlirShapedTypeGetDimSize(type, d);
+    if (e > 0 && n > INT64_MAX / e) {
+      fail(data, op,
+           "buffer has more than 2^63-1 elements; extents "
+           "must fit in int64");
+      return 0;
+    }
+    n *= e > 0 ? e : 1;
+  }
+  return 1;
 }
 
 /* Checks the form of every access map of "view": an affine map with "rank"
  * dimensions, no symbols and one result per buffer dimension. */
 static int check_access_forms(struct verify_data *data, MlirOperation view,
-			      intptr_t rank, MlirType buffer)
-{
-	struct mdh_str msg;
-	intptr_t n = mdhViewGetNumAccesses(view);
-	intptr_t a, brank = mlirShapedTypeGetRank(buffer);
-	MlirAffineMap map;
-	int ok = 1;
+                              intptr_t rank, MlirType buffer) {
+  struct mdh_str msg;
+  intptr_t n = mdhViewGetNumAccesses(view);
+  intptr_t a, brank = mlirShapedTypeGetRank(buffer);
+  MlirAffineMap map;
+  int ok = 1;
 
-	mdh_str_init(&msg);
-	if (n <= 0) {
-		fail(data, view,
-		     "'accesses' must be a non-empty array of affine maps");
-		return 0;
-	}
-	for (a = 0; a < n; ++a) {
-		map = mdhViewGetAccess(view, a);
-		if (mlirAffineMapIsNull(map)) {
-			mdh_str_printf(&msg, "access %ld must be an affine map",
-				       (long)a);
-		} else if (mlirAffineMapGetNumDims(map) != rank) {
-			mdh_str_printf(&msg,
-				       "access %ld has %ld dimensions, expected "
-				       "%ld (the rank of the MDA)",
-				       (long)a,
-				       (long)mlirAffineMapGetNumDims(map),
-				       (long)rank);
-		} else if (mlirAffineMapGetNumSymbols(map) != 0) {
-			mdh_str_printf(&msg,
-				       "access %ld must not use symbols: index "
-				       "functions depend only on MDA indices",
-				       (long)a);
-		} else if (mlirAffineMapGetNumResults(map) != brank) {
-			mdh_str_printf(&msg,
-				       "access %ld has %ld results, expected "
-				       "%ld (the rank of the buffer)",
-				       (long)a,
-				       (long)mlirAffineMapGetNumResults(map),
-				       (long)brank);
-		} else {
-			continue;
-		}
-		failf(data, view, &msg);
-		ok = 0;
-	}
-	return ok;
+  mdh_str_init(&msg);
+  if (n <= 0) {
+    fail(data, view, "'accesses' must be a non-empty array of affine maps");
+    return 0;
+  }
+  for (a = 0; a < n; ++a) {
+    map = mdhViewGetAccess(view, a);
+    if (mlirAffineMapIsNull(map)) {
+      mdh_str_printf(&msg, "access %ld must be an affine map", (long)a);
+    } else if (mlirAffineMapGetNumDims(map) != rank) {
+      mdh_str_printf(&msg,
+                     "access %ld has %ld dimensions, expected "
+                     "%ld (the rank of the MDA)",
+                     (long)a, (long)mlirAffineMapGetNumDims(map), (long)rank);
+    } else if (mlirAffineMapGetNumSymbols(map) != 0) {
+      mdh_str_printf(&msg,
+                     "access %ld must not use symbols: index "
+                     "functions depend only on MDA indices",
+                     (long)a);
+    } else if (mlirAffineMapGetNumResults(map) != brank) {
+      mdh_str_printf(&msg,
+                     "access %ld has %ld results, expected "
+                     "%ld (the rank of the buffer)",
+                     (long)a, (long)mlirAffineMapGetNumResults(map),
+                     (long)brank);
+    } else {
+      continue;
+    }
+    failf(data, view, &msg);
+    ok = 0;
+  }
+  return ok;
 }
 
 /* Returns the relation of access "a" of "view" restricted to the index
  * space "space", with the access number prepended to the domain:
  * { [a, i] -> buffer index }. */
 static __isl_give isl_map *tagged_access(struct verify_data *data,
-					 MlirOperation view, intptr_t a,
-					 __isl_keep isl_set *space)
-{
-	isl_map *map;
+                                         MlirOperation view, intptr_t a,
+                                         __isl_keep isl_set *space) {
+  isl_map *map;
 
-	map = mdh_isl_map_from_affine_map(data->ctx, mdhViewGetAccess(view, a));
-	map = isl_map_intersect_domain(map, isl_set_copy(space));
-	map = isl_map_insert_dims(map, isl_dim_in, 0, 1);
-	return isl_map_fix_si(map, isl_dim_in, 0, a);
+  map = mdh_isl_map_from_affine_map(data->ctx, mdhViewGetAccess(view, a));
+  map = isl_map_intersect_domain(map, isl_set_copy(space));
+  map = isl_map_insert_dims(map, isl_dim_in, 0, 1);
+  return isl_map_fix_si(map, isl_dim_in, 0, a);
 }
 
 /* Returns the union of the tagged accesses of "view" over "space". */
 static __isl_give isl_map *view_relation(struct verify_data *data,
-					 MlirOperation view,
-					 __isl_keep isl_set *space)
-{
-	intptr_t n = mdhViewGetNumAccesses(view);
-	isl_map *rel = tagged_access(data, view, 0, space);
-	intptr_t a;
+                                         MlirOperation view,
+                                         __isl_keep isl_set *space) {
+  intptr_t n = mdhViewGetNumAccesses(view);
+  isl_map *rel = tagged_access(data, view, 0, space);
+  intptr_t a;
 
-	for (a = 1; a < n; ++a)
-		rel = isl_map_union(rel, tagged_access(data, view, a, space));
-	return rel;
+  for (a = 1; a < n; ++a)
+    rel = isl_map_union(rel, tagged_access(data, view, a, space));
+  return rel;
 }
 
 /* Reports that access "a" of "view" reaches "v" in buffer dimension "r",
  * outside [0, extent). */
 static void report_out_of_bounds(struct verify_data *data, MlirOperation view,
-				 intptr_t a, int r, __isl_take isl_val *v,
-				 int64_t extent)
-{
-	struct mdh_str msg;
+                                 intptr_t a, int r, __isl_take isl_val *v,
+                                 int64_t extent) {
+  struct mdh_str msg;
 
-	mdh_str_init(&msg);
-	mdh_str_printf(&msg,
-		       "access %ld reaches index %ld in dimension %d of a "
-		       "buffer of size %lld: the view needs ",
-		       (long)a, isl_val_get_num_si(v), r, (long long)extent);
-	if (isl_val_is_neg(v))
-		mdh_str_printf(&msg, "non-negative indices");
-	else
-		mdh_str_printf(&msg, "size >= %ld (1 + its largest index)",
-			       isl_val_get_num_si(v) + 1);
-	isl_val_free(v);
-	failf(data, view, &msg);
+  mdh_str_init(&msg);
+  mdh_str_printf(&msg,
+                 "access %ld reaches index %ld in dimension %d of a "
+                 "buffer of size %lld: the view needs ",
+                 (long)a, isl_val_get_num_si(v), r, (long long)extent);
+  if (isl_val_is_neg(v))
+    mdh_str_printf(&msg, "non-negative indices");
+  else
+    mdh_str_printf(&msg, "size >= %ld (1 + its largest index)",
+                   isl_val_get_num_si(v) + 1);
+  isl_val_free(v);
+  failf(data, view, &msg);
 }
 
 /* Returns the maximum (if "max") or minimum of dimension "r" of "set". */
-static __isl_give isl_val *dim_bound(__isl_keep isl_set *set, int r, int max)
-{
-	isl_aff *obj;
-	isl_val *v;
+static __isl_give isl_val *dim_bound(__isl_keep isl_set *set, int r, int max) {
+  isl_aff *obj;
+  isl_val *v;
 
-	obj = isl_aff_var_on_domain(
-		isl_local_space_from_space(isl_set_get_space(set)),
-		isl_dim_set, r);
-	v = max ? isl_set_max_val(set, obj) : isl_set_min_val(set, obj);
-	isl_aff_free(obj);
-	return v;
+  obj = isl_aff_var_on_domain(
+      isl_local_space_from_space(isl_set_get_space(set)), isl_dim_set, r);
+  v = max ? isl_set_max_val(set, obj) : isl_set_min_val(set, obj);
+  isl_aff_free(obj);
+  return v;
 }
 
 /* Checks that every access of "view" stays within the static extents of its
  * buffer for every point of "space" (derived size 1 + max index, MDH
  * Def. 13). Returns 0 after reporting the first violation, -1 on isl error. */
 static int check_bounds(struct verify_data *data, MlirOperation view,
-			__isl_keep isl_set *space, MlirType buffer)
-{
-	intptr_t n = mdhViewGetNumAccesses(view), a;
-	intptr_t rank = mlirShapedTypeGetRank(buffer);
-	isl_set *image;
-	isl_val *lo, *hi;
-	int r, ok = 1;
-	int64_t extent;
+                        __isl_keep isl_set *space, MlirType buffer) {
+  intptr_t n = mdhViewGetNumAccesses(view), a;
+  intptr_t rank = mlirShapedTypeGetRank(buffer);
+  isl_set *image;
+  isl_val *lo, *hi;
+  int r, ok = 1;
+  int64_t extent;
 
-	for (a = 0; a < n && ok > 0; ++a) {
-		image = isl_set_apply(
-			isl_set_copy(space),
-			mdh_isl_map_from_affine_map(data->ctx,
-						    mdhViewGetAccess(view, a)));
-		if (!image)
-			return -1;
-		for (r = 0; r < rank && ok > 0; ++r) {
-			if (mlirShapedTypeIsDynamicDim(buffer, r))
-				continue;
-			extent = mlirShapedTypeGetDimSize(buffer, r);
-			lo = dim_bound(image, r, 0);
-			hi = dim_bound(image, r, 1);
-			if (!lo || !hi) {
-				ok = -1;
-			} else if (isl_val_is_neg(lo)) {
-				report_out_of_bounds(data, view, a, r,
-						     isl_val_copy(lo), extent);
-				ok = 0;
-			} else if (isl_val_cmp_si(hi, extent) >= 0) {
-				report_out_of_bounds(data, view, a, r,
-						     isl_val_copy(hi), extent);
-				ok = 0;
-			}
-			isl_val_free(lo);
-			isl_val_free(hi);
-		}
-		isl_set_free(image);
-	}
-	return ok;
+  for (a = 0; a < n && ok > 0; ++a) {
+    image = isl_set_apply(
+        isl_set_copy(space),
+        mdh_isl_map_from_affine_map(data->ctx, mdhViewGetAccess(view, a)));
+    if (!image)
+      return -1;
+    for (r = 0; r < rank && ok > 0; ++r) {
+      if (mlirShapedTypeIsDynamicDim(buffer, r))
+        continue;
+      extent = mlirShapedTypeGetDimSize(buffer, r);
+      lo = dim_bound(image, r, 0);
+      hi = dim_bound(image, r, 1);
+      if (!lo || !hi) {
+        ok = -1;
+      } else if (isl_val_is_neg(lo)) {
+        report_out_of_bounds(data, view, a, r, isl_val_copy(lo), extent);
+        ok = 0;
+      } else if (isl_val_cmp_si(hi, extent) >= 0) {
+        report_out_of_bounds(data, view, a, r, isl_val_copy(hi), extent);
+        ok = 0;
+      }
+      isl_val_free(lo);
+      isl_val_free(hi);
+    }
+    isl_set_free(image);
+  }
+  return ok;
 }
 
-static long coordinate(__isl_keep isl_point *pnt, int pos)
-{
-	isl_val *v = isl_point_get_coordinate_val(pnt, isl_dim_set, pos);
-	long r = isl_val_get_num_si(v);
+static long coordinate(__isl_keep isl_point *pnt, int pos) {
+  isl_val *v = isl_point_get_coordinate_val(pnt, isl_dim_set, pos);
+  long r = isl_val_get_num_si(v);
 
-	isl_val_free(v);
-	return r;
+  isl_val_free(v);
+  return r;
 }
 
 /* Appends the coordinates of "pnt" from position "first" on, as "(x, y)". */
 static void append_point(struct mdh_str *msg, __isl_keep isl_point *pnt,
-			 int first, int n)
-{
-	int i;
+                         int first, int n) {
+  int i;
 
-	mdh_str_printf(msg, "(");
-	for (i = first; i < n; ++i)
-		mdh_str_printf(msg, "%s%ld", i > first ? ", " : "",
-			       coordinate(pnt, i));
-	mdh_str_printf(msg, ")");
+  mdh_str_printf(msg, "(");
+  for (i = first; i < n; ++i)
+    mdh_str_printf(msg, "%s%ld", i > first ? ", " : "", coordinate(pnt, i));
+  mdh_str_printf(msg, ")");
 }
 
 /* Reports two points of "rel" = { [a, i] -> buffer index } that write the
  * same buffer element. */
 static void report_not_injective(struct verify_data *data, MlirOperation view,
-				 __isl_take isl_map *rel, int dim)
-{
-	isl_map *inverse, *pairs, *identity;
-	isl_point *pnt;
-	struct mdh_str msg;
+                                 __isl_take isl_map *rel, int dim) {
+  isl_map *inverse, *pairs, *identity;
+  isl_point *pnt;
+  struct mdh_str msg;
 
-	inverse = isl_map_reverse(isl_map_copy(rel));
-	pairs = isl_map_apply_range(rel, inverse);
-	identity = isl_map_identity(isl_map_get_space(pairs));
-	pairs = isl_map_subtract(pairs, identity);
-	pnt = isl_set_sample_point(isl_map_wrap(pairs));
-	mdh_str_init(&msg);
-	mdh_str_printf(&msg, "out_view is partial: its accesses are not "
-			     "injective on the result index space");
-	if (pnt && !isl_point_is_void(pnt)) {
-		mdh_str_printf(&msg, " (access %ld at ", coordinate(pnt, 0));
-		append_point(&msg, pnt, 1, dim + 1);
-		mdh_str_printf(&msg, " and access %ld at ",
-			       coordinate(pnt, dim + 1));
-		append_point(&msg, pnt, dim + 2, 2 * dim + 2);
-		mdh_str_printf(&msg, " write the same element)");
-	}
-	isl_point_free(pnt);
-	failf(data, view, &msg);
+  inverse = isl_map_reverse(isl_map_copy(rel));
+  pairs = isl_map_apply_range(rel, inverse);
+  identity = isl_map_identity(isl_map_get_space(pairs));
+  pairs = isl_map_subtract(pairs, identity);
+  pnt = isl_set_sample_point(isl_map_wrap(pairs));
+  mdh_str_init(&msg);
+  mdh_str_printf(&msg, "out_view is partial: its accesses are not "
+                       "injective on the result index space");
+  if (pnt && !isl_point_is_void(pnt)) {
+    mdh_str_printf(&msg, " (access %ld at ", coordinate(pnt, 0));
+    append_point(&msg, pnt, 1, dim + 1);
+    mdh_str_printf(&msg, " and access %ld at ", coordinate(pnt, dim + 1));
+    append_point(&msg, pnt, dim + 2, 2 * dim + 2);
+    mdh_str_printf(&msg, " write the same element)");
+  }
+  isl_point_free(pnt);
+  failf(data, view, &msg);
 }
 
 /* Checks that the out_view "view" writes each buffer element at most once
  * over "space" (MDH Def. 21: otherwise the view is partial). */
 static int check_injective(struct verify_data *data, MlirOperation view,
-			   __isl_keep isl_set *space, int dim)
-{
-	isl_map *rel = view_relation(data, view, space);
-	isl_bool inj = isl_map_is_injective(rel);
+                           __isl_keep isl_set *space, int dim) {
+  isl_map *rel = view_relation(data, view, space);
+  isl_bool inj = isl_map_is_injective(rel);
 
-	if (inj < 0) {
-		isl_map_free(rel);
-		return -1;
-	}
-	if (inj) {
-		isl_map_free(rel);
-		return 1;
-	}
-	report_not_injective(data, view, rel, dim);
-	return 0;
+  if (inj < 0) {
+    isl_map_free(rel);
+    return -1;
+  }
+  if (inj) {
+    isl_map_free(rel);
+    return 1;
+  }
+  report_not_injective(data, view, rel, dim);
+  return 0;
 }
 
-static void report_isl_error(struct verify_data *data, MlirOperation op)
-{
-	struct mdh_str msg;
+static void report_isl_error(struct verify_data *data, MlirOperation op) {
+  struct mdh_str msg;
 
-	mdh_str_init(&msg);
-	mdh_str_printf(&msg, "cannot analyse the accesses: %s",
-		       mdh_isl_ctx_error(data->ctx));
-	failf(data, op, &msg);
+  mdh_str_init(&msg);
+  mdh_str_printf(&msg, "cannot analyse the accesses: %s",
+                 mdh_isl_ctx_error(data->ctx));
+  failf(data, op, &msg);
 }
 
 /* Checks the accesses of "view" over the index space of the given sizes:
  * form, bounds and, for out_views, injectivity. */
 static void check_accesses(struct verify_data *data, MlirOperation view,
-			   intptr_t rank, const int64_t *sizes)
-{
-	MlirType buffer = mlirValueGetType(mdhViewGetBuffer(view));
-	isl_set *space;
-	int ok;
+                           intptr_t rank, const int64_t *sizes) {
+  MlirType buffer = mlirValueGetType(mdhViewGetBuffer(view));
+  isl_set *space;
+  int ok;
 
-	if (!check_access_forms(data, view, rank, buffer) ||
-	    !check_buffer_extent(data, view, buffer))
-		return;
-	space = mdh_isl_box(data->ctx, rank, sizes);
-	ok = check_bounds(data, view, space, buffer);
-	if (ok > 0 && mdhOperationIsAOutView(view))
-		ok = check_injective(data, view, space, rank);
-	if (ok < 0)
-		report_isl_error(data, view);
-	isl_set_free(space);
+  if (!check_access_forms(data, view, rank, buffer) ||
+      !check_buffer_extent(data, view, buffer))
+    return;
+  space = mdh_isl_box(data->ctx, rank, sizes);
+  ok = check_bounds(data, view, space, buffer);
+  if (ok > 0 && mdhOperationIsAOutView(view))
+    ok = check_injective(data, view, space, rank);
+  if (ok < 0)
+    report_isl_error(data, view);
+  isl_set_free(space);
 }
 
 /* Checks an mdh.inp_view: MDA type, accesses, and that only md_homs use it. */
-static void verify_inp_view(struct verify_data *data, MlirOperation view)
-{
-	int64_t sizes[MDH_MAX_RANK] = {0};
-	intptr_t rank;
-	MlirValue result = mlirOperationGetResult(view, 0);
-	MlirOpOperand use;
+static void verify_inp_view(struct verify_data *data, MlirOperation view) {
+  int64_t sizes[MDH_MAX_RANK] = {0};
+  intptr_t rank;
+  MlirValue result = mlirOperationGetResult(view, 0);
+  MlirOpOperand use;
 
-	rank = check_mda(data, view, mlirValueGetType(result),
-			 "inp_view result", sizes);
-	if (rank >= 0)
-		check_accesses(data, view, rank, sizes);
-	for (use = mlirValueGetFirstUse(result); !mlirOpOperandIsNull(use);
-	     use = mlirOpOperandGetNextUse(use)) {
-		if (!mdhOperationIsAMdHom(mlirOpOperandGetOwner(use))) {
-			fail(data, mlirOpOperandGetOwner(use),
-			     "an mdh.inp_view result can only be used by "
-			     "mdh.md_hom");
-		}
-	}
+  rank =
+      check_mda(data, view, mlirValueGetType(result), "inp_view result", sizes);
+  if (rank >= 0)
+    check_accesses(data, view, rank, sizes);
+  for (use = mlirValueGetFirstUse(result); !mlirOpOperandIsNull(use);
+       use = mlirOpOperandGetNextUse(use)) {
+    if (!mdhOperationIsAMdHom(mlirOpOperandGetOwner(use))) {
+      fail(data, mlirOpOperandGetOwner(use),
+           "an mdh.inp_view result can only be used by "
+           "mdh.md_hom");
+    }
+  }
 }
 
 /* Returns the nearest enclosing builtin.module of "op" (null if none). */
-static MlirOperation enclosing_module(MlirOperation op)
-{
-	for (op = mlirOperationGetParentOperation(op);
-	     !mlirOperationIsNull(op);
-	     op = mlirOperationGetParentOperation(op))
-		if (mdh_op_is(op, "builtin.module"))
-			return op;
-	return op;
+static MlirOperation enclosing_module(MlirOperation op) {
+  for (op = mlirOperationGetParentOperation(op); !mlirOperationIsNull(op);
+       op = mlirOperationGetParentOperation(op))
+    if (mdh_op_is(op, "builtin.module"))
+      return op;
+  return op;
 }
 
 /* Looks up the symbol "name" in the module of "op" (null if none). */
-static MlirOperation lookup_symbol(MlirOperation op, MlirStringRef name)
-{
-	MlirOperation module = enclosing_module(op), sym = {NULL};
-	MlirSymbolTable table;
+static MlirOperation lookup_symbol(MlirOperation op, MlirStringRef name) {
+  MlirOperation module = enclosing_module(op), sym = {NULL};
+  MlirSymbolTable table;
 
-	if (mlirOperationIsNull(module) || name.length == 0)
-		return sym;
-	table = mlirSymbolTableCreate(module);
-	sym = mlirSymbolTableLookup(table, name);
-	mlirSymbolTableDestroy(table);
-	return sym;
+  if (mlirOperationIsNull(module) || name.length == 0)
+    return sym;
+  table = mlirSymbolTableCreate(module);
+  sym = mlirSymbolTableLookup(table, name);
+  mlirSymbolTableDestroy(table);
+  return sym;
 }
 
 /* Looks up the func.func named "name" in the module of "op"; reports at "op"
  * (as the "role" of the md_hom) if there is none. */
 static MlirOperation lookup_func(struct verify_data *data, MlirOperation op,
-				 MlirStringRef name, const char *role)
-{
-	MlirOperation fn = lookup_symbol(op, name);
-	struct mdh_str msg;
+                                 MlirStringRef name, const char *role) {
+  MlirOperation fn = lookup_symbol(op, name);
+  struct mdh_str msg;
 
-	if (!mlirOperationIsNull(fn) && mdh_op_is(fn, "func.func"))
-		return fn;
-	mdh_str_init(&msg);
-	mdh_str_printf(&msg, "%s @%.*s %s", role, (int)name.length, name.data,
-		       mlirOperationIsNull(fn) ? "does not exist in the module"
-					       : "must be a func.func");
-	failf(data, op, &msg);
-	return (MlirOperation){NULL};
+  if (!mlirOperationIsNull(fn) && mdh_op_is(fn, "func.func"))
+    return fn;
+  mdh_str_init(&msg);
+  mdh_str_printf(&msg, "%s @%.*s %s", role, (int)name.length, name.data,
+                 mlirOperationIsNull(fn) ? "does not exist in the module"
+                                         : "must be a func.func");
+  failf(data, op, &msg);
+  return (MlirOperation){NULL};
 }
 
-static MlirType func_type(MlirOperation func)
-{
-	return mlirTypeAttrGetValue(mlirOperationGetAttributeByName(
-		func, mlirStringRefCreateFromCString("function_type")));
+static MlirType func_type(MlirOperation func) {
+  return mlirTypeAttrGetValue(mlirOperationGetAttributeByName(
+      func, mlirStringRefCreateFromCString("function_type")));
 }
 
 /* Compares argument "pos" of the function type "type" with "expected";
  * "what" says where the expected type comes from. */
 static int check_arg(struct verify_data *data, MlirOperation op,
-		     MlirStringRef fn, MlirType type, intptr_t pos,
-		     MlirType expected, const char *what)
-{
-	MlirType got = mlirFunctionTypeGetInput(type, pos);
-	struct mdh_str msg;
+                     MlirStringRef fn, MlirType type, intptr_t pos,
+                     MlirType expected, const char *what) {
+  MlirType got = mlirFunctionTypeGetInput(type, pos);
+  struct mdh_str msg;
 
-	if (mlirTypeEqual(got, expected))
-		return 1;
-	mdh_str_init(&msg);
-	mdh_str_printf(&msg, "argument %ld of scalar function @%.*s has type ",
-		       (long)pos, (int)fn.length, fn.data);
-	mdh_str_append_type(&msg, got);
-	mdh_str_printf(&msg, ", expected ");
-	mdh_str_append_type(&msg, expected);
-	mdh_str_printf(&msg, " (%s)", what);
-	failf(data, op, &msg);
-	return 0;
+  if (mlirTypeEqual(got, expected))
+    return 1;
+  mdh_str_init(&msg);
+  mdh_str_printf(&msg, "argument %ld of scalar function @%.*s has type ",
+                 (long)pos, (int)fn.length, fn.data);
+  mdh_str_append_type(&msg, got);
+  mdh_str_printf(&msg, ", expected ");
+  mdh_str_append_type(&msg, expected);
+  mdh_str_printf(&msg, " (%s)", what);
+  failf(data, op, &msg);
+  return 0;
 }
 
 /* Counts the arguments the md_hom "op" passes to its scalar function. */
-static intptr_t count_args(MlirOperation op, intptr_t rank)
-{
-	intptr_t n = mdhMdHomIsIndexAware(op) ? rank : 0;
-	intptr_t v, a;
-	MlirOperation view;
+static intptr_t count_args(MlirOperation op, intptr_t rank) {
+  intptr_t n = mdhMdHomIsIndexAware(op) ? rank : 0;
+  intptr_t v, a;
+  MlirOperation view;
 
-	for (v = 0; v < mlirOperationGetNumOperands(op); ++v) {
-		view = defining_op(mlirOperationGetOperand(op, v),
-				   "mdh.inp_view");
-		a = mlirOperationIsNull(view) ? -1 : mdhViewGetNumAccesses(view);
-		if (a < 0)
-			return -1;
-		n += a;
-	}
-	return n;
+  for (v = 0; v < mlirOperationGetNumOperands(op); ++v) {
+    view = defining_op(mlirOperationGetOperand(op, v), "mdh.inp_view");
+    a = mlirOperationIsNull(view) ? -1 : mdhViewGetNumAccesses(view);
+    if (a < 0)
+      return -1;
+    n += a;
+  }
+  return n;
 }
 
 /* Checks the arguments of the scalar function: D indices when index-aware,
  * then one per access of each view, of its buffer's element type. */
 static int check_fn_args(struct verify_data *data, MlirOperation op,
-			 MlirStringRef name, MlirType type, intptr_t rank)
-{
-	intptr_t n = count_args(op, rank), pos = 0, v, a, na;
-	MlirContext ctx = mlirOperationGetContext(op);
-	MlirOperation view;
-	MlirType elem;
-	struct mdh_str msg;
+                         MlirStringRef name, MlirType type, intptr_t rank) {
+  intptr_t n = count_args(op, rank), pos = 0, v, a, na;
+  MlirContext ctx = mlirOperationGetContext(op);
+  MlirOperation view;
+  MlirType elem;
+  struct mdh_str msg;
 
-	if (n < 0)
-		return 0;
-	if (mlirFunctionTypeGetNumInputs(type) != n) {
-		mdh_str_init(&msg);
-		mdh_str_printf(&msg,
-			       "scalar function @%.*s takes %ld arguments, "
-			       "expected %ld (%s one per access of each input "
-			       "view)",
-			       (int)name.length, name.data,
-			       (long)mlirFunctionTypeGetNumInputs(type), (long)n,
-			       mdhMdHomIsIndexAware(op)
-				       ? "the MDA indices, then"
-				       : "");
-		failf(data, op, &msg);
-		return 0;
-	}
-	if (mdhMdHomIsIndexAware(op))
-		for (; pos < rank; ++pos)
-			if (!check_arg(data, op, name, type, pos,
-				       mlirIndexTypeGet(ctx), "an MDA index"))
-				return 0;
-	for (v = 0; v < mlirOperationGetNumOperands(op); ++v) {
-		view = defining_op(mlirOperationGetOperand(op, v),
-				   "mdh.inp_view");
-		elem = mlirShapedTypeGetElementType(
-			mlirValueGetType(mdhViewGetBuffer(view)));
-		na = mdhViewGetNumAccesses(view);
-		for (a = 0; a < na; ++a, ++pos)
-			if (!check_arg(data, op, name, type, pos, elem,
-				       "the element type of the viewed buffer"))
-				return 0;
-	}
-	return 1;
+  if (n < 0)
+    return 0;
+  if (mlirFunctionTypeGetNumInputs(type) != n) {
+    mdh_str_init(&msg);
+    mdh_str_printf(&msg,
+                   "scalar function @%.*s takes %ld arguments, "
+                   "expected %ld (%s one per access of each input "
+                   "view)",
+                   (int)name.length, name.data,
+                   (long)mlirFunctionTypeGetNumInputs(type), (long)n,
+                   mdhMdHomIsIndexAware(op) ? "the MDA indices, then" : "");
+    failf(data, op, &msg);
+    return 0;
+  }
+  if (mdhMdHomIsIndexAware(op))
+    for (; pos < rank; ++pos)
+      if (!check_arg(data, op, name, type, pos, mlirIndexTypeGet(ctx),
+                     "an MDA index"))
+        return 0;
+  for (v = 0; v < mlirOperationGetNumOperands(op); ++v) {
+    view = defining_op(mlirOperationGetOperand(op, v), "mdh.inp_view");
+    elem =
+        mlirShapedTypeGetElementType(mlirValueGetType(mdhViewGetBuffer(view)));
+    na = mdhViewGetNumAccesses(view);
+    for (a = 0; a < na; ++a, ++pos)
+      if (!check_arg(data, op, name, type, pos, elem,
+                     "the element type of the viewed buffer"))
+        return 0;
+  }
+  return 1;
 }
 
 /* Finds and checks the scalar function of the md_hom "op" into "fn". */
 static int check_scalar_fn(struct verify_data *data, MlirOperation op,
-			   intptr_t rank, struct scalar_fn *fn)
-{
-	MlirStringRef name = mdhMdHomGetScalarFunction(op);
+                           intptr_t rank, struct scalar_fn *fn) {
+  MlirStringRef name = mdhMdHomGetScalarFunction(op);
 
-	fn->func = lookup_func(data, op, name, "scalar function");
-	if (mlirOperationIsNull(fn->func))
-		return 0;
-	fn->type = func_type(fn->func);
-	fn->n_results = mlirFunctionTypeGetNumResults(fn->type);
-	if (fn->n_results == 0) {
-		fail(data, op,
-		     "scalar function must return at least one result "
-		     "component");
-		return 0;
-	}
-	return check_fn_args(data, op, name, fn->type, rank);
+  fn->func = lookup_func(data, op, name, "scalar function");
+  if (mlirOperationIsNull(fn->func))
+    return 0;
+  fn->type = func_type(fn->func);
+  fn->n_results = mlirFunctionTypeGetNumResults(fn->type);
+  if (fn->n_results == 0) {
+    fail(data, op,
+         "scalar function must return at least one result "
+         "component");
+    return 0;
+  }
+  return check_fn_args(data, op, name, fn->type, rank);
 }
 
-static int ref_is(MlirStringRef ref, const char *s)
-{
-	return ref.length == strlen(s) && !strncmp(ref.data, s, ref.length);
+static int ref_is(MlirStringRef ref, const char *s) {
+  return ref.length == strlen(s) && !strncmp(ref.data, s, ref.length);
 }
 
 /* Tells whether the builtin operator "name" is defined on "type": add, mul,
  * min and max on integers and floats, and/or/xor on integers. */
-static int builtin_op_applies(MlirStringRef name, MlirType type)
-{
-	int bitwise = ref_is(name, "and") || ref_is(name, "or") ||
-		      ref_is(name, "xor");
+static int builtin_op_applies(MlirStringRef name, MlirType type) {
+  int bitwise =
+      ref_is(name, "and") || ref_is(name, "or") || ref_is(name, "xor");
 
-	if (mlirTypeIsAInteger(type) || mlirTypeIsAIndex(type))
-		return 1;
-	return !bitwise && mlirTypeIsAFloat(type);
+  if (mlirTypeIsAInteger(type) || mlirTypeIsAIndex(type))
+    return 1;
+  return !bitwise && mlirTypeIsAFloat(type);
 }
 
-static int is_builtin_op(MlirStringRef name)
-{
-	size_t i;
+static int is_builtin_op(MlirStringRef name) {
+  size_t i;
 
-	for (i = 0; i < sizeof(builtin_ops) / sizeof(builtin_ops[0]); ++i)
-		if (ref_is(name, builtin_ops[i]))
-			return 1;
-	return 0;
+  for (i = 0; i < sizeof(builtin_ops) / sizeof(builtin_ops[0]); ++i)
+    if (ref_is(name, builtin_ops[i]))
+      return 1;
+  return 0;
 }
 
 /* Checks the builtin operator name "attr" for result component "c". */
 static int check_builtin(struct verify_data *data, MlirOperation op,
-			 intptr_t dim, MlirAttribute attr, MlirType type,
-			 intptr_t c)
-{
-	struct mdh_str msg;
-	MlirStringRef name;
+                         intptr_t dim, MlirAttribute attr, MlirType type,
+                         intptr_t c) {
+  struct mdh_str msg;
+  MlirStringRef name;
 
-	mdh_str_init(&msg);
-	if (!mlirAttributeIsAString(attr)) {
-		mdh_str_printf(&msg, "combine op %ld: each per-component "
-				     "operator must be a string",
-			       (long)dim);
-		failf(data, op, &msg);
-		return 0;
-	}
-	name = mlirStringAttrGetValue(attr);
-	if (!is_builtin_op(name)) {
-		mdh_str_printf(&msg,
-			       "combine op %ld: unknown operator '%.*s', "
-			       "expected add, mul, min, max, and, or or xor",
-			       (long)dim, (int)name.length, name.data);
-	} else if (!builtin_op_applies(name, type)) {
-		mdh_str_printf(&msg,
-			       "combine op %ld: operator '%.*s' is not defined "
-			       "on result component %ld of type ",
-			       (long)dim, (int)name.length, name.data, (long)c);
-		mdh_str_append_type(&msg, type);
-		mdh_str_printf(&msg, " (and, or and xor need integers)");
-	} else {
-		return 1;
-	}
-	failf(data, op, &msg);
-	return 0;
+  mdh_str_init(&msg);
+  if (!mlirAttributeIsAString(attr)) {
+    mdh_str_printf(&msg,
+                   "combine op %ld: each per-component "
+                   "operator must be a string",
+                   (long)dim);
+    failf(data, op, &msg);
+    return 0;
+  }
+  name = mlirStringAttrGetValue(attr);
+  if (!is_builtin_op(name)) {
+    mdh_str_printf(&msg,
+                   "combine op %ld: unknown operator '%.*s', "
+                   "expected add, mul, min, max, and, or or xor",
+                   (long)dim, (int)name.length, name.data);
+  } else if (!builtin_op_applies(name, type)) {
+    mdh_str_printf(&msg,
+                   "combine op %ld: operator '%.*s' is not defined "
+                   "on result component %ld of type ",
+                   (long)dim, (int)name.length, name.data, (long)c);
+    mdh_str_append_type(&msg, type);
+    mdh_str_printf(&msg, " (and, or and xor need integers)");
+  } else {
+    return 1;
+  }
+  failf(data, op, &msg);
+  return 0;
 }
 
 /* Checks that the user combine function "func" has the signature
  * (T_1..T_C, T_1..T_C) -> (T_1..T_C) of the scalar function's results. */
 static int check_combine_fn(struct verify_data *data, MlirOperation op,
-			    intptr_t dim, MlirOperation func,
-			    const struct scalar_fn *fn)
-{
-	MlirType type = func_type(func);
-	intptr_t c, n = fn->n_results;
-	struct mdh_str msg;
-	int ok = mlirFunctionTypeGetNumInputs(type) == 2 * n &&
-		 mlirFunctionTypeGetNumResults(type) == n;
+                            intptr_t dim, MlirOperation func,
+                            const struct scalar_fn *fn) {
+  MlirType type = func_type(func);
+  intptr_t c, n = fn->n_results;
+  struct mdh_str msg;
+  int ok = mlirFunctionTypeGetNumInputs(type) == 2 * n &&
+           mlirFunctionTypeGetNumResults(type) == n;
 
-	for (c = 0; ok && c < n; ++c) {
-		MlirType t = mlirFunctionTypeGetResult(fn->type, c);
-		ok = mlirTypeEqual(mlirFunctionTypeGetInput(type, c), t) &&
-		     mlirTypeEqual(mlirFunctionTypeGetInput(type, n + c), t) &&
-		     mlirTypeEqual(mlirFunctionTypeGetResult(type, c), t);
-	}
-	if (ok)
-		return 1;
-	mdh_str_init(&msg);
-	mdh_str_printf(&msg, "combine op %ld: combine function has type ",
-		       (long)dim);
-	mdh_str_append_type(&msg, type);
-	mdh_str_printf(&msg, ", expected the scalar function's result types "
-			     "twice as arguments and once as results");
-	failf(data, op, &msg);
-	return 0;
+  for (c = 0; ok && c < n; ++c) {
+    MlirType t = mlirFunctionTypeGetResult(fn->type, c);
+    ok = mlirTypeEqual(mlirFunctionTypeGetInput(type, c), t) &&
+         mlirTypeEqual(mlirFunctionTypeGetInput(type, n + c), t) &&
+         mlirTypeEqual(mlirFunctionTypeGetResult(type, c), t);
+  }
+  if (ok)
+    return 1;
+  mdh_str_init(&msg);
+  mdh_str_printf(&msg, "combine op %ld: combine function has type ", (long)dim);
+  mdh_str_append_type(&msg, type);
+  mdh_str_printf(&msg, ", expected the scalar function's result types "
+                       "twice as arguments and once as results");
+  failf(data, op, &msg);
+  return 0;
 }
 
 /* Checks the operator of the pw/ps combine op "dim" against the result
  * components of the scalar function. */
 static int check_operator(struct verify_data *data, MlirOperation op,
-			  intptr_t dim, MlirAttribute oper,
-			  const struct scalar_fn *fn)
-{
-	intptr_t c, n = fn->n_results;
-	MlirOperation func;
-	struct mdh_str msg;
+                          intptr_t dim, MlirAttribute oper,
+                          const struct scalar_fn *fn) {
+  intptr_t c, n = fn->n_results;
+  MlirOperation func;
+  struct mdh_str msg;
 
-	if (mlirAttributeIsAFlatSymbolRef(oper)) {
-		func = lookup_func(data, op, mlirFlatSymbolRefAttrGetValue(oper),
-				   "combine function");
-		return !mlirOperationIsNull(func) &&
-		       check_combine_fn(data, op, dim, func, fn);
-	}
-	if (mlirAttributeIsAString(oper)) {
-		for (c = 0; c < n; ++c)
-			if (!check_builtin(data, op, dim, oper,
-					   mlirFunctionTypeGetResult(fn->type, c),
-					   c))
-				return 0;
-		return 1;
-	}
-	if (mlirArrayAttrGetNumElements(oper) != n) {
-		mdh_str_init(&msg);
-		mdh_str_printf(&msg,
-			       "combine op %ld has %ld per-component operators "
-			       "but the scalar function returns %ld components",
-			       (long)dim, (long)mlirArrayAttrGetNumElements(oper),
-			       (long)n);
-		failf(data, op, &msg);
-		return 0;
-	}
-	for (c = 0; c < n; ++c)
-		if (!check_builtin(data, op, dim, mlirArrayAttrGetElement(oper, c),
-				   mlirFunctionTypeGetResult(fn->type, c), c))
-			return 0;
-	return 1;
+  if (mlirAttributeIsAFlatSymbolRef(oper)) {
+    func = lookup_func(data, op, mlirFlatSymbolRefAttrGetValue(oper),
+                       "combine function");
+    return !mlirOperationIsNull(func) &&
+           check_combine_fn(data, op, dim, func, fn);
+  }
+  if (mlirAttributeIsAString(oper)) {
+    for (c = 0; c < n; ++c)
+      if (!check_builtin(data, op, dim, oper,
+                         mlirFunctionTypeGetResult(fn->type, c), c))
+        return 0;
+    return 1;
+  }
+  if (mlirArrayAttrGetNumElements(oper) != n) {
+    mdh_str_init(&msg);
+    mdh_str_printf(&msg,
+                   "combine op %ld has %ld per-component operators "
+                   "but the scalar function returns %ld components",
+                   (long)dim, (long)mlirArrayAttrGetNumElements(oper), (long)n);
+    failf(data, op, &msg);
+    return 0;
+  }
+  for (c = 0; c < n; ++c)
+    if (!check_builtin(data, op, dim, mlirArrayAttrGetElement(oper, c),
+                       mlirFunctionTypeGetResult(fn->type, c), c))
+      return 0;
+  return 1;
 }
 
 /* Returns the operator of component "c" of a checked operator "oper". */
-static MlirAttribute component_operator(MlirAttribute oper, intptr_t c)
-{
-	if (mlirAttributeIsAArray(oper))
-		return mlirArrayAttrGetElement(oper, c);
-	return oper;
+static MlirAttribute component_operator(MlirAttribute oper, intptr_t c) {
+  if (mlirAttributeIsAArray(oper))
+    return mlirArrayAttrGetElement(oper, c);
+  return oper;
 }
 
 /* Tells whether two checked operators are the same for every component. */
-static int same_operator(MlirAttribute a, MlirAttribute b, intptr_t n)
-{
-	intptr_t c;
+static int same_operator(MlirAttribute a, MlirAttribute b, intptr_t n) {
+  intptr_t c;
 
-	for (c = 0; c < n; ++c)
-		if (!mlirAttributeEqual(component_operator(a, c),
-					component_operator(b, c)))
-			return 0;
-	return 1;
+  for (c = 0; c < n; ++c)
+    if (!mlirAttributeEqual(component_operator(a, c), component_operator(b, c)))
+      return 0;
+  return 1;
 }
 
 /* Checks the Lemma 10 condition of the MDH paper: all pw and ps dimensions
@@ -762,365 +708,353 @@ static int same_operator(MlirAttribute a, MlirAttribute b, intptr_t n)
  * unless the user asserts mdh.assume_homomorphic. A user combine function is
  * asserted associative and commutative by its use (DESIGN.md section 3). */
 static void check_lemma10(struct verify_data *data, MlirOperation op,
-			  intptr_t rank, const struct scalar_fn *fn)
-{
-	MlirAttribute first = {NULL}, oper;
-	intptr_t d, first_dim = -1;
-	struct mdh_str msg;
+                          intptr_t rank, const struct scalar_fn *fn) {
+  MlirAttribute first = {NULL}, oper;
+  intptr_t d, first_dim = -1;
+  struct mdh_str msg;
 
-	if (mdhMdHomIsAssumedHomomorphic(op))
-		return;
-	for (d = 0; d < rank; ++d) {
-		oper = mdhCombineAttrGetOperator(mdhMdHomGetCombineOp(op, d));
-		if (mlirAttributeIsNull(oper))
-			continue;
-		if (first_dim < 0) {
-			first = oper;
-			first_dim = d;
-			continue;
-		}
-		if (same_operator(first, oper, fn->n_results))
-			continue;
-		mdh_str_init(&msg);
-		mdh_str_printf(&msg,
-			       "combine ops %ld and %ld use different operators, "
-			       "so the md_hom may not be well defined (MDH Lemma "
-			       "10 needs one associative and commutative operator "
-			       "in all pw/ps dimensions); add the unit attribute "
-			       "mdh.assume_homomorphic to assert that it is",
-			       (long)first_dim, (long)d);
-		failf(data, op, &msg);
-		return;
-	}
+  if (mdhMdHomIsAssumedHomomorphic(op))
+    return;
+  for (d = 0; d < rank; ++d) {
+    oper = mdhCombineAttrGetOperator(mdhMdHomGetCombineOp(op, d));
+    if (mlirAttributeIsNull(oper))
+      continue;
+    if (first_dim < 0) {
+      first = oper;
+      first_dim = d;
+      continue;
+    }
+    if (same_operator(first, oper, fn->n_results))
+      continue;
+    mdh_str_init(&msg);
+    mdh_str_printf(&msg,
+                   "combine ops %ld and %ld use different operators, "
+                   "so the md_hom may not be well defined (MDH Lemma "
+                   "10 needs one associative and commutative operator "
+                   "in all pw/ps dimensions); add the unit attribute "
+                   "mdh.assume_homomorphic to assert that it is",
+                   (long)first_dim, (long)d);
+    failf(data, op, &msg);
+    return;
+  }
 }
 
 /* Checks the combine ops of the md_hom "op" and reads their kinds into
  * "kinds"; the operators need the scalar function "fn" (if it was found). */
 static int check_combine_ops(struct verify_data *data, MlirOperation op,
-			     intptr_t rank, MdhCombineKind *kinds,
-			     const struct scalar_fn *fn)
-{
-	intptr_t n = mdhMdHomGetNumCombineOps(op), d;
-	struct mdh_str msg;
-	int ok = 1;
+                             intptr_t rank, MdhCombineKind *kinds,
+                             const struct scalar_fn *fn) {
+  intptr_t n = mdhMdHomGetNumCombineOps(op), d;
+  struct mdh_str msg;
+  int ok = 1;
 
-	mdh_str_init(&msg);
-	if (n != rank) {
-		mdh_str_printf(&msg,
-			       "md_hom has %ld combine ops but %ld dimensions; "
-			       "expected one combine op per dimension",
-			       (long)n, (long)rank);
-		failf(data, op, &msg);
-		return 0;
-	}
-	for (d = 0; d < rank; ++d) {
-		kinds[d] = mdhCombineAttrGetKind(mdhMdHomGetCombineOp(op, d));
-		if (kinds[d] != MdhCombineInvalid)
-			continue;
-		mdh_str_printf(&msg, "combine op %ld must be #mdh.cc, "
-				     "#mdh.pw<OP> or #mdh.ps<OP>",
-			       (long)d);
-		failf(data, op, &msg);
-		ok = 0;
-	}
-	if (!ok || !fn)
-		return ok;
-	for (d = 0; d < rank; ++d)
-		if (kinds[d] != MdhCombineCC &&
-		    !check_operator(data, op, d,
-				    mdhCombineAttrGetOperator(
-					    mdhMdHomGetCombineOp(op, d)),
-				    fn))
-			return 0;
-	check_lemma10(data, op, rank, fn);
-	return 1;
+  mdh_str_init(&msg);
+  if (n != rank) {
+    mdh_str_printf(&msg,
+                   "md_hom has %ld combine ops but %ld dimensions; "
+                   "expected one combine op per dimension",
+                   (long)n, (long)rank);
+    failf(data, op, &msg);
+    return 0;
+  }
+  for (d = 0; d < rank; ++d) {
+    kinds[d] = mdhCombineAttrGetKind(mdhMdHomGetCombineOp(op, d));
+    if (kinds[d] != MdhCombineInvalid)
+      continue;
+    mdh_str_printf(&msg,
+                   "combine op %ld must be #mdh.cc, "
+                   "#mdh.pw<OP> or #mdh.ps<OP>",
+                   (long)d);
+    failf(data, op, &msg);
+    ok = 0;
+  }
+  if (!ok || !fn)
+    return ok;
+  for (d = 0; d < rank; ++d)
+    if (kinds[d] != MdhCombineCC &&
+        !check_operator(data, op, d,
+                        mdhCombineAttrGetOperator(mdhMdHomGetCombineOp(op, d)),
+                        fn))
+      return 0;
+  check_lemma10(data, op, rank, fn);
+  return 1;
 }
 
 /* Tells whether "attr" is array<i64: sizes[0], .., sizes[rank-1]>. */
-static int sizes_equal(MlirAttribute attr, intptr_t rank, const int64_t *sizes)
-{
-	intptr_t d;
+static int sizes_equal(MlirAttribute attr, intptr_t rank,
+                       const int64_t *sizes) {
+  intptr_t d;
 
-	if (!mlirAttributeIsADenseI64Array(attr) ||
-	    mlirDenseArrayGetNumElements(attr) != rank)
-		return 0;
-	for (d = 0; d < rank; ++d)
-		if (mlirDenseI64ArrayGetElement(attr, d) != sizes[d])
-			return 0;
-	return 1;
+  if (!mlirAttributeIsADenseI64Array(attr) ||
+      mlirDenseArrayGetNumElements(attr) != rank)
+    return 0;
+  for (d = 0; d < rank; ++d)
+    if (mlirDenseI64ArrayGetElement(attr, d) != sizes[d])
+      return 0;
+  return 1;
 }
 
 /* Reads the index-space sizes of the md_hom "op": those of its input views,
  * or `mdh.sizes` when it has none (then required). */
 static intptr_t md_hom_sizes(struct verify_data *data, MlirOperation op,
-			     int64_t *sizes)
-{
-	MlirAttribute attr = mlirOperationGetAttributeByName(
-		op, mlirStringRefCreateFromCString("mdh.sizes"));
-	intptr_t rank, d;
+                             int64_t *sizes) {
+  MlirAttribute attr = mlirOperationGetAttributeByName(
+      op, mlirStringRefCreateFromCString("mdh.sizes"));
+  intptr_t rank, d;
 
-	if (mlirOperationGetNumOperands(op) > 0) {
-		rank = check_mda(data, op,
-				 mlirValueGetType(mlirOperationGetOperand(op, 0)),
-				 "md_hom input", sizes);
-		if (rank >= 0 && !mlirAttributeIsNull(attr) &&
-		    !sizes_equal(attr, rank, sizes)) {
-			fail(data, op, "'mdh.sizes' differs from the sizes of "
-				       "the input views");
-			return -1;
-		}
-		return rank;
-	}
-	if (mlirAttributeIsNull(attr) || !mlirAttributeIsADenseI64Array(attr) ||
-	    mlirDenseArrayGetNumElements(attr) > MDH_MAX_RANK) {
-		fail(data, op, "a md_hom without inputs needs its sizes as the "
-			       "discardable attribute mdh.sizes = array<i64: ...>");
-		return -1;
-	}
-	rank = mlirDenseArrayGetNumElements(attr);
-	for (d = 0; d < rank; ++d)
-		sizes[d] = mlirDenseI64ArrayGetElement(attr, d);
-	return check_sizes(data, op, "md_hom index space", rank, sizes) ? rank
-									 : -1;
+  if (mlirOperationGetNumOperands(op) > 0) {
+    rank = check_mda(data, op, mlirValueGetType(mlirOperationGetOperand(op, 0)),
+                     "md_hom input", sizes);
+    if (rank >= 0 && !mlirAttributeIsNull(attr) &&
+        !sizes_equal(attr, rank, sizes)) {
+      fail(data, op,
+           "'mdh.sizes' differs from the sizes of "
+           "the input views");
+      return -1;
+    }
+    return rank;
+  }
+  if (mlirAttributeIsNull(attr) || !mlirAttributeIsADenseI64Array(attr) ||
+      mlirDenseArrayGetNumElements(attr) > MDH_MAX_RANK) {
+    fail(data, op,
+         "a md_hom without inputs needs its sizes as the "
+         "discardable attribute mdh.sizes = array<i64: ...>");
+    return -1;
+  }
+  rank = mlirDenseArrayGetNumElements(attr);
+  for (d = 0; d < rank; ++d)
+    sizes[d] = mlirDenseI64ArrayGetElement(attr, d);
+  return check_sizes(data, op, "md_hom index space", rank, sizes) ? rank : -1;
 }
 
 /* Checks that every input of "op" is an mdh.inp_view. */
-static int check_inputs(struct verify_data *data, MlirOperation op)
-{
-	intptr_t v, n = mlirOperationGetNumOperands(op);
-	struct mdh_str msg;
+static int check_inputs(struct verify_data *data, MlirOperation op) {
+  intptr_t v, n = mlirOperationGetNumOperands(op);
+  struct mdh_str msg;
 
-	for (v = 0; v < n; ++v) {
-		if (!mlirOperationIsNull(defining_op(
-			    mlirOperationGetOperand(op, v), "mdh.inp_view")))
-			continue;
-		mdh_str_init(&msg);
-		mdh_str_printf(&msg,
-			       "md_hom input %ld must be the result of an "
-			       "mdh.inp_view",
-			       (long)v);
-		failf(data, op, &msg);
-		return 0;
-	}
-	return 1;
+  for (v = 0; v < n; ++v) {
+    if (!mlirOperationIsNull(
+            defining_op(mlirOperationGetOperand(op, v), "mdh.inp_view")))
+      continue;
+    mdh_str_init(&msg);
+    mdh_str_printf(&msg,
+                   "md_hom input %ld must be the result of an "
+                   "mdh.inp_view",
+                   (long)v);
+    failf(data, op, &msg);
+    return 0;
+  }
+  return 1;
 }
 
 /* Checks the result type of "op": the input sizes with 1 in every pw
  * dimension (MDH Def. 9: pw's index set function maps I to {0}). */
 static void check_result_type(struct verify_data *data, MlirOperation op,
-			      intptr_t rank, const int64_t *sizes,
-			      const MdhCombineKind *kinds)
-{
-	int64_t expected[MDH_MAX_RANK];
-	MlirType result = mlirValueGetType(mlirOperationGetResult(op, 0));
-	MlirType want;
-	struct mdh_str msg;
-	intptr_t d;
+                              intptr_t rank, const int64_t *sizes,
+                              const MdhCombineKind *kinds) {
+  int64_t expected[MDH_MAX_RANK];
+  MlirType result = mlirValueGetType(mlirOperationGetResult(op, 0));
+  MlirType want;
+  struct mdh_str msg;
+  intptr_t d;
 
-	for (d = 0; d < rank; ++d)
-		expected[d] = kinds[d] == MdhCombinePW ? 1 : sizes[d];
-	want = mdhMdaTypeGet(mlirOperationGetContext(op), rank, expected);
-	if (mlirTypeEqual(result, want))
-		return;
-	mdh_str_init(&msg);
-	mdh_str_printf(&msg, "md_hom result type is ");
-	mdh_str_append_type(&msg, result);
-	mdh_str_printf(&msg, ", expected ");
-	mdh_str_append_type(&msg, want);
-	mdh_str_printf(&msg, " (the input sizes with 1 in every pw dimension)");
-	failf(data, op, &msg);
+  for (d = 0; d < rank; ++d)
+    expected[d] = kinds[d] == MdhCombinePW ? 1 : sizes[d];
+  want = mdhMdaTypeGet(mlirOperationGetContext(op), rank, expected);
+  if (mlirTypeEqual(result, want))
+    return;
+  mdh_str_init(&msg);
+  mdh_str_printf(&msg, "md_hom result type is ");
+  mdh_str_append_type(&msg, result);
+  mdh_str_printf(&msg, ", expected ");
+  mdh_str_append_type(&msg, want);
+  mdh_str_printf(&msg, " (the input sizes with 1 in every pw dimension)");
+  failf(data, op, &msg);
 }
 
 /* Tells whether "buffer" is read by an input view of the md_hom "op". */
-static int is_read_by(MlirOperation op, MlirValue buffer)
-{
-	intptr_t v;
-	MlirOperation view;
+static int is_read_by(MlirOperation op, MlirValue buffer) {
+  intptr_t v;
+  MlirOperation view;
 
-	for (v = 0; v < mlirOperationGetNumOperands(op); ++v) {
-		view = defining_op(mlirOperationGetOperand(op, v),
-				   "mdh.inp_view");
-		if (!mlirOperationIsNull(view) &&
-		    mlirValueEqual(mdhViewGetBuffer(view), buffer))
-			return 1;
-	}
-	return 0;
+  for (v = 0; v < mlirOperationGetNumOperands(op); ++v) {
+    view = defining_op(mlirOperationGetOperand(op, v), "mdh.inp_view");
+    if (!mlirOperationIsNull(view) &&
+        mlirValueEqual(mdhViewGetBuffer(view), buffer))
+      return 1;
+  }
+  return 0;
 }
 
 /* Checks the users of the md_hom result: only out_views, each writing its
  * own buffer, none of them read by the same md_hom. */
-static void check_outputs(struct verify_data *data, MlirOperation op)
-{
-	MlirValue result = mlirOperationGetResult(op, 0);
-	MlirOpOperand use, prev;
-	MlirOperation user;
-	MlirValue buffer;
+static void check_outputs(struct verify_data *data, MlirOperation op) {
+  MlirValue result = mlirOperationGetResult(op, 0);
+  MlirOpOperand use, prev;
+  MlirOperation user;
+  MlirValue buffer;
 
-	for (use = mlirValueGetFirstUse(result); !mlirOpOperandIsNull(use);
-	     use = mlirOpOperandGetNextUse(use)) {
-		user = mlirOpOperandGetOwner(use);
-		if (!mdhOperationIsAOutView(user) ||
-		    mlirOpOperandGetOperandNumber(use) != 0) {
-			fail(data, user, "a md_hom result can only be used as "
-					 "the first operand of mdh.out_view");
-			continue;
-		}
-		buffer = mdhViewGetBuffer(user);
-		if (is_read_by(op, buffer))
-			fail(data, user, "buffer is both read by an input view "
-					 "and written by an output view of the "
-					 "same md_hom");
-		for (prev = mlirValueGetFirstUse(result);
-		     !mlirOpOperandIsNull(prev) &&
-		     !mlirOperationEqual(mlirOpOperandGetOwner(prev), user);
-		     prev = mlirOpOperandGetNextUse(prev)) {
-			MlirOperation other = mlirOpOperandGetOwner(prev);
-			if (mdhOperationIsAOutView(other) &&
-			    mlirValueEqual(mdhViewGetBuffer(other), buffer)) {
-				fail(data, user,
-				     "buffer is written by two out_views of the "
-				     "same md_hom; use one out_view with several "
-				     "accesses");
-				break;
-			}
-		}
-	}
+  for (use = mlirValueGetFirstUse(result); !mlirOpOperandIsNull(use);
+       use = mlirOpOperandGetNextUse(use)) {
+    user = mlirOpOperandGetOwner(use);
+    if (!mdhOperationIsAOutView(user) ||
+        mlirOpOperandGetOperandNumber(use) != 0) {
+      fail(data, user,
+           "a md_hom result can only be used as "
+           "the first operand of mdh.out_view");
+      continue;
+    }
+    buffer = mdhViewGetBuffer(user);
+    if (is_read_by(op, buffer))
+      fail(data, user,
+           "buffer is both read by an input view "
+           "and written by an output view of the "
+           "same md_hom");
+    for (prev = mlirValueGetFirstUse(result);
+         !mlirOpOperandIsNull(prev) &&
+         !mlirOperationEqual(mlirOpOperandGetOwner(prev), user);
+         prev = mlirOpOperandGetNextUse(prev)) {
+      MlirOperation other = mlirOpOperandGetOwner(prev);
+      if (mdhOperationIsAOutView(other) &&
+          mlirValueEqual(mdhViewGetBuffer(other), buffer)) {
+        fail(data, user,
+             "buffer is written by two out_views of the "
+             "same md_hom; use one out_view with several "
+             "accesses");
+        break;
+      }
+    }
+  }
 }
 
 /* Checks an mdh.md_hom: inputs, sizes, combine ops, scalar function, result
  * type and users. */
-static void verify_md_hom(struct verify_data *data, MlirOperation op)
-{
-	int64_t sizes[MDH_MAX_RANK] = {0};
-	MdhCombineKind kinds[MDH_MAX_RANK];
-	struct scalar_fn fn;
-	intptr_t rank;
-	int has_fn;
+static void verify_md_hom(struct verify_data *data, MlirOperation op) {
+  int64_t sizes[MDH_MAX_RANK] = {0};
+  MdhCombineKind kinds[MDH_MAX_RANK];
+  struct scalar_fn fn;
+  intptr_t rank;
+  int has_fn;
 
-	check_outputs(data, op);
-	if (!check_inputs(data, op))
-		return;
-	rank = md_hom_sizes(data, op, sizes);
-	if (rank < 0)
-		return;
-	has_fn = check_scalar_fn(data, op, rank, &fn);
-	if (!check_combine_ops(data, op, rank, kinds, has_fn ? &fn : NULL))
-		return;
-	check_result_type(data, op, rank, sizes, kinds);
+  check_outputs(data, op);
+  if (!check_inputs(data, op))
+    return;
+  rank = md_hom_sizes(data, op, sizes);
+  if (rank < 0)
+    return;
+  has_fn = check_scalar_fn(data, op, rank, &fn);
+  if (!check_combine_ops(data, op, rank, kinds, has_fn ? &fn : NULL))
+    return;
+  check_result_type(data, op, rank, sizes, kinds);
 }
 
 /* Returns the scalar function of the md_hom "hom", or null if it cannot be
  * resolved (the md_hom reports why). */
-static MlirOperation scalar_fn_of(MlirOperation hom)
-{
-	MlirOperation fn = lookup_symbol(hom, mdhMdHomGetScalarFunction(hom));
+static MlirOperation scalar_fn_of(MlirOperation hom) {
+  MlirOperation fn = lookup_symbol(hom, mdhMdHomGetScalarFunction(hom));
 
-	if (mlirOperationIsNull(fn) || !mdh_op_is(fn, "func.func"))
-		return (MlirOperation){NULL};
-	return fn;
+  if (mlirOperationIsNull(fn) || !mdh_op_is(fn, "func.func"))
+    return (MlirOperation){NULL};
+  return fn;
 }
 
 /* Checks the components of an out_view: one per access, each a result
  * component of the md_hom whose type is the buffer's element type. */
 static int check_components(struct verify_data *data, MlirOperation view,
-			    MlirOperation hom)
-{
-	MlirAttribute comps = mlirOperationGetAttributeByName(
-		view, mlirStringRefCreateFromCString("components"));
-	intptr_t n = mdhViewGetNumAccesses(view), a, nc;
-	MlirType elem = mlirShapedTypeGetElementType(
-		mlirValueGetType(mdhViewGetBuffer(view)));
-	MlirOperation fn = scalar_fn_of(hom);
-	MlirType fn_type;
-	struct mdh_str msg;
-	int64_t c;
+                            MlirOperation hom) {
+  MlirAttribute comps = mlirOperationGetAttributeByName(
+      view, mlirStringRefCreateFromCString("components"));
+  intptr_t n = mdhViewGetNumAccesses(view), a, nc;
+  MlirType elem =
+      mlirShapedTypeGetElementType(mlirValueGetType(mdhViewGetBuffer(view)));
+  MlirOperation fn = scalar_fn_of(hom);
+  MlirType fn_type;
+  struct mdh_str msg;
+  int64_t c;
 
-	if (!mlirAttributeIsADenseI64Array(comps) ||
-	    mlirDenseArrayGetNumElements(comps) != n) {
-		fail(data, view, "'components' must be an array<i64: ...> with "
-				 "one entry per access");
-		return 0;
-	}
-	if (mlirOperationIsNull(fn))
-		return 1;
-	fn_type = func_type(fn);
-	nc = mlirFunctionTypeGetNumResults(fn_type);
-	mdh_str_init(&msg);
-	for (a = 0; a < n; ++a) {
-		c = mlirDenseI64ArrayGetElement(comps, a);
-		if (c < 0 || c >= nc) {
-			mdh_str_printf(&msg,
-				       "access %ld stores component %lld but the "
-				       "scalar function returns %ld components",
-				       (long)a, (long long)c, (long)nc);
-		} else if (!mlirTypeEqual(mlirFunctionTypeGetResult(fn_type, c),
-					  elem)) {
-			mdh_str_printf(&msg, "access %ld stores component %lld "
-					     "of type ",
-				       (long)a, (long long)c);
-			mdh_str_append_type(&msg,
-					    mlirFunctionTypeGetResult(fn_type, c));
-			mdh_str_printf(&msg, " into a buffer of element type ");
-			mdh_str_append_type(&msg, elem);
-		} else {
-			continue;
-		}
-		failf(data, view, &msg);
-		return 0;
-	}
-	return 1;
+  if (!mlirAttributeIsADenseI64Array(comps) ||
+      mlirDenseArrayGetNumElements(comps) != n) {
+    fail(data, view,
+         "'components' must be an array<i64: ...> with "
+         "one entry per access");
+    return 0;
+  }
+  if (mlirOperationIsNull(fn))
+    return 1;
+  fn_type = func_type(fn);
+  nc = mlirFunctionTypeGetNumResults(fn_type);
+  mdh_str_init(&msg);
+  for (a = 0; a < n; ++a) {
+    c = mlirDenseI64ArrayGetElement(comps, a);
+    if (c < 0 || c >= nc) {
+      mdh_str_printf(&msg,
+                     "access %ld stores component %lld but the "
+                     "scalar function returns %ld components",
+                     (long)a, (long long)c, (long)nc);
+    } else if (!mlirTypeEqual(mlirFunctionTypeGetResult(fn_type, c), elem)) {
+      mdh_str_printf(&msg,
+                     "access %ld stores component %lld "
+                     "of type ",
+                     (long)a, (long long)c);
+      mdh_str_append_type(&msg, mlirFunctionTypeGetResult(fn_type, c));
+      mdh_str_printf(&msg, " into a buffer of element type ");
+      mdh_str_append_type(&msg, elem);
+    } else {
+      continue;
+    }
+    failf(data, view, &msg);
+    return 0;
+  }
+  return 1;
 }
 
 /* Checks an mdh.out_view: producer, result type, components and accesses
  * over the result index space. */
-static void verify_out_view(struct verify_data *data, MlirOperation view)
-{
-	int64_t sizes[MDH_MAX_RANK] = {0};
-	MlirOperation hom;
-	intptr_t rank;
+static void verify_out_view(struct verify_data *data, MlirOperation view) {
+  int64_t sizes[MDH_MAX_RANK] = {0};
+  MlirOperation hom;
+  intptr_t rank;
 
-	hom = defining_op(mlirOperationGetOperand(view, 0), "mdh.md_hom");
-	if (mlirOperationIsNull(hom)) {
-		fail(data, view, "out_view must consume the result of an "
-				 "mdh.md_hom");
-		return;
-	}
-	rank = check_mda(data, view,
-			 mlirValueGetType(mlirOperationGetOperand(view, 0)),
-			 "out_view input", sizes);
-	if (rank < 0)
-		return;
-	if (!check_components(data, view, hom))
-		return;
-	check_accesses(data, view, rank, sizes);
+  hom = defining_op(mlirOperationGetOperand(view, 0), "mdh.md_hom");
+  if (mlirOperationIsNull(hom)) {
+    fail(data, view,
+         "out_view must consume the result of an "
+         "mdh.md_hom");
+    return;
+  }
+  rank =
+      check_mda(data, view, mlirValueGetType(mlirOperationGetOperand(view, 0)),
+                "out_view input", sizes);
+  if (rank < 0)
+    return;
+  if (!check_components(data, view, hom))
+    return;
+  check_accesses(data, view, rank, sizes);
 }
 
-static MlirWalkResult verify_op(MlirOperation op, void *user)
-{
-	struct verify_data *data = user;
+static MlirWalkResult verify_op(MlirOperation op, void *user) {
+  struct verify_data *data = user;
 
-	if (mdhOperationIsAInpView(op))
-		verify_inp_view(data, op);
-	else if (mdhOperationIsAMdHom(op))
-		verify_md_hom(data, op);
-	else if (mdhOperationIsAOutView(op))
-		verify_out_view(data, op);
-	return MlirWalkResultAdvance;
+  if (mdhOperationIsAInpView(op))
+    verify_inp_view(data, op);
+  else if (mdhOperationIsAMdHom(op))
+    verify_md_hom(data, op);
+  else if (mdhOperationIsAOutView(op))
+    verify_out_view(data, op);
+  return MlirWalkResultAdvance;
 }
 
-MlirLogicalResult mdhVerify(MlirOperation op)
-{
-	struct verify_data data;
+MlirLogicalResult mdhVerify(MlirOperation op) {
+  struct verify_data data;
 
-	data.ctx = mdh_isl_ctx_alloc();
-	data.failed = 0;
-	if (!data.ctx) {
-		mlirEmitError(mlirOperationGetLocation(op),
-			      "cannot allocate an isl context");
-		return mlirLogicalResultFailure();
-	}
-	mlirOperationWalk(op, &verify_op, &data, MlirWalkPreOrder);
-	isl_ctx_free(data.ctx);
-	return data.failed ? mlirLogicalResultFailure()
-			   : mlirLogicalResultSuccess();
+  data.ctx = mdh_isl_ctx_alloc();
+  data.failed = 0;
+  if (!data.ctx) {
+    mlirEmitError(mlirOperationGetLocation(op),
+                  "cannot allocate an isl context");
+    return mlirLogicalResultFailure();
+  }
+  mlirOperationWalk(op, &verify_op, &data, MlirWalkPreOrder);
+  isl_ctx_free(data.ctx);
+  return data.failed ? mlirLogicalResultFailure() : mlirLogicalResultSuccess();
 }

@@ -11,10 +11,10 @@
 typedef MlirLogicalResult (*mdh_pass_run_fn)(MlirOperation module);
 
 struct mdh_pass_info {
-	const char *name;	 /* C++-style class name, e.g. "MdhVerify" */
-	const char *argument;	 /* pipeline name, e.g. "mdh-verify" */
-	const char *description; /* one line for --help */
-	mdh_pass_run_fn run;
+  const char *name;        /* C++-style class name, e.g. "MdhVerify" */
+  const char *argument;    /* pipeline name, e.g. "mdh-verify" */
+  const char *description; /* one line for --help */
+  mdh_pass_run_fn run;
 };
 
 /* The entry points, one per pass file. */

@@ -15,7 +15,8 @@
  * wrong. */
 isl_ctx *mdh_isl_ctx_alloc(void);
 
-/* Returns the message of the last isl error on "ctx", or "unknown isl error". */
+/* Returns the message of the last isl error on "ctx", or "unknown isl error".
+ */
 const char *mdh_isl_ctx_error(isl_ctx *ctx);
 
 /* Returns the box { [i_0, .., i_{n-1}] : 0 <= i_d < sizes[d] }. */
@@ -25,6 +26,6 @@ __isl_give isl_set *mdh_isl_box(isl_ctx *ctx, int n, const int64_t *sizes);
  * map "map", or NULL if it uses symbols or divides by a non-positive or
  * non-constant value. */
 __isl_give isl_map *mdh_isl_map_from_affine_map(isl_ctx *ctx,
-						MlirAffineMap map);
+                                                MlirAffineMap map);
 
 #endif

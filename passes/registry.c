@@ -9,10 +9,10 @@
 #include <stddef.h>
 
 static const struct mdh_pass_info passes[] = {
-	{"MdhVerify", "mdh-verify",
-	 "Check the semantic rules of the mdh dialect (map arities, buffer "
-	 "bounds, scalar functions, Lemma 10)",
-	 &mdh_verify_run},
+    {"MdhVerify", "mdh-verify",
+     "Check the semantic rules of the mdh dialect (map arities, buffer "
+     "bounds, scalar functions, Lemma 10)",
+     &mdh_verify_run},
 };
 
 #define N_PASSES ((intptr_t)(sizeof(passes) / sizeof(passes[0])))
@@ -21,66 +21,46 @@ static const struct mdh_pass_info passes[] = {
 static MlirTypeID pass_ids[N_PASSES];
 static MlirTypeIDAllocator id_allocator;
 
-intptr_t mdhGetNumPasses(void)
-{
-	return N_PASSES;
+intptr_t mdhGetNumPasses(void) { return N_PASSES; }
+
+MlirStringRef mdhGetPassArgument(intptr_t pos) {
+  return mlirStringRefCreateFromCString(passes[pos].argument);
 }
 
-MlirStringRef mdhGetPassArgument(intptr_t pos)
-{
-	return mlirStringRefCreateFromCString(passes[pos].argument);
+MlirStringRef mdhGetPassDescription(intptr_t pos) {
+  return mlirStringRefCreateFromCString(passes[pos].description);
 }
 
-MlirStringRef mdhGetPassDescription(intptr_t pos)
-{
-	return mlirStringRefCreateFromCString(passes[pos].description);
-}
+static void pass_construct(void *user) { (void)user; }
 
-static void pass_construct(void *user)
-{
-	(void)user;
-}
+static void pass_destruct(void *user) { (void)user; }
 
-static void pass_destruct(void *user)
-{
-	(void)user;
-}
-
-static void *pass_clone(void *user)
-{
-	return user;
-}
+static void *pass_clone(void *user) { return user; }
 
 /* Runs the pass of table entry "user" on "op", a builtin.module. The dialect
  * must be loaded for the pass's own IR queries; loading is idempotent. */
-static void pass_run(MlirOperation op, MlirExternalPass pass, void *user)
-{
-	const struct mdh_pass_info *info = user;
+static void pass_run(MlirOperation op, MlirExternalPass pass, void *user) {
+  const struct mdh_pass_info *info = user;
 
-	if (mlirLogicalResultIsFailure(
-		    mdhLoadDialect(mlirOperationGetContext(op))) ||
-	    mlirLogicalResultIsFailure(info->run(op)))
-		mlirExternalPassSignalFailure(pass);
+  if (mlirLogicalResultIsFailure(mdhLoadDialect(mlirOperationGetContext(op))) ||
+      mlirLogicalResultIsFailure(info->run(op)))
+    mlirExternalPassSignalFailure(pass);
 }
 
-MlirPass mdhCreatePass(intptr_t pos)
-{
-	MlirExternalPassCallbacks callbacks = {
-		&pass_construct, &pass_destruct, NULL, &pass_clone, &pass_run};
+MlirPass mdhCreatePass(intptr_t pos) {
+  MlirExternalPassCallbacks callbacks = {&pass_construct, &pass_destruct, NULL,
+                                         &pass_clone, &pass_run};
 
-	if (!id_allocator.ptr)
-		id_allocator = mlirTypeIDAllocatorCreate();
-	if (mlirTypeIDIsNull(pass_ids[pos]))
-		pass_ids[pos] = mlirTypeIDAllocatorAllocateTypeID(id_allocator);
-	return mlirCreateExternalPass(
-		pass_ids[pos], mlirStringRefCreateFromCString(passes[pos].name),
-		mlirStringRefCreateFromCString(passes[pos].argument),
-		mlirStringRefCreateFromCString(passes[pos].description),
-		mlirStringRefCreateFromCString("builtin.module"), 0, NULL,
-		callbacks, (void *)&passes[pos]);
+  if (!id_allocator.ptr)
+    id_allocator = mlirTypeIDAllocatorCreate();
+  if (mlirTypeIDIsNull(pass_ids[pos]))
+    pass_ids[pos] = mlirTypeIDAllocatorAllocateTypeID(id_allocator);
+  return mlirCreateExternalPass(
+      pass_ids[pos], mlirStringRefCreateFromCString(passes[pos].name),
+      mlirStringRefCreateFromCString(passes[pos].argument),
+      mlirStringRefCreateFromCString(passes[pos].description),
+      mlirStringRefCreateFromCString("builtin.module"), 0, NULL, callbacks,
+      (void *)&passes[pos]);
 }
 
-MlirPass mdhCreateVerifyPass(void)
-{
-	return mdhCreatePass(0);
-}
+MlirPass mdhCreateVerifyPass(void) { return mdhCreatePass(0); }

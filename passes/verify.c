@@ -5,7 +5,6 @@
 #include "mdh-c/Dialect.h"
 #include "passes/pass.h"
 
-MlirLogicalResult mdh_verify_run(MlirOperation module)
-{
-	return mdhVerify(module);
+MlirLogicalResult mdh_verify_run(MlirOperation module) {
+  return mdhVerify(module);
 }

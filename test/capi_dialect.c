@@ -14,217 +14,199 @@
 #include <stdio.h>
 #include <string.h>
 
-static void print_chunk(MlirStringRef s, void *user)
-{
-	fwrite(s.data, 1, s.length, user);
+static void print_chunk(MlirStringRef s, void *user) {
+  fwrite(s.data, 1, s.length, user);
 }
 
-static MlirStringRef str(const char *s)
-{
-	return mlirStringRefCreateFromCString(s);
+static MlirStringRef str(const char *s) {
+  return mlirStringRefCreateFromCString(s);
 }
 
 /* Parses a private scalar function into "module". */
-static int add_function(MlirModule module, const char *text)
-{
-	MlirContext ctx = mlirModuleGetContext(module);
-	MlirOperation fn = mlirOperationCreateParse(ctx, str(text), str("fn"));
+static int add_function(MlirModule module, const char *text) {
+  MlirContext ctx = mlirModuleGetContext(module);
+  MlirOperation fn = mlirOperationCreateParse(ctx, str(text), str("fn"));
 
-	if (mlirOperationIsNull(fn))
-		return -1;
-	mlirBlockAppendOwnedOperation(mlirModuleGetBody(module), fn);
-	return 0;
+  if (mlirOperationIsNull(fn))
+    return -1;
+  mlirBlockAppendOwnedOperation(mlirModuleGetBody(module), fn);
+  return 0;
 }
 
 /* Appends to "module" an empty func.func @name of the given memref argument
  * types and returns its entry block. */
 static MlirBlock add_entry(MlirModule module, const char *name, intptr_t n,
-			   const MlirType *args)
-{
-	MlirContext ctx = mlirModuleGetContext(module);
-	MlirLocation loc = mlirLocationUnknownGet(ctx);
-	MlirLocation locs[8];
-	MlirRegion body = mlirRegionCreate();
-	MlirBlock block;
-	MlirOperationState st = mlirOperationStateGet(str("func.func"), loc);
-	MlirNamedAttribute attrs[2];
-	intptr_t i;
+                           const MlirType *args) {
+  MlirContext ctx = mlirModuleGetContext(module);
+  MlirLocation loc = mlirLocationUnknownGet(ctx);
+  MlirLocation locs[8];
+  MlirRegion body = mlirRegionCreate();
+  MlirBlock block;
+  MlirOperationState st = mlirOperationStateGet(str("func.func"), loc);
+  MlirNamedAttribute attrs[2];
+  intptr_t i;
 
-	for (i = 0; i < n; ++i)
-		locs[i] = loc;
-	block = mlirBlockCreate(n, args, locs);
-	mlirRegionAppendOwnedBlock(body, block);
-	attrs[0] = mlirNamedAttributeGet(mlirIdentifierGet(ctx, str("sym_name")),
-					 mlirStringAttrGet(ctx, str(name)));
-	attrs[1] = mlirNamedAttributeGet(
-		mlirIdentifierGet(ctx, str("function_type")),
-		mlirTypeAttrGet(mlirFunctionTypeGet(ctx, n, args, 0, NULL)));
-	mlirOperationStateAddAttributes(&st, 2, attrs);
-	mlirOperationStateAddOwnedRegions(&st, 1, &body);
-	mlirBlockAppendOwnedOperation(mlirModuleGetBody(module),
-				      mlirOperationCreate(&st));
-	return block;
+  for (i = 0; i < n; ++i)
+    locs[i] = loc;
+  block = mlirBlockCreate(n, args, locs);
+  mlirRegionAppendOwnedBlock(body, block);
+  attrs[0] = mlirNamedAttributeGet(mlirIdentifierGet(ctx, str("sym_name")),
+                                   mlirStringAttrGet(ctx, str(name)));
+  attrs[1] = mlirNamedAttributeGet(
+      mlirIdentifierGet(ctx, str("function_type")),
+      mlirTypeAttrGet(mlirFunctionTypeGet(ctx, n, args, 0, NULL)));
+  mlirOperationStateAddAttributes(&st, 2, attrs);
+  mlirOperationStateAddOwnedRegions(&st, 1, &body);
+  mlirBlockAppendOwnedOperation(mlirModuleGetBody(module),
+                                mlirOperationCreate(&st));
+  return block;
 }
 
-static void add_return(MlirBlock block, MlirContext ctx)
-{
-	MlirOperationState st = mlirOperationStateGet(
-		str("func.return"), mlirLocationUnknownGet(ctx));
+static void add_return(MlirBlock block, MlirContext ctx) {
+  MlirOperationState st =
+      mlirOperationStateGet(str("func.return"), mlirLocationUnknownGet(ctx));
 
-	mlirBlockAppendOwnedOperation(block, mlirOperationCreate(&st));
+  mlirBlockAppendOwnedOperation(block, mlirOperationCreate(&st));
 }
 
-static MlirAffineMap map_from(MlirContext ctx, const char *text)
-{
-	return mlirAffineMapAttrGetValue(mlirAttributeParseGet(ctx, str(text)));
+static MlirAffineMap map_from(MlirContext ctx, const char *text) {
+  return mlirAffineMapAttrGetValue(mlirAttributeParseGet(ctx, str(text)));
 }
 
 /* Builds MatVec as in DESIGN.md section 3, with I=37, K=23. */
-static MlirModule build_matvec(MlirContext ctx)
-{
-	MlirLocation loc = mlirLocationUnknownGet(ctx);
-	MlirModule module = mlirModuleCreateEmpty(loc);
-	MlirType f32 = mlirF32TypeGet(ctx);
-	int64_t shape_m[2] = {37, 23}, shape_v[1] = {23}, shape_w[1] = {37};
-	int64_t sizes[2] = {37, 23}, rsizes[2] = {37, 1}, comp = 0;
-	MlirType args[3];
-	MlirBlock block;
-	MlirAffineMap map;
-	MlirOperation vm, vv, hom, out;
-	MlirValue views[2];
-	MlirAttribute ops[2];
-	MlirType mda = mdhMdaTypeGet(ctx, 2, sizes);
+static MlirModule build_matvec(MlirContext ctx) {
+  MlirLocation loc = mlirLocationUnknownGet(ctx);
+  MlirModule module = mlirModuleCreateEmpty(loc);
+  MlirType f32 = mlirF32TypeGet(ctx);
+  int64_t shape_m[2] = {37, 23}, shape_v[1] = {23}, shape_w[1] = {37};
+  int64_t sizes[2] = {37, 23}, rsizes[2] = {37, 1}, comp = 0;
+  MlirType args[3];
+  MlirBlock block;
+  MlirAffineMap map;
+  MlirOperation vm, vv, hom, out;
+  MlirValue views[2];
+  MlirAttribute ops[2];
+  MlirType mda = mdhMdaTypeGet(ctx, 2, sizes);
 
-	args[0] = mlirMemRefTypeContiguousGet(f32, 2, shape_m,
-					      mlirAttributeGetNull());
-	args[1] = mlirMemRefTypeContiguousGet(f32, 1, shape_v,
-					      mlirAttributeGetNull());
-	args[2] = mlirMemRefTypeContiguousGet(f32, 1, shape_w,
-					      mlirAttributeGetNull());
-	add_function(module, "func.func private @mul(%a: f32, %b: f32) -> f32 "
-			     "{ %p = arith.mulf %a, %b : f32 return %p : f32 }");
-	block = add_entry(module, "matvec", 3, args);
-	map = map_from(ctx, "affine_map<(i, k) -> (i, k)>");
-	vm = mdhInpViewCreate(loc, mlirBlockGetArgument(block, 0), mda, 1, &map);
-	map = map_from(ctx, "affine_map<(i, k) -> (k)>");
-	vv = mdhInpViewCreate(loc, mlirBlockGetArgument(block, 1), mda, 1, &map);
-	views[0] = mlirOperationGetResult(vm, 0);
-	views[1] = mlirOperationGetResult(vv, 0);
-	ops[0] = mdhCcAttrGet(ctx);
-	ops[1] = mdhPwAttrGet(ctx, mlirStringAttrGet(ctx, str("add")));
-	hom = mdhMdHomCreate(loc, 2, views, mdhMdaTypeGet(ctx, 2, rsizes),
-			     str("mul"), 2, ops);
-	map = map_from(ctx, "affine_map<(i, k) -> (i)>");
-	out = mdhOutViewCreate(loc, mlirOperationGetResult(hom, 0),
-			       mlirBlockGetArgument(block, 2), 1, &map, &comp);
-	mlirBlockAppendOwnedOperation(block, vm);
-	mlirBlockAppendOwnedOperation(block, vv);
-	mlirBlockAppendOwnedOperation(block, hom);
-	mlirBlockAppendOwnedOperation(block, out);
-	add_return(block, ctx);
-	return module;
+  args[0] =
+      mlirMemRefTypeContiguousGet(f32, 2, shape_m, mlirAttributeGetNull());
+  args[1] =
+      mlirMemRefTypeContiguousGet(f32, 1, shape_v, mlirAttributeGetNull());
+  args[2] =
+      mlirMemRefTypeContiguousGet(f32, 1, shape_w, mlirAttributeGetNull());
+  add_function(module, "func.func private @mul(%a: f32, %b: f32) -> f32 "
+                       "{ %p = arith.mulf %a, %b : f32 return %p : f32 }");
+  block = add_entry(module, "matvec", 3, args);
+  map = map_from(ctx, "affine_map<(i, k) -> (i, k)>");
+  vm = mdhInpViewCreate(loc, mlirBlockGetArgument(block, 0), mda, 1, &map);
+  map = map_from(ctx, "affine_map<(i, k) -> (k)>");
+  vv = mdhInpViewCreate(loc, mlirBlockGetArgument(block, 1), mda, 1, &map);
+  views[0] = mlirOperationGetResult(vm, 0);
+  views[1] = mlirOperationGetResult(vv, 0);
+  ops[0] = mdhCcAttrGet(ctx);
+  ops[1] = mdhPwAttrGet(ctx, mlirStringAttrGet(ctx, str("add")));
+  hom = mdhMdHomCreate(loc, 2, views, mdhMdaTypeGet(ctx, 2, rsizes), str("mul"),
+                       2, ops);
+  map = map_from(ctx, "affine_map<(i, k) -> (i)>");
+  out = mdhOutViewCreate(loc, mlirOperationGetResult(hom, 0),
+                         mlirBlockGetArgument(block, 2), 1, &map, &comp);
+  mlirBlockAppendOwnedOperation(block, vm);
+  mlirBlockAppendOwnedOperation(block, vv);
+  mlirBlockAppendOwnedOperation(block, hom);
+  mlirBlockAppendOwnedOperation(block, out);
+  add_return(block, ctx);
+  return module;
 }
 
 /* Builds Jacobi1D: one view of x with three accesses, N=29. */
-static MlirModule build_jacobi1d(MlirContext ctx)
-{
-	MlirLocation loc = mlirLocationUnknownGet(ctx);
-	MlirModule module = mlirModuleCreateEmpty(loc);
-	MlirType f32 = mlirF32TypeGet(ctx);
-	int64_t shape_x[1] = {31}, shape_y[1] = {29}, sizes[1] = {29}, comp = 0;
-	MlirType args[2];
-	MlirBlock block;
-	MlirAffineMap maps[3], out_map;
-	MlirOperation vx, hom, out;
-	MlirValue view;
-	MlirAttribute cc;
-	MlirType mda = mdhMdaTypeGet(ctx, 1, sizes);
+static MlirModule build_jacobi1d(MlirContext ctx) {
+  MlirLocation loc = mlirLocationUnknownGet(ctx);
+  MlirModule module = mlirModuleCreateEmpty(loc);
+  MlirType f32 = mlirF32TypeGet(ctx);
+  int64_t shape_x[1] = {31}, shape_y[1] = {29}, sizes[1] = {29}, comp = 0;
+  MlirType args[2];
+  MlirBlock block;
+  MlirAffineMap maps[3], out_map;
+  MlirOperation vx, hom, out;
+  MlirValue view;
+  MlirAttribute cc;
+  MlirType mda = mdhMdaTypeGet(ctx, 1, sizes);
 
-	args[0] = mlirMemRefTypeContiguousGet(f32, 1, shape_x,
-					      mlirAttributeGetNull());
-	args[1] = mlirMemRefTypeContiguousGet(f32, 1, shape_y,
-					      mlirAttributeGetNull());
-	add_function(module,
-		     "func.func private @j1d(%a: f32, %b: f32, %c: f32) -> f32 {"
-		     " %s = arith.addf %a, %b : f32 %t = arith.addf %s, %c : f32"
-		     " %k = arith.constant 0.333333 : f32"
-		     " %r = arith.mulf %t, %k : f32 return %r : f32 }");
-	block = add_entry(module, "jacobi1d", 2, args);
-	maps[0] = map_from(ctx, "affine_map<(i) -> (i)>");
-	maps[1] = map_from(ctx, "affine_map<(i) -> (i + 1)>");
-	maps[2] = map_from(ctx, "affine_map<(i) -> (i + 2)>");
-	vx = mdhInpViewCreate(loc, mlirBlockGetArgument(block, 0), mda, 3, maps);
-	view = mlirOperationGetResult(vx, 0);
-	cc = mdhCcAttrGet(ctx);
-	hom = mdhMdHomCreate(loc, 1, &view, mda, str("j1d"), 1, &cc);
-	out_map = maps[0];
-	out = mdhOutViewCreate(loc, mlirOperationGetResult(hom, 0),
-			       mlirBlockGetArgument(block, 1), 1, &out_map,
-			       &comp);
-	mlirBlockAppendOwnedOperation(block, vx);
-	mlirBlockAppendOwnedOperation(block, hom);
-	mlirBlockAppendOwnedOperation(block, out);
-	add_return(block, ctx);
-	return module;
+  args[0] =
+      mlirMemRefTypeContiguousGet(f32, 1, shape_x, mlirAttributeGetNull());
+  args[1] =
+      mlirMemRefTypeContiguousGet(f32, 1, shape_y, mlirAttributeGetNull());
+  add_function(module,
+               "func.func private @j1d(%a: f32, %b: f32, %c: f32) -> f32 {"
+               " %s = arith.addf %a, %b : f32 %t = arith.addf %s, %c : f32"
+               " %k = arith.constant 0.333333 : f32"
+               " %r = arith.mulf %t, %k : f32 return %r : f32 }");
+  block = add_entry(module, "jacobi1d", 2, args);
+  maps[0] = map_from(ctx, "affine_map<(i) -> (i)>");
+  maps[1] = map_from(ctx, "affine_map<(i) -> (i + 1)>");
+  maps[2] = map_from(ctx, "affine_map<(i) -> (i + 2)>");
+  vx = mdhInpViewCreate(loc, mlirBlockGetArgument(block, 0), mda, 3, maps);
+  view = mlirOperationGetResult(vx, 0);
+  cc = mdhCcAttrGet(ctx);
+  hom = mdhMdHomCreate(loc, 1, &view, mda, str("j1d"), 1, &cc);
+  out_map = maps[0];
+  out = mdhOutViewCreate(loc, mlirOperationGetResult(hom, 0),
+                         mlirBlockGetArgument(block, 1), 1, &out_map, &comp);
+  mlirBlockAppendOwnedOperation(block, vx);
+  mlirBlockAppendOwnedOperation(block, hom);
+  mlirBlockAppendOwnedOperation(block, out);
+  add_return(block, ctx);
+  return module;
 }
 
 /* Prints what the accessors read back from every mdh op of "module". */
-static MlirWalkResult describe(MlirOperation op, void *user)
-{
-	intptr_t i, n;
+static MlirWalkResult describe(MlirOperation op, void *user) {
+  intptr_t i, n;
 
-	(void)user;
-	if (mdhOperationIsAInpView(op) || mdhOperationIsAOutView(op)) {
-		n = mdhViewGetNumAccesses(op);
-		fprintf(stderr, "%s accesses=%ld:",
-			mdhOperationIsAInpView(op) ? "inp_view" : "out_view",
-			(long)n);
-		for (i = 0; i < n; ++i) {
-			fprintf(stderr, " ");
-			mlirAffineMapPrint(mdhViewGetAccess(op, i), print_chunk,
-					   stderr);
-			if (mdhOperationIsAOutView(op))
-				fprintf(stderr, " comp=%lld",
-					(long long)mdhOutViewGetComponent(op, i));
-		}
-		fprintf(stderr, "\n");
-	} else if (mdhOperationIsAMdHom(op)) {
-		MlirStringRef fn = mdhMdHomGetScalarFunction(op);
-		n = mdhMdHomGetRank(op);
-		fprintf(stderr, "md_hom fn=@%.*s rank=%ld sizes=", (int)fn.length,
-			fn.data, (long)n);
-		for (i = 0; i < n; ++i)
-			fprintf(stderr, "%s%lld", i ? "x" : "",
-				(long long)mdhMdHomGetSize(op, i));
-		fprintf(stderr, " index_aware=%d ops=",
-			(int)mdhMdHomIsIndexAware(op));
-		for (i = 0; i < mdhMdHomGetNumCombineOps(op); ++i) {
-			MlirAttribute c = mdhMdHomGetCombineOp(op, i);
-			fprintf(stderr, "%s%d:", i ? "," : "",
-				(int)mdhCombineAttrGetKind(c));
-			if (!mlirAttributeIsNull(mdhCombineAttrGetOperator(c)))
-				mlirAttributePrint(mdhCombineAttrGetOperator(c),
-						   print_chunk, stderr);
-		}
-		fprintf(stderr, "\n");
-	}
-	return MlirWalkResultAdvance;
+  (void)user;
+  if (mdhOperationIsAInpView(op) || mdhOperationIsAOutView(op)) {
+    n = mdhViewGetNumAccesses(op);
+    fprintf(stderr, "%s accesses=%ld:",
+            mdhOperationIsAInpView(op) ? "inp_view" : "out_view", (long)n);
+    for (i = 0; i < n; ++i) {
+      fprintf(stderr, " ");
+      mlirAffineMapPrint(mdhViewGetAccess(op, i), print_chunk, stderr);
+      if (mdhOperationIsAOutView(op))
+        fprintf(stderr, " comp=%lld", (long long)mdhOutViewGetComponent(op, i));
+    }
+    fprintf(stderr, "\n");
+  } else if (mdhOperationIsAMdHom(op)) {
+    MlirStringRef fn = mdhMdHomGetScalarFunction(op);
+    n = mdhMdHomGetRank(op);
+    fprintf(stderr, "md_hom fn=@%.*s rank=%ld sizes=", (int)fn.length, fn.data,
+            (long)n);
+    for (i = 0; i < n; ++i)
+      fprintf(stderr, "%s%lld", i ? "x" : "",
+              (long long)mdhMdHomGetSize(op, i));
+    fprintf(stderr, " index_aware=%d ops=", (int)mdhMdHomIsIndexAware(op));
+    for (i = 0; i < mdhMdHomGetNumCombineOps(op); ++i) {
+      MlirAttribute c = mdhMdHomGetCombineOp(op, i);
+      fprintf(stderr, "%s%d:", i ? "," : "", (int)mdhCombineAttrGetKind(c));
+      if (!mlirAttributeIsNull(mdhCombineAttrGetOperator(c)))
+        mlirAttributePrint(mdhCombineAttrGetOperator(c), print_chunk, stderr);
+    }
+    fprintf(stderr, "\n");
+  }
+  return MlirWalkResultAdvance;
 }
 
-static int check_module(MlirModule module, const char *label)
-{
-	MlirOperation op = mlirModuleGetOperation(module);
+static int check_module(MlirModule module, const char *label) {
+  MlirOperation op = mlirModuleGetOperation(module);
 
-	fprintf(stderr, "@%s\n", label);
-	if (mlirLogicalResultIsFailure(mdhVerify(op)) ||
-	    !mlirOperationVerify(op)) {
-		fprintf(stderr, "%s does not verify\n", label);
-		return -1;
-	}
-	mlirOperationPrint(op, print_chunk, stderr);
-	fprintf(stderr, "\n");
-	mlirOperationWalk(op, describe, NULL, MlirWalkPreOrder);
-	return 0;
+  fprintf(stderr, "@%s\n", label);
+  if (mlirLogicalResultIsFailure(mdhVerify(op)) || !mlirOperationVerify(op)) {
+    fprintf(stderr, "%s does not verify\n", label);
+    return -1;
+  }
+  mlirOperationPrint(op, print_chunk, stderr);
+  fprintf(stderr, "\n");
+  mlirOperationWalk(op, describe, NULL, MlirWalkPreOrder);
+  return 0;
 }
 
 // CHECK-LABEL: @testMatVec
@@ -250,57 +232,55 @@ static int check_module(MlirModule module, const char *label)
 // CHECK: f32 is mda: 0 rank -1
 // CHECK: !mdh.mda<array<i64>> is mda: 1 rank 0
 
-static int test_attributes(MlirContext ctx)
-{
-	MlirAttribute names[2] = {mlirStringAttrGet(ctx, str("add")),
-				  mlirStringAttrGet(ctx, str("max"))};
-	MlirAttribute ps = mdhPsAttrGet(ctx, mlirArrayAttrGet(ctx, 2, names));
-	MlirAttribute pw = mdhPwAttrGet(
-		ctx, mlirFlatSymbolRefAttrGet(ctx, str("combine")));
-	MlirAttribute bad = mdhPwAttrGet(ctx, mlirUnitAttrGet(ctx));
-	MlirType f32 = mlirF32TypeGet(ctx), d0 = mdhMdaTypeGet(ctx, 0, NULL);
+static int test_attributes(MlirContext ctx) {
+  MlirAttribute names[2] = {mlirStringAttrGet(ctx, str("add")),
+                            mlirStringAttrGet(ctx, str("max"))};
+  MlirAttribute ps = mdhPsAttrGet(ctx, mlirArrayAttrGet(ctx, 2, names));
+  MlirAttribute pw =
+      mdhPwAttrGet(ctx, mlirFlatSymbolRefAttrGet(ctx, str("combine")));
+  MlirAttribute bad = mdhPwAttrGet(ctx, mlirUnitAttrGet(ctx));
+  MlirType f32 = mlirF32TypeGet(ctx), d0 = mdhMdaTypeGet(ctx, 0, NULL);
 
-	fprintf(stderr, "@testAttributes\n");
-	mlirAttributePrint(ps, print_chunk, stderr);
-	fprintf(stderr, " kind=%d\n", (int)mdhCombineAttrGetKind(ps));
-	mlirAttributePrint(pw, print_chunk, stderr);
-	fprintf(stderr, " kind=%d\n", (int)mdhCombineAttrGetKind(pw));
-	fprintf(stderr, "invalid operator: %s\n",
-		mlirAttributeIsNull(bad) ? "null" : "not null");
-	fprintf(stderr, "f32 is mda: %d rank %ld\n", (int)mdhTypeIsAMda(f32),
-		(long)mdhMdaTypeGetRank(f32));
-	mlirTypePrint(d0, print_chunk, stderr);
-	fprintf(stderr, " is mda: %d rank %ld\n", (int)mdhTypeIsAMda(d0),
-		(long)mdhMdaTypeGetRank(d0));
-	return mdhCombineAttrGetKind(ps) == MdhCombinePS &&
-			       mdhCombineAttrGetKind(pw) == MdhCombinePW
-		       ? 0
-		       : -1;
+  fprintf(stderr, "@testAttributes\n");
+  mlirAttributePrint(ps, print_chunk, stderr);
+  fprintf(stderr, " kind=%d\n", (int)mdhCombineAttrGetKind(ps));
+  mlirAttributePrint(pw, print_chunk, stderr);
+  fprintf(stderr, " kind=%d\n", (int)mdhCombineAttrGetKind(pw));
+  fprintf(stderr, "invalid operator: %s\n",
+          mlirAttributeIsNull(bad) ? "null" : "not null");
+  fprintf(stderr, "f32 is mda: %d rank %ld\n", (int)mdhTypeIsAMda(f32),
+          (long)mdhMdaTypeGetRank(f32));
+  mlirTypePrint(d0, print_chunk, stderr);
+  fprintf(stderr, " is mda: %d rank %ld\n", (int)mdhTypeIsAMda(d0),
+          (long)mdhMdaTypeGetRank(d0));
+  return mdhCombineAttrGetKind(ps) == MdhCombinePS &&
+                 mdhCombineAttrGetKind(pw) == MdhCombinePW
+             ? 0
+             : -1;
 }
 
-int main(void)
-{
-	MlirDialectRegistry registry = mlirDialectRegistryCreate();
-	MlirContext ctx;
-	MlirModule m;
-	int rc = 0;
+int main(void) {
+  MlirDialectRegistry registry = mlirDialectRegistryCreate();
+  MlirContext ctx;
+  MlirModule m;
+  int rc = 0;
 
-	mlirRegisterAllDialects(registry);
-	ctx = mlirContextCreateWithRegistry(registry, false);
-	mlirDialectRegistryDestroy(registry);
-	if (mlirLogicalResultIsFailure(mdhLoadDialect(ctx)) ||
-	    mlirLogicalResultIsFailure(mdhLoadDialect(ctx)))
-		return 1;
-	m = build_matvec(ctx);
-	if (check_module(m, "testMatVec") < 0)
-		rc = 2;
-	mlirModuleDestroy(m);
-	m = build_jacobi1d(ctx);
-	if (check_module(m, "testJacobi1D") < 0)
-		rc = 3;
-	mlirModuleDestroy(m);
-	if (test_attributes(ctx) < 0)
-		rc = 4;
-	mlirContextDestroy(ctx);
-	return rc;
+  mlirRegisterAllDialects(registry);
+  ctx = mlirContextCreateWithRegistry(registry, false);
+  mlirDialectRegistryDestroy(registry);
+  if (mlirLogicalResultIsFailure(mdhLoadDialect(ctx)) ||
+      mlirLogicalResultIsFailure(mdhLoadDialect(ctx)))
+    return 1;
+  m = build_matvec(ctx);
+  if (check_module(m, "testMatVec") < 0)
+    rc = 2;
+  mlirModuleDestroy(m);
+  m = build_jacobi1d(ctx);
+  if (check_module(m, "testJacobi1D") < 0)
+    rc = 3;
+  mlirModuleDestroy(m);
+  if (test_attributes(ctx) < 0)
+    rc = 4;
+  mlirContextDestroy(ctx);
+  return rc;
 }

@@ -15,15 +15,15 @@ struct mdh_diag_engine;
 /* Creates an engine for the source "text" of "filename" (both kept by
  * reference). With "verify", diagnostics are collected instead of printed. */
 struct mdh_diag_engine *mdh_diag_engine_create(const char *filename,
-					       const char *text, int verify);
+                                               const char *text, int verify);
 void mdh_diag_engine_destroy(struct mdh_diag_engine *engine);
 
 /* Attaches the engine to "ctx"; diagnostics located in "alias" (a temporary
  * copy of the input) are reported as located in the input file. */
 MlirDiagnosticHandlerID mdh_diag_engine_attach(struct mdh_diag_engine *engine,
-					       MlirContext ctx);
+                                               MlirContext ctx);
 void mdh_diag_engine_set_alias(struct mdh_diag_engine *engine,
-			       const char *alias);
+                               const char *alias);
 
 /* Matches the collected diagnostics against the input's directives; prints
  * every mismatch to stderr. Returns 0 when all match, -1 otherwise. */

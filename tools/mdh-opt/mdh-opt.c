@@ -23,379 +23,361 @@
 
 /* The command line. */
 struct options {
-	const char *input;
-	const char *output;
-	const char *pipeline;
-	char *pass_flags; /* --NAME flags joined into one pipeline */
-	int split;
-	int verify;
-	int print_after_all;
-	int print_generic;
+  const char *input;
+  const char *output;
+  const char *pipeline;
+  char *pass_flags; /* --NAME flags joined into one pipeline */
+  int split;
+  int verify;
+  int print_after_all;
+  int print_generic;
 };
 
 static const char split_marker[] = "// -----";
 
-static void print_help(void)
-{
-	intptr_t i, n = mdhGetNumPasses();
+static void print_help(void) {
+  intptr_t i, n = mdhGetNumPasses();
 
-	printf("OVERVIEW: mdh-opt: MLIR optimizer driver with the mdh dialect\n\n"
-	       "USAGE: mdh-opt [options] <input file | ->\n\n"
-	       "OPTIONS:\n"
-	       "  -o <file>                  output file (default: stdout)\n"
-	       "  --pass-pipeline=<text>     textual pass pipeline, e.g. "
-	       "'builtin.module(mdh-verify)'\n"
-	       "  --<pass>[=<options>]       add one pass (mdh or upstream) "
-	       "to the pipeline\n"
-	       "  --split-input-file         process chunks separated by "
-	       "'// -----' independently\n"
-	       "  --verify-diagnostics       check diagnostics against "
-	       "expected-* directives\n"
-	       "  --mlir-print-ir-after-all  print the IR after each pass "
-	       "(to stderr)\n"
-	       "  --mlir-print-op-generic    print ops in generic form\n"
-	       "  -h, --help                 this text\n\n"
-	       "MDH PASSES:\n");
-	for (i = 0; i < n; ++i) {
-		MlirStringRef arg = mdhGetPassArgument(i);
-		MlirStringRef desc = mdhGetPassDescription(i);
-		printf("  --%-24.*s %.*s\n", (int)arg.length, arg.data,
-		       (int)desc.length, desc.data);
-	}
+  printf("OVERVIEW: mdh-opt: MLIR optimizer driver with the mdh dialect\n\n"
+         "USAGE: mdh-opt [options] <input file | ->\n\n"
+         "OPTIONS:\n"
+         "  -o <file>                  output file (default: stdout)\n"
+         "  --pass-pipeline=<text>     textual pass pipeline, e.g. "
+         "'builtin.module(mdh-verify)'\n"
+         "  --<pass>[=<options>]       add one pass (mdh or upstream) "
+         "to the pipeline\n"
+         "  --split-input-file         process chunks separated by "
+         "'// -----' independently\n"
+         "  --verify-diagnostics       check diagnostics against "
+         "expected-* directives\n"
+         "  --mlir-print-ir-after-all  print the IR after each pass "
+         "(to stderr)\n"
+         "  --mlir-print-op-generic    print ops in generic form\n"
+         "  -h, --help                 this text\n\n"
+         "MDH PASSES:\n");
+  for (i = 0; i < n; ++i) {
+    MlirStringRef arg = mdhGetPassArgument(i);
+    MlirStringRef desc = mdhGetPassDescription(i);
+    printf("  --%-24.*s %.*s\n", (int)arg.length, arg.data, (int)desc.length,
+           desc.data);
+  }
 }
 
 /* Appends the pass flag "flag" ("NAME" or "NAME=OPTS") to the pipeline. */
-static void add_pass_flag(struct options *o, const char *flag)
-{
-	const char *eq = strchr(flag, '=');
-	size_t old = o->pass_flags ? strlen(o->pass_flags) : 0;
-	size_t need = old + strlen(flag) + 4;
+static void add_pass_flag(struct options *o, const char *flag) {
+  const char *eq = strchr(flag, '=');
+  size_t old = o->pass_flags ? strlen(o->pass_flags) : 0;
+  size_t need = old + strlen(flag) + 4;
 
-	o->pass_flags = realloc(o->pass_flags, need);
-	if (!o->pass_flags)
-		abort();
-	if (old == 0)
-		o->pass_flags[0] = '\0';
-	else
-		strcat(o->pass_flags, ",");
-	if (!eq) {
-		strcat(o->pass_flags, flag);
-		return;
-	}
-	strncat(o->pass_flags, flag, eq - flag);
-	strcat(o->pass_flags, "{");
-	strcat(o->pass_flags, eq + 1);
-	strcat(o->pass_flags, "}");
+  o->pass_flags = realloc(o->pass_flags, need);
+  if (!o->pass_flags)
+    abort();
+  if (old == 0)
+    o->pass_flags[0] = '\0';
+  else
+    strcat(o->pass_flags, ",");
+  if (!eq) {
+    strcat(o->pass_flags, flag);
+    return;
+  }
+  strncat(o->pass_flags, flag, eq - flag);
+  strcat(o->pass_flags, "{");
+  strcat(o->pass_flags, eq + 1);
+  strcat(o->pass_flags, "}");
 }
 
 /* Returns the value of "--name=value" or "-name=value" in "arg", or NULL. */
-static const char *option_value(const char *arg, const char *name)
-{
-	size_t n = strlen(name);
+static const char *option_value(const char *arg, const char *name) {
+  size_t n = strlen(name);
 
-	if (arg[0] == '-' && arg[1] == '-')
-		++arg;
-	if (arg[0] != '-' || strncmp(arg + 1, name, n) || arg[n + 1] != '=')
-		return NULL;
-	return arg + n + 2;
+  if (arg[0] == '-' && arg[1] == '-')
+    ++arg;
+  if (arg[0] != '-' || strncmp(arg + 1, name, n) || arg[n + 1] != '=')
+    return NULL;
+  return arg + n + 2;
 }
 
-static int is_flag(const char *arg, const char *name)
-{
-	if (arg[0] == '-' && arg[1] == '-')
-		++arg;
-	return arg[0] == '-' && !strcmp(arg + 1, name);
+static int is_flag(const char *arg, const char *name) {
+  if (arg[0] == '-' && arg[1] == '-')
+    ++arg;
+  return arg[0] == '-' && !strcmp(arg + 1, name);
 }
 
 /* Parses the command line; returns 0, 1 on error, or 2 after --help. */
-static int parse_options(int argc, char **argv, struct options *o)
-{
-	int i;
-	const char *v;
+static int parse_options(int argc, char **argv, struct options *o) {
+  int i;
+  const char *v;
 
-	memset(o, 0, sizeof(*o));
-	for (i = 1; i < argc; ++i) {
-		const char *a = argv[i];
-		if (is_flag(a, "h") || is_flag(a, "help")) {
-			print_help();
-			return 2;
-		} else if (!strcmp(a, "-o") && i + 1 < argc) {
-			o->output = argv[++i];
-		} else if ((v = option_value(a, "o"))) {
-			o->output = v;
-		} else if ((v = option_value(a, "pass-pipeline"))) {
-			o->pipeline = v;
-		} else if (is_flag(a, "split-input-file")) {
-			o->split = 1;
-		} else if (is_flag(a, "verify-diagnostics")) {
-			o->verify = 1;
-		} else if (is_flag(a, "mlir-print-ir-after-all")) {
-			o->print_after_all = 1;
-		} else if (is_flag(a, "mlir-print-op-generic")) {
-			o->print_generic = 1;
-		} else if (a[0] == '-' && a[1] != '\0') {
-			add_pass_flag(o, a + (a[1] == '-' ? 2 : 1));
-		} else if (!o->input) {
-			o->input = a;
-		} else {
-			fprintf(stderr, "mdh-opt: more than one input file: "
-					"'%s' and '%s'\n",
-				o->input, a);
-			return 1;
-		}
-	}
-	if (!o->input)
-		o->input = "-";
-	if (o->pipeline && o->pass_flags) {
-		fprintf(stderr, "mdh-opt: --pass-pipeline cannot be combined "
-				"with individual pass flags\n");
-		return 1;
-	}
-	return 0;
+  memset(o, 0, sizeof(*o));
+  for (i = 1; i < argc; ++i) {
+    const char *a = argv[i];
+    if (is_flag(a, "h") || is_flag(a, "help")) {
+      print_help();
+      return 2;
+    } else if (!strcmp(a, "-o") && i + 1 < argc) {
+      o->output = argv[++i];
+    } else if ((v = option_value(a, "o"))) {
+      o->output = v;
+    } else if ((v = option_value(a, "pass-pipeline"))) {
+      o->pipeline = v;
+    } else if (is_flag(a, "split-input-file")) {
+      o->split = 1;
+    } else if (is_flag(a, "verify-diagnostics")) {
+      o->verify = 1;
+    } else if (is_flag(a, "mlir-print-ir-after-all")) {
+      o->print_after_all = 1;
+    } else if (is_flag(a, "mlir-print-op-generic")) {
+      o->print_generic = 1;
+    } else if (a[0] == '-' && a[1] != '\0') {
+      add_pass_flag(o, a + (a[1] == '-' ? 2 : 1));
+    } else if (!o->input) {
+      o->input = a;
+    } else {
+      fprintf(stderr,
+              "mdh-opt: more than one input file: "
+              "'%s' and '%s'\n",
+              o->input, a);
+      return 1;
+    }
+  }
+  if (!o->input)
+    o->input = "-";
+  if (o->pipeline && o->pass_flags) {
+    fprintf(stderr, "mdh-opt: --pass-pipeline cannot be combined "
+                    "with individual pass flags\n");
+    return 1;
+  }
+  return 0;
 }
 
 /* Reads all of "path" ("-" for stdin) into a NUL-terminated string. */
-static char *read_input(const char *path)
-{
-	FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-	char *buf = NULL;
-	size_t len = 0, cap = 0, n;
+static char *read_input(const char *path) {
+  FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
+  char *buf = NULL;
+  size_t len = 0, cap = 0, n;
 
-	if (!f)
-		return NULL;
-	do {
-		if (cap - len < 4096) {
-			cap = cap ? 2 * cap : 65536;
-			buf = realloc(buf, cap + 1);
-			if (!buf)
-				abort();
-		}
-		n = fread(buf + len, 1, cap - len, f);
-		len += n;
-	} while (n > 0);
-	if (f != stdin)
-		fclose(f);
-	buf[len] = '\0';
-	return buf;
+  if (!f)
+    return NULL;
+  do {
+    if (cap - len < 4096) {
+      cap = cap ? 2 * cap : 65536;
+      buf = realloc(buf, cap + 1);
+      if (!buf)
+        abort();
+    }
+    n = fread(buf + len, 1, cap - len, f);
+    len += n;
+  } while (n > 0);
+  if (f != stdin)
+    fclose(f);
+  buf[len] = '\0';
+  return buf;
 }
 
 /* Writes "len" bytes of "text", preceded by "pad" newlines, to a fresh
  * temporary file whose name is stored in "name" (at least 32 bytes). */
-static int write_temp(const char *text, size_t len, int pad, char *name)
-{
-	const char *dir = getenv("TMPDIR");
-	FILE *f;
-	int fd, i;
+static int write_temp(const char *text, size_t len, int pad, char *name) {
+  const char *dir = getenv("TMPDIR");
+  FILE *f;
+  int fd, i;
 
-	snprintf(name, 4096, "%s/mdh-opt-XXXXXX.mlir", dir ? dir : "/tmp");
-	fd = mkstemps(name, 5);
-	if (fd < 0)
-		return -1;
-	f = fdopen(fd, "wb");
-	if (!f) {
-		close(fd);
-		unlink(name);
-		return -1;
-	}
-	for (i = 0; i < pad; ++i)
-		fputc('\n', f);
-	fwrite(text, 1, len, f);
-	fclose(f);
-	return 0;
+  snprintf(name, 4096, "%s/mdh-opt-XXXXXX.mlir", dir ? dir : "/tmp");
+  fd = mkstemps(name, 5);
+  if (fd < 0)
+    return -1;
+  f = fdopen(fd, "wb");
+  if (!f) {
+    close(fd);
+    unlink(name);
+    return -1;
+  }
+  for (i = 0; i < pad; ++i)
+    fputc('\n', f);
+  fwrite(text, 1, len, f);
+  fclose(f);
+  return 0;
 }
 
-static void print_to_file(MlirStringRef s, void *user)
-{
-	fwrite(s.data, 1, s.length, user);
+static void print_to_file(MlirStringRef s, void *user) {
+  fwrite(s.data, 1, s.length, user);
 }
 
 /* Builds the pass manager of the command line; returns null (after an error
  * message) if the pipeline does not parse. */
 static MlirPassManager build_pass_manager(MlirContext ctx,
-					  const struct options *o)
-{
-	MlirPassManager pm = mlirPassManagerCreate(ctx);
-	MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
-	char *text = NULL;
-	MlirLogicalResult res;
+                                          const struct options *o) {
+  MlirPassManager pm = mlirPassManagerCreate(ctx);
+  MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
+  char *text = NULL;
+  MlirLogicalResult res;
 
-	if (o->pipeline) {
-		text = strdup(o->pipeline);
-	} else if (o->pass_flags) {
-		text = malloc(strlen(o->pass_flags) + 32);
-		if (text)
-			sprintf(text, "builtin.module(%s)", o->pass_flags);
-	}
-	if (text) {
-		res = mlirParsePassPipeline(opm,
-					    mlirStringRefCreateFromCString(text),
-					    &print_to_file, stderr);
-		free(text);
-		if (mlirLogicalResultIsFailure(res)) {
-			fprintf(stderr, "\nmdh-opt: invalid pass pipeline\n");
-			mlirPassManagerDestroy(pm);
-			return (MlirPassManager){NULL};
-		}
-	}
-	if (o->print_after_all)
-		mlirPassManagerEnableIRPrinting(pm, false, true, false, false,
-						false, mlirOpPrintingFlagsCreate(),
-						mlirStringRefCreate(NULL, 0));
-	return pm;
+  if (o->pipeline) {
+    text = strdup(o->pipeline);
+  } else if (o->pass_flags) {
+    text = malloc(strlen(o->pass_flags) + 32);
+    if (text)
+      sprintf(text, "builtin.module(%s)", o->pass_flags);
+  }
+  if (text) {
+    res = mlirParsePassPipeline(opm, mlirStringRefCreateFromCString(text),
+                                &print_to_file, stderr);
+    free(text);
+    if (mlirLogicalResultIsFailure(res)) {
+      fprintf(stderr, "\nmdh-opt: invalid pass pipeline\n");
+      mlirPassManagerDestroy(pm);
+      return (MlirPassManager){NULL};
+    }
+  }
+  if (o->print_after_all)
+    mlirPassManagerEnableIRPrinting(pm, false, true, false, false, false,
+                                    mlirOpPrintingFlagsCreate(),
+                                    mlirStringRefCreate(NULL, 0));
+  return pm;
 }
 
 /* Parses, transforms and prints one chunk of the input. Returns 0 on
  * success, -1 on a parse, pass or I/O failure. */
 static int process_chunk(MlirContext ctx, struct mdh_diag_engine *engine,
-			 const struct options *o, const char *text, size_t len,
-			 int first_line, FILE *out)
-{
-	char name[4096];
-	MlirModule module;
-	MlirPassManager pm;
-	MlirOpPrintingFlags flags;
-	int rc = 0;
+                         const struct options *o, const char *text, size_t len,
+                         int first_line, FILE *out) {
+  char name[4096];
+  MlirModule module;
+  MlirPassManager pm;
+  MlirOpPrintingFlags flags;
+  int rc = 0;
 
-	if (write_temp(text, len, first_line - 1, name) < 0) {
-		fprintf(stderr, "mdh-opt: cannot write a temporary file\n");
-		return -1;
-	}
-	mdh_diag_engine_set_alias(engine, name);
-	module = mlirModuleCreateParseFromFile(
-		ctx, mlirStringRefCreateFromCString(name));
-	unlink(name);
-	if (mlirModuleIsNull(module))
-		return -1;
-	pm = build_pass_manager(ctx, o);
-	if (mlirPassManagerIsNull(pm))
-		rc = -1;
-	else if (mlirLogicalResultIsFailure(mlirPassManagerRunOnOp(
-			 pm, mlirModuleGetOperation(module))))
-		rc = -1;
-	if (!mlirPassManagerIsNull(pm))
-		mlirPassManagerDestroy(pm);
-	if (rc == 0 && !o->verify) {
-		flags = mlirOpPrintingFlagsCreate();
-		if (o->print_generic)
-			mlirOpPrintingFlagsPrintGenericOpForm(flags);
-		mlirOperationPrintWithFlags(mlirModuleGetOperation(module),
-					    flags, &print_to_file, out);
-		mlirOpPrintingFlagsDestroy(flags);
-		fputc('\n', out);
-	}
-	mlirModuleDestroy(module);
-	return rc;
+  if (write_temp(text, len, first_line - 1, name) < 0) {
+    fprintf(stderr, "mdh-opt: cannot write a temporary file\n");
+    return -1;
+  }
+  mdh_diag_engine_set_alias(engine, name);
+  module =
+      mlirModuleCreateParseFromFile(ctx, mlirStringRefCreateFromCString(name));
+  unlink(name);
+  if (mlirModuleIsNull(module))
+    return -1;
+  pm = build_pass_manager(ctx, o);
+  if (mlirPassManagerIsNull(pm))
+    rc = -1;
+  else if (mlirLogicalResultIsFailure(
+               mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module))))
+    rc = -1;
+  if (!mlirPassManagerIsNull(pm))
+    mlirPassManagerDestroy(pm);
+  if (rc == 0 && !o->verify) {
+    flags = mlirOpPrintingFlagsCreate();
+    if (o->print_generic)
+      mlirOpPrintingFlagsPrintGenericOpForm(flags);
+    mlirOperationPrintWithFlags(mlirModuleGetOperation(module), flags,
+                                &print_to_file, out);
+    mlirOpPrintingFlagsDestroy(flags);
+    fputc('\n', out);
+  }
+  mlirModuleDestroy(module);
+  return rc;
 }
 
 /* Returns the start of the next split marker line at or after "p", or NULL. */
-static const char *next_marker(const char *p)
-{
-	const char *m;
+static const char *next_marker(const char *p) {
+  const char *m;
 
-	for (m = strstr(p, split_marker); m; m = strstr(m + 1, split_marker))
-		if (m == p || m[-1] == '\n')
-			return m;
-	return NULL;
+  for (m = strstr(p, split_marker); m; m = strstr(m + 1, split_marker))
+    if (m == p || m[-1] == '\n')
+      return m;
+  return NULL;
 }
 
-static int count_lines(const char *from, const char *to)
-{
-	int n = 0;
+static int count_lines(const char *from, const char *to) {
+  int n = 0;
 
-	for (; from < to; ++from)
-		n += *from == '\n';
-	return n;
+  for (; from < to; ++from)
+    n += *from == '\n';
+  return n;
 }
 
 /* Processes every chunk of "text"; returns the number of failed chunks. */
 static int process_input(MlirContext ctx, struct mdh_diag_engine *engine,
-			 const struct options *o, const char *text, FILE *out)
-{
-	const char *p = text, *m;
-	int line = 1, failures = 0, first = 1;
+                         const struct options *o, const char *text, FILE *out) {
+  const char *p = text, *m;
+  int line = 1, failures = 0, first = 1;
 
-	if (!o->split)
-		return process_chunk(ctx, engine, o, text, strlen(text), 1,
-				     out) < 0;
-	for (;;) {
-		m = next_marker(p);
-		if (!first)
-			fprintf(out, "// -----\n");
-		first = 0;
-		if (process_chunk(ctx, engine, o, p, m ? (size_t)(m - p)
-						       : strlen(p),
-				  line, out) < 0)
-			++failures;
-		if (!m)
-			break;
-		line += count_lines(p, m);
-		p = strchr(m, '\n');
-		if (!p)
-			break;
-		++p;
-		++line;
-	}
-	return failures;
+  if (!o->split)
+    return process_chunk(ctx, engine, o, text, strlen(text), 1, out) < 0;
+  for (;;) {
+    m = next_marker(p);
+    if (!first)
+      fprintf(out, "// -----\n");
+    first = 0;
+    if (process_chunk(ctx, engine, o, p, m ? (size_t)(m - p) : strlen(p), line,
+                      out) < 0)
+      ++failures;
+    if (!m)
+      break;
+    line += count_lines(p, m);
+    p = strchr(m, '\n');
+    if (!p)
+      break;
+    ++p;
+    ++line;
+  }
+  return failures;
 }
 
-static MlirContext create_context(void)
-{
-	MlirDialectRegistry registry = mlirDialectRegistryCreate();
-	MlirContext ctx;
+static MlirContext create_context(void) {
+  MlirDialectRegistry registry = mlirDialectRegistryCreate();
+  MlirContext ctx;
 
-	mlirRegisterAllDialects(registry);
-	ctx = mlirContextCreateWithRegistry(registry, false);
-	mlirDialectRegistryDestroy(registry);
-	mlirRegisterAllLLVMTranslations(ctx);
-	return ctx;
+  mlirRegisterAllDialects(registry);
+  ctx = mlirContextCreateWithRegistry(registry, false);
+  mlirDialectRegistryDestroy(registry);
+  mlirRegisterAllLLVMTranslations(ctx);
+  return ctx;
 }
 
-int main(int argc, char **argv)
-{
-	struct options o;
-	struct mdh_diag_engine *engine;
-	MlirContext ctx;
-	char *text;
-	FILE *out = stdout;
-	int rc, failures;
+int main(int argc, char **argv) {
+  struct options o;
+  struct mdh_diag_engine *engine;
+  MlirContext ctx;
+  char *text;
+  FILE *out = stdout;
+  int rc, failures;
 
-	rc = parse_options(argc, argv, &o);
-	if (rc)
-		return rc == 2 ? 0 : 1;
-	text = read_input(o.input);
-	if (!text) {
-		fprintf(stderr, "mdh-opt: cannot read '%s'\n", o.input);
-		free(o.pass_flags);
-		return 1;
-	}
-	mlirRegisterAllPasses();
-	mdhRegisterPasses();
-	ctx = create_context();
-	engine = mdh_diag_engine_create(strcmp(o.input, "-") ? o.input
-							     : "<stdin>",
-					text, o.verify);
-	mdh_diag_engine_attach(engine, ctx);
-	if (mlirLogicalResultIsFailure(mdhLoadDialect(ctx))) {
-		fprintf(stderr, "mdh-opt: cannot load the mdh dialect\n");
-		failures = 1;
-	} else {
-		if (o.output && strcmp(o.output, "-"))
-			out = fopen(o.output, "w");
-		if (!out) {
-			fprintf(stderr, "mdh-opt: cannot open '%s'\n", o.output);
-			failures = 1;
-			out = stdout;
-		} else {
-			failures = process_input(ctx, engine, &o, text, out);
-		}
-	}
-	if (o.verify)
-		failures = mdh_diag_engine_verify(engine) < 0;
-	if (out != stdout)
-		fclose(out);
-	mlirContextDestroy(ctx);
-	mdh_diag_engine_destroy(engine);
-	free(text);
-	free(o.pass_flags);
-	return failures ? 1 : 0;
+  rc = parse_options(argc, argv, &o);
+  if (rc)
+    return rc == 2 ? 0 : 1;
+  text = read_input(o.input);
+  if (!text) {
+    fprintf(stderr, "mdh-opt: cannot read '%s'\n", o.input);
+    free(o.pass_flags);
+    return 1;
+  }
+  mlirRegisterAllPasses();
+  mdhRegisterPasses();
+  ctx = create_context();
+  engine = mdh_diag_engine_create(strcmp(o.input, "-") ? o.input : "<stdin>",
+                                  text, o.verify);
+  mdh_diag_engine_attach(engine, ctx);
+  if (mlirLogicalResultIsFailure(mdhLoadDialect(ctx))) {
+    fprintf(stderr, "mdh-opt: cannot load the mdh dialect\n");
+    failures = 1;
+  } else {
+    if (o.output && strcmp(o.output, "-"))
+      out = fopen(o.output, "w");
+    if (!out) {
+      fprintf(stderr, "mdh-opt: cannot open '%s'\n", o.output);
+      failures = 1;
+      out = stdout;
+    } else {
+      failures = process_input(ctx, engine, &o, text, out);
+    }
+  }
+  if (o.verify)
+    failures = mdh_diag_engine_verify(engine) < 0;
+  if (out != stdout)
+    fclose(out);
+  mlirContextDestroy(ctx);
+  mdh_diag_engine_destroy(engine);
+  free(text);
+  free(o.pass_flags);
+  return failures ? 1 : 0;
 }
