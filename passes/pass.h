@@ -19,5 +19,6 @@ struct mdh_pass_info {
 
 /* The entry points, one per pass file. */
 MlirLogicalResult mdh_verify_run(MlirOperation module);
+MlirLogicalResult mdh_to_loops_run(MlirOperation module);
 
 #endif

@@ -4,6 +4,10 @@
 #include "mdh-c/Passes.h"
 #include "passes/pass.h"
 
+#include "mlir-c/Dialect/Arith.h"
+#include "mlir-c/Dialect/Func.h"
+#include "mlir-c/Dialect/MemRef.h"
+#include "mlir-c/Dialect/SCF.h"
 #include "mlir-c/Support.h"
 
 #include <stddef.h>
@@ -13,6 +17,10 @@ static const struct mdh_pass_info passes[] = {
      "Check the semantic rules of the mdh dialect (map arities, buffer "
      "bounds, scalar functions, Lemma 10)",
      &mdh_verify_run},
+    {"MdhToLoops", "mdh-to-loops",
+     "Lower every mdh chain to sequential scf.for loops over memrefs (the "
+     "reference semantics)",
+     &mdh_to_loops_run},
 };
 
 #define N_PASSES ((intptr_t)(sizeof(passes) / sizeof(passes[0])))
@@ -55,12 +63,21 @@ MlirPass mdhCreatePass(intptr_t pos) {
     id_allocator = mlirTypeIDAllocatorCreate();
   if (mlirTypeIDIsNull(pass_ids[pos]))
     pass_ids[pos] = mlirTypeIDAllocatorAllocateTypeID(id_allocator);
+  /* Every dialect a pass may create ops of must be loaded before it runs,
+   * or the ops are built as unregistered ones (notes/mlir22.md 2.1). */
+  MlirDialectHandle dialects[] = {
+      mlirGetDialectHandle__arith__(), mlirGetDialectHandle__func__(),
+      mlirGetDialectHandle__memref__(), mlirGetDialectHandle__scf__()};
+
   return mlirCreateExternalPass(
       pass_ids[pos], mlirStringRefCreateFromCString(passes[pos].name),
       mlirStringRefCreateFromCString(passes[pos].argument),
       mlirStringRefCreateFromCString(passes[pos].description),
-      mlirStringRefCreateFromCString("builtin.module"), 0, NULL, callbacks,
+      mlirStringRefCreateFromCString("builtin.module"),
+      sizeof(dialects) / sizeof(dialects[0]), dialects, callbacks,
       (void *)&passes[pos]);
 }
 
 MlirPass mdhCreateVerifyPass(void) { return mdhCreatePass(0); }
+
+MlirPass mdhCreateToLoopsPass(void) { return mdhCreatePass(1); }

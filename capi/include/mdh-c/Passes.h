@@ -18,6 +18,9 @@ extern "C" {
 /// manager.
 MlirPass mdhCreateVerifyPass(void);
 
+/// Creates the mdh-to-loops pass (reference lowering to scf.for over memrefs).
+MlirPass mdhCreateToLoopsPass(void);
+
 /// Registers every mdh pass in MLIR's global pass registry, so that textual
 /// pipelines (mlirParsePassPipeline, --pass-pipeline) can name them.
 /// Registering twice is a no-op.

@@ -1,0 +1,247 @@
+/* A small IR builder over the MLIR C API (see builder.h). Ops are created in
+ * generic form with their inherent attributes as named attributes. */
+
+#include "passes/builder.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct mdh_builder mdh_builder_before(MlirOperation op) {
+  struct mdh_builder b;
+
+  b.ctx = mlirOperationGetContext(op);
+  b.loc = mlirOperationGetLocation(op);
+  b.block = mlirOperationGetBlock(op);
+  b.before = op;
+  return b;
+}
+
+struct mdh_builder mdh_builder_before_terminator(struct mdh_builder *parent,
+                                                 MlirBlock block) {
+  struct mdh_builder b = *parent;
+
+  b.block = block;
+  b.before = mlirBlockGetTerminator(block);
+  return b;
+}
+
+static MlirNamedAttribute named(MlirContext ctx, const char *name,
+                                MlirAttribute attr) {
+  return mlirNamedAttributeGet(
+      mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(name)), attr);
+}
+
+static void insert(struct mdh_builder *b, MlirOperation op) {
+  if (mlirOperationIsNull(b->before))
+    mlirBlockAppendOwnedOperation(b->block, op);
+  else
+    mlirBlockInsertOwnedOperationBefore(b->block, b->before, op);
+}
+
+MlirOperation mdh_build_op(struct mdh_builder *b, const char *name,
+                           intptr_t n_operands, const MlirValue *operands,
+                           intptr_t n_results, const MlirType *results,
+                           intptr_t n_attrs, const MlirNamedAttribute *attrs) {
+  MlirOperationState st =
+      mlirOperationStateGet(mlirStringRefCreateFromCString(name), b->loc);
+  MlirOperation op;
+
+  mlirOperationStateAddOperands(&st, n_operands, operands);
+  mlirOperationStateAddResults(&st, n_results, results);
+  mlirOperationStateAddAttributes(&st, n_attrs, attrs);
+  op = mlirOperationCreate(&st);
+  insert(b, op);
+  return op;
+}
+
+MlirValue mdh_build_index(struct mdh_builder *b, int64_t value) {
+  MlirType index = mlirIndexTypeGet(b->ctx);
+  MlirNamedAttribute attr =
+      named(b->ctx, "value", mlirIntegerAttrGet(index, value));
+
+  return mlirOperationGetResult(
+      mdh_build_op(b, "arith.constant", 0, NULL, 1, &index, 1, &attr), 0);
+}
+
+MlirValue mdh_build_binary(struct mdh_builder *b, const char *name,
+                           MlirValue lhs, MlirValue rhs) {
+  MlirValue operands[2] = {lhs, rhs};
+  MlirType type = mlirValueGetType(lhs);
+
+  return mlirOperationGetResult(
+      mdh_build_op(b, name, 2, operands, 1, &type, 0, NULL), 0);
+}
+
+MlirValue mdh_build_cmpi(struct mdh_builder *b, const char *predicate,
+                         MlirValue lhs, MlirValue rhs) {
+  static const char *const names[] = {"eq",  "ne",  "slt", "sle", "sgt",
+                                      "sge", "ult", "ule", "ugt", "uge"};
+  MlirValue operands[2] = {lhs, rhs};
+  MlirType i1 = mlirIntegerTypeGet(b->ctx, 1);
+  MlirNamedAttribute attr;
+  int64_t p = 0, i;
+
+  for (i = 0; i < 10; ++i)
+    if (!strcmp(names[i], predicate))
+      p = i;
+  attr = named(b->ctx, "predicate",
+               mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), p));
+  return mlirOperationGetResult(
+      mdh_build_op(b, "arith.cmpi", 2, operands, 1, &i1, 1, &attr), 0);
+}
+
+/* Returns "memref" followed by the "n" "indices" in a new array. */
+static MlirValue *with_indices(MlirValue first, MlirValue memref, intptr_t n,
+                               const MlirValue *indices, intptr_t *count) {
+  MlirValue *ops = malloc((n + 2) * sizeof(*ops));
+  intptr_t k = 0, i;
+
+  if (!ops)
+    abort();
+  if (!mlirValueIsNull(first))
+    ops[k++] = first;
+  ops[k++] = memref;
+  for (i = 0; i < n; ++i)
+    ops[k++] = indices[i];
+  *count = k;
+  return ops;
+}
+
+MlirValue mdh_build_load(struct mdh_builder *b, MlirValue memref, intptr_t n,
+                         const MlirValue *indices) {
+  MlirType elem = mlirShapedTypeGetElementType(mlirValueGetType(memref));
+  intptr_t count;
+  MlirValue *ops = with_indices((MlirValue){NULL}, memref, n, indices, &count);
+  MlirOperation op =
+      mdh_build_op(b, "memref.load", count, ops, 1, &elem, 0, NULL);
+
+  free(ops);
+  return mlirOperationGetResult(op, 0);
+}
+
+void mdh_build_store(struct mdh_builder *b, MlirValue value, MlirValue memref,
+                     intptr_t n, const MlirValue *indices) {
+  intptr_t count;
+  MlirValue *ops = with_indices(value, memref, n, indices, &count);
+
+  mdh_build_op(b, "memref.store", count, ops, 0, NULL, 0, NULL);
+  free(ops);
+}
+
+MlirValue mdh_build_alloc(struct mdh_builder *b, MlirType type) {
+  int32_t segments[2] = {0, 0};
+  MlirNamedAttribute attr = named(b->ctx, "operandSegmentSizes",
+                                  mlirDenseI32ArrayGet(b->ctx, 2, segments));
+
+  return mlirOperationGetResult(
+      mdh_build_op(b, "memref.alloc", 0, NULL, 1, &type, 1, &attr), 0);
+}
+
+void mdh_build_dealloc(struct mdh_builder *b, MlirValue memref) {
+  mdh_build_op(b, "memref.dealloc", 1, &memref, 0, NULL, 0, NULL);
+}
+
+/* Returns a region of one block ending in `scf.yield`, with "n_args"
+ * arguments of type "arg_type"; the block is stored in "block". */
+static MlirRegion yield_region(struct mdh_builder *b, intptr_t n_args,
+                               MlirType arg_type, MlirBlock *block) {
+  MlirRegion region = mlirRegionCreate();
+  MlirBlock body = mlirBlockCreate(n_args, &arg_type, &b->loc);
+  MlirOperationState st = mlirOperationStateGet(
+      mlirStringRefCreateFromCString("scf.yield"), b->loc);
+
+  mlirRegionAppendOwnedBlock(region, body);
+  mlirBlockAppendOwnedOperation(body, mlirOperationCreate(&st));
+  *block = body;
+  return region;
+}
+
+MlirBlock mdh_build_for(struct mdh_builder *b, MlirValue lb, MlirValue ub) {
+  MlirValue operands[3] = {lb, ub, mdh_build_index(b, 1)};
+  MlirOperationState st =
+      mlirOperationStateGet(mlirStringRefCreateFromCString("scf.for"), b->loc);
+  MlirBlock body;
+  MlirRegion region = yield_region(b, 1, mlirIndexTypeGet(b->ctx), &body);
+
+  mlirOperationStateAddOperands(&st, 3, operands);
+  mlirOperationStateAddOwnedRegions(&st, 1, &region);
+  insert(b, mlirOperationCreate(&st));
+  return body;
+}
+
+void mdh_build_if_else(struct mdh_builder *b, MlirValue cond, MlirBlock *then_b,
+                       MlirBlock *else_b) {
+  MlirOperationState st =
+      mlirOperationStateGet(mlirStringRefCreateFromCString("scf.if"), b->loc);
+  MlirRegion regions[2];
+
+  regions[0] = yield_region(b, 0, mlirIndexTypeGet(b->ctx), then_b);
+  regions[1] = yield_region(b, 0, mlirIndexTypeGet(b->ctx), else_b);
+  mlirOperationStateAddOperands(&st, 1, &cond);
+  mlirOperationStateAddOwnedRegions(&st, 2, regions);
+  insert(b, mlirOperationCreate(&st));
+}
+
+void mdh_build_call(struct mdh_builder *b, MlirStringRef callee,
+                    MlirType fn_type, intptr_t n_args, const MlirValue *args,
+                    MlirValue *results) {
+  intptr_t n = mlirFunctionTypeGetNumResults(fn_type), i;
+  MlirType *types = malloc((n ? n : 1) * sizeof(*types));
+  MlirNamedAttribute attr =
+      named(b->ctx, "callee", mlirFlatSymbolRefAttrGet(b->ctx, callee));
+  MlirOperation call;
+
+  if (!types)
+    abort();
+  for (i = 0; i < n; ++i)
+    types[i] = mlirFunctionTypeGetResult(fn_type, i);
+  call = mdh_build_op(b, "func.call", n_args, args, n, types, 1, &attr);
+  for (i = 0; i < n; ++i)
+    results[i] = mlirOperationGetResult(call, i);
+  free(types);
+}
+
+/* Builds "lhs mod rhs" with a non-negative result for a positive "rhs". */
+static MlirValue build_mod(struct mdh_builder *b, MlirValue lhs,
+                           MlirValue rhs) {
+  MlirValue rem = mdh_build_binary(b, "arith.remsi", lhs, rhs);
+  MlirValue neg = mdh_build_cmpi(b, "slt", rem, mdh_build_index(b, 0));
+  MlirValue fixed = mdh_build_binary(b, "arith.addi", rem, rhs);
+  MlirValue operands[3] = {neg, fixed, rem};
+  MlirType index = mlirIndexTypeGet(b->ctx);
+
+  return mlirOperationGetResult(
+      mdh_build_op(b, "arith.select", 3, operands, 1, &index, 0, NULL), 0);
+}
+
+MlirValue mdh_build_affine_expr(struct mdh_builder *b, MlirAffineExpr expr,
+                                const MlirValue *dims) {
+  MlirValue lhs, rhs;
+
+  if (mlirAffineExprIsADim(expr))
+    return dims[mlirAffineDimExprGetPosition(expr)];
+  if (mlirAffineExprIsAConstant(expr))
+    return mdh_build_index(b, mlirAffineConstantExprGetValue(expr));
+  lhs = mdh_build_affine_expr(b, mlirAffineBinaryOpExprGetLHS(expr), dims);
+  rhs = mdh_build_affine_expr(b, mlirAffineBinaryOpExprGetRHS(expr), dims);
+  if (mlirAffineExprIsAAdd(expr))
+    return mdh_build_binary(b, "arith.addi", lhs, rhs);
+  if (mlirAffineExprIsAMul(expr))
+    return mdh_build_binary(b, "arith.muli", lhs, rhs);
+  if (mlirAffineExprIsAMod(expr))
+    return build_mod(b, lhs, rhs);
+  if (mlirAffineExprIsAFloorDiv(expr))
+    return mdh_build_binary(b, "arith.floordivsi", lhs, rhs);
+  return mdh_build_binary(b, "arith.ceildivsi", lhs, rhs);
+}
+
+void mdh_build_affine_map(struct mdh_builder *b, MlirAffineMap map,
+                          const MlirValue *dims, MlirValue *results) {
+  intptr_t r, n = mlirAffineMapGetNumResults(map);
+
+  for (r = 0; r < n; ++r)
+    results[r] = mdh_build_affine_expr(b, mlirAffineMapGetResult(map, r), dims);
+}

@@ -1,0 +1,79 @@
+/* A small IR builder over the MLIR C API: the ops the mdh lowerings emit
+ * (arith, memref, scf, func), built in generic form at an insertion point.
+ * Shared by mdh-to-loops and the isl-AST-to-MLIR translator. */
+
+#ifndef MDH_PASSES_BUILDER_H
+#define MDH_PASSES_BUILDER_H
+
+#include "mlir-c/AffineExpr.h"
+#include "mlir-c/AffineMap.h"
+#include "mlir-c/IR.h"
+
+/* Inserts into "block", before "before" (or at the end of "block" when
+ * "before" is null), with location "loc". */
+struct mdh_builder {
+  MlirContext ctx;
+  MlirLocation loc;
+  MlirBlock block;
+  MlirOperation before;
+};
+
+/* A builder inserting before "op". */
+struct mdh_builder mdh_builder_before(MlirOperation op);
+
+/* A builder inserting before the terminator of "block" (the end of a loop or
+ * branch body). */
+struct mdh_builder mdh_builder_before_terminator(struct mdh_builder *parent,
+                                                 MlirBlock block);
+
+/* Creates the op "name" with the given operands, results and attributes and
+ * inserts it; returns it. */
+MlirOperation mdh_build_op(struct mdh_builder *b, const char *name,
+                           intptr_t n_operands, const MlirValue *operands,
+                           intptr_t n_results, const MlirType *results,
+                           intptr_t n_attrs, const MlirNamedAttribute *attrs);
+
+MlirValue mdh_build_index(struct mdh_builder *b, int64_t value);
+
+/* Builds the arith op "name" on two operands of the same type. */
+MlirValue mdh_build_binary(struct mdh_builder *b, const char *name,
+                           MlirValue lhs, MlirValue rhs);
+
+/* Builds `arith.cmpi "predicate"` (eq, slt, ...). */
+MlirValue mdh_build_cmpi(struct mdh_builder *b, const char *predicate,
+                         MlirValue lhs, MlirValue rhs);
+
+MlirValue mdh_build_load(struct mdh_builder *b, MlirValue memref, intptr_t n,
+                         const MlirValue *indices);
+void mdh_build_store(struct mdh_builder *b, MlirValue value, MlirValue memref,
+                     intptr_t n, const MlirValue *indices);
+
+/* Allocates (and deallocates) a statically shaped memref. */
+MlirValue mdh_build_alloc(struct mdh_builder *b, MlirType type);
+void mdh_build_dealloc(struct mdh_builder *b, MlirValue memref);
+
+/* Builds `scf.for %iv = lb to ub step 1` with an empty body; returns the body
+ * block (its argument 0 is the induction variable). */
+MlirBlock mdh_build_for(struct mdh_builder *b, MlirValue lb, MlirValue ub);
+
+/* Builds `scf.if %cond` with a then and an else block, returned in "then_b"
+ * and "else_b". */
+void mdh_build_if_else(struct mdh_builder *b, MlirValue cond, MlirBlock *then_b,
+                       MlirBlock *else_b);
+
+/* Builds `func.call @callee(args)` with the result types of "fn_type" and
+ * stores its results in "results". */
+void mdh_build_call(struct mdh_builder *b, MlirStringRef callee,
+                    MlirType fn_type, intptr_t n_args, const MlirValue *args,
+                    MlirValue *results);
+
+/* Evaluates the symbol-free affine expression "expr" on "dims" with arith
+ * ops on index values (mod rounds towards negative infinity, as in MLIR). */
+MlirValue mdh_build_affine_expr(struct mdh_builder *b, MlirAffineExpr expr,
+                                const MlirValue *dims);
+
+/* Evaluates every result of "map" on "dims" into "results". */
+void mdh_build_affine_map(struct mdh_builder *b, MlirAffineMap map,
+                          const MlirValue *dims, MlirValue *results);
+
+#endif

@@ -1,0 +1,514 @@
+/* mdh-to-loops: the reference lowering of every mdh chain to sequential
+ * scf.for loops over memrefs (MDH paper, Defs. 9, 16 and 21). It is the
+ * oracle every other pipeline is compared with, so it favours being
+ * obviously right over being fast.
+ *
+ * For a md_hom with D dimensions and C result components it emits:
+ *
+ *   1. before the md_hom, one temporary memref T_c per component, shaped
+ *      like the md_hom result (size 1 in every pw dimension);
+ *   2. a nest over the whole index space that calls the scalar function on
+ *      the inputs read through the views and combines the values into T:
+ *      the first point of the pw dimensions (all pw indices 0) stores, every
+ *      later point combines with what is stored, so no identity element is
+ *      needed and user combine functions work;
+ *   3. for every ps dimension s, a nest with i_s from 1 that replaces
+ *      T[.., i_s, ..] by T[.., i_s - 1, ..] (+) T[.., i_s, ..]: the inclusive
+ *      prefix. Reducing the pw dimensions first and scanning after is exact
+ *      because all pw and ps dimensions share one associative and
+ *      commutative operator (MDH Lemma 10, checked here);
+ *   4. before each out_view, a nest over the result index space storing
+ *      component components[a] to buffer[accesses[a](i)];
+ *   5. after the last out_view, the deallocation of T.
+ *
+ * So inputs are read where the md_hom stands and outputs written where each
+ * out_view stands. The mdh ops are erased afterwards; scalar functions are
+ * called, not inlined.
+ */
+
+#include "dialect/support.h"
+#include "mdh-c/Dialect.h"
+#include "passes/builder.h"
+#include "passes/pass.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_RANK 64
+
+/* Internal data structure for lowering one md_hom "hom": its index space
+ * ("rank", "sizes", "kinds"), the sizes of its result ("result_sizes"),
+ * its scalar function ("fn_name", "fn_type", "n_results"), the operator
+ * shared by its pw/ps dimensions ("oper", null without such dimensions)
+ * and the temporaries "temps" (one per result component). */
+struct lowering {
+  MlirOperation hom;
+  intptr_t rank;
+  int64_t sizes[MAX_RANK];
+  int64_t result_sizes[MAX_RANK];
+  MdhCombineKind kinds[MAX_RANK];
+  MlirStringRef fn_name;
+  MlirType fn_type;
+  intptr_t n_results;
+  MlirAttribute oper;
+  MlirValue *temps;
+};
+
+/* The body of a loop nest, called with the induction variables "ivs". */
+typedef void (*nest_body)(struct mdh_builder *b, const MlirValue *ivs,
+                          void *user);
+
+/* Builds a nest of scf.for loops, dimension "depth" to "rank" - 1, with
+ * bounds [lbs[d], ubs[d]), and calls "body" in the innermost loop. */
+static void build_nest(struct mdh_builder *b, intptr_t depth, intptr_t rank,
+                       const int64_t *lbs, const int64_t *ubs, MlirValue *ivs,
+                       nest_body body, void *user) {
+  struct mdh_builder inner;
+  MlirBlock loop;
+
+  if (depth == rank) {
+    body(b, ivs, user);
+    return;
+  }
+  loop = mdh_build_for(b, mdh_build_index(b, lbs[depth]),
+                       mdh_build_index(b, ubs[depth]));
+  inner = mdh_builder_before_terminator(b, loop);
+  ivs[depth] = mlirBlockGetArgument(loop, 0);
+  build_nest(&inner, depth + 1, rank, lbs, ubs, ivs, body, user);
+}
+
+/* Returns the name of the arith op of builtin operator "name" on "type". */
+static const char *arith_op(MlirStringRef name, MlirType type) {
+  static const char *const table[][3] = {
+      {"add", "arith.addf", "arith.addi"},
+      {"mul", "arith.mulf", "arith.muli"},
+      {"min", "arith.minimumf", "arith.minsi"},
+      {"max", "arith.maximumf", "arith.maxsi"},
+      {"and", NULL, "arith.andi"},
+      {"or", NULL, "arith.ori"},
+      {"xor", NULL, "arith.xori"},
+  };
+  size_t i;
+  int is_float = mlirTypeIsAFloat(type);
+
+  for (i = 0; i < sizeof(table) / sizeof(table[0]); ++i)
+    if (name.length == strlen(table[i][0]) &&
+        !strncmp(name.data, table[i][0], name.length))
+      return table[i][is_float ? 1 : 2];
+  return NULL;
+}
+
+/* Combines the component values "lhs" and "rhs" with the operator of "l"
+ * into "out" (lhs first: the earlier points). */
+static void combine(struct mdh_builder *b, const struct lowering *l,
+                    const MlirValue *lhs, const MlirValue *rhs,
+                    MlirValue *out) {
+  intptr_t c, n = l->n_results;
+  MlirValue *args;
+  MlirAttribute name;
+
+  if (mlirAttributeIsAFlatSymbolRef(l->oper)) {
+    args = malloc(2 * n * sizeof(*args));
+    if (!args)
+      abort();
+    memcpy(args, lhs, n * sizeof(*args));
+    memcpy(args + n, rhs, n * sizeof(*args));
+    /* A combine function returns the scalar function's result types. */
+    mdh_build_call(b, mlirFlatSymbolRefAttrGetValue(l->oper), l->fn_type, 2 * n,
+                   args, out);
+    free(args);
+    return;
+  }
+  for (c = 0; c < n; ++c) {
+    name = mlirAttributeIsAArray(l->oper) ? mlirArrayAttrGetElement(l->oper, c)
+                                          : l->oper;
+    out[c] = mdh_build_binary(
+        b, arith_op(mlirStringAttrGetValue(name), mlirValueGetType(lhs[c])),
+        lhs[c], rhs[c]);
+  }
+}
+
+/* Returns the indices of the result point of index-space point "ivs": index
+ * 0 in every pw dimension. */
+static void result_index(struct mdh_builder *b, const struct lowering *l,
+                         const MlirValue *ivs, MlirValue *out) {
+  intptr_t d;
+
+  for (d = 0; d < l->rank; ++d)
+    out[d] = l->kinds[d] == MdhCombinePW ? mdh_build_index(b, 0) : ivs[d];
+}
+
+static void load_temps(struct mdh_builder *b, const struct lowering *l,
+                       const MlirValue *idx, MlirValue *out) {
+  intptr_t c;
+
+  for (c = 0; c < l->n_results; ++c)
+    out[c] = mdh_build_load(b, l->temps[c], l->rank, idx);
+}
+
+static void store_temps(struct mdh_builder *b, const struct lowering *l,
+                        const MlirValue *vals, const MlirValue *idx) {
+  intptr_t c;
+
+  for (c = 0; c < l->n_results; ++c)
+    mdh_build_store(b, vals[c], l->temps[c], l->rank, idx);
+}
+
+/* Reads the arguments of the scalar function at point "ivs": the indices
+ * when index-aware, then every access of every input view. Returns their
+ * number. */
+static intptr_t read_arguments(struct mdh_builder *b, const struct lowering *l,
+                               const MlirValue *ivs, MlirValue *args) {
+  intptr_t n = 0, v, a, na;
+  MlirOperation view;
+  MlirAffineMap map;
+  MlirValue idx[MAX_RANK];
+  MlirValue buffer;
+
+  if (mdhMdHomIsIndexAware(l->hom))
+    for (; n < l->rank; ++n)
+      args[n] = ivs[n];
+  for (v = 0; v < mlirOperationGetNumOperands(l->hom); ++v) {
+    view = mlirOpResultGetOwner(mlirOperationGetOperand(l->hom, v));
+    buffer = mdhViewGetBuffer(view);
+    na = mdhViewGetNumAccesses(view);
+    for (a = 0; a < na; ++a) {
+      map = mdhViewGetAccess(view, a);
+      mdh_build_affine_map(b, map, ivs, idx);
+      args[n++] =
+          mdh_build_load(b, buffer, mlirAffineMapGetNumResults(map), idx);
+    }
+  }
+  return n;
+}
+
+/* Builds "all pw indices of ivs are 0". */
+static MlirValue build_is_first(struct mdh_builder *b, const struct lowering *l,
+                                const MlirValue *ivs) {
+  MlirValue first = (MlirValue){NULL}, eq;
+  intptr_t d;
+
+  for (d = 0; d < l->rank; ++d) {
+    if (l->kinds[d] != MdhCombinePW)
+      continue;
+    eq = mdh_build_cmpi(b, "eq", ivs[d], mdh_build_index(b, 0));
+    first = mlirValueIsNull(first)
+                ? eq
+                : mdh_build_binary(b, "arith.andi", first, eq);
+  }
+  return first;
+}
+
+/* The body of step 2: evaluates the scalar function at "ivs" and stores or
+ * combines its results into the temporaries. */
+static void compute_point(struct mdh_builder *b, const MlirValue *ivs,
+                          void *user) {
+  const struct lowering *l = user;
+  MlirValue *args =
+      malloc((mlirFunctionTypeGetNumInputs(l->fn_type) + 1) * sizeof(*args));
+  MlirValue *vals = malloc(3 * l->n_results * sizeof(*vals));
+  MlirValue idx[MAX_RANK], first;
+  MlirBlock then_b, else_b;
+  struct mdh_builder tb, eb;
+  intptr_t n;
+
+  if (!args || !vals)
+    abort();
+  n = read_arguments(b, l, ivs, args);
+  mdh_build_call(b, l->fn_name, l->fn_type, n, args, vals);
+  result_index(b, l, ivs, idx);
+  first = build_is_first(b, l, ivs);
+  if (mlirValueIsNull(first)) {
+    store_temps(b, l, vals, idx);
+  } else {
+    mdh_build_if_else(b, first, &then_b, &else_b);
+    tb = mdh_builder_before_terminator(b, then_b);
+    store_temps(&tb, l, vals, idx);
+    eb = mdh_builder_before_terminator(b, else_b);
+    load_temps(&eb, l, idx, vals + l->n_results);
+    combine(&eb, l, vals + l->n_results, vals, vals + 2 * l->n_results);
+    store_temps(&eb, l, vals + 2 * l->n_results, idx);
+  }
+  free(args);
+  free(vals);
+}
+
+/* Internal data structure for scan_point: the lowering and the scanned
+ * dimension. */
+struct scan_data {
+  const struct lowering *l;
+  intptr_t dim;
+};
+
+/* The body of step 3: T[i] = T[i - e_dim] (+) T[i]. */
+static void scan_point(struct mdh_builder *b, const MlirValue *ivs,
+                       void *user) {
+  struct scan_data *data = user;
+  const struct lowering *l = data->l;
+  MlirValue prev[MAX_RANK];
+  MlirValue *vals = malloc(3 * l->n_results * sizeof(*vals));
+
+  if (!vals)
+    abort();
+  memcpy(prev, ivs, l->rank * sizeof(*prev));
+  prev[data->dim] =
+      mdh_build_binary(b, "arith.subi", ivs[data->dim], mdh_build_index(b, 1));
+  load_temps(b, l, prev, vals);
+  load_temps(b, l, ivs, vals + l->n_results);
+  combine(b, l, vals, vals + l->n_results, vals + 2 * l->n_results);
+  store_temps(b, l, vals + 2 * l->n_results, ivs);
+  free(vals);
+}
+
+/* Internal data structure for scatter_point: the lowering and the out_view. */
+struct scatter_data {
+  const struct lowering *l;
+  MlirOperation view;
+};
+
+/* The body of step 4: buffer[accesses[a](i)] = T_{components[a]}[i]. */
+static void scatter_point(struct mdh_builder *b, const MlirValue *ivs,
+                          void *user) {
+  struct scatter_data *data = user;
+  const struct lowering *l = data->l;
+  MlirValue buffer = mdhViewGetBuffer(data->view), value;
+  MlirValue idx[MAX_RANK];
+  MlirAffineMap map;
+  intptr_t a, n = mdhViewGetNumAccesses(data->view);
+
+  for (a = 0; a < n; ++a) {
+    map = mdhViewGetAccess(data->view, a);
+    value = mdh_build_load(b, l->temps[mdhOutViewGetComponent(data->view, a)],
+                           l->rank, ivs);
+    mdh_build_affine_map(b, map, ivs, idx);
+    mdh_build_store(b, value, buffer, mlirAffineMapGetNumResults(map), idx);
+  }
+}
+
+/* Looks up the scalar function of "hom" (verified to exist). */
+static MlirOperation scalar_function(MlirOperation hom, MlirStringRef name) {
+  MlirOperation module = mlirOperationGetParentOperation(hom);
+  MlirSymbolTable table;
+  MlirOperation fn;
+
+  while (!mdh_op_is(module, "builtin.module"))
+    module = mlirOperationGetParentOperation(module);
+  table = mlirSymbolTableCreate(module);
+  fn = mlirSymbolTableLookup(table, name);
+  mlirSymbolTableDestroy(table);
+  return fn;
+}
+
+/* Finds the operator shared by the pw/ps dimensions of "l". Fails (with an
+ * error) when dimensions use different ones, which only verifies with
+ * mdh.assume_homomorphic: their nested evaluation is not implemented. */
+static int read_operator(struct lowering *l) {
+  MlirAttribute oper;
+  intptr_t d;
+
+  l->oper = (MlirAttribute){NULL};
+  for (d = 0; d < l->rank; ++d) {
+    if (l->kinds[d] == MdhCombineCC)
+      continue;
+    oper = mdhCombineAttrGetOperator(mdhMdHomGetCombineOp(l->hom, d));
+    if (mlirAttributeIsNull(l->oper)) {
+      l->oper = oper;
+    } else if (!mlirAttributeEqual(l->oper, oper)) {
+      mdh_emit_error(l->hom,
+                     "mdh-to-loops supports one operator across the "
+                     "pw and ps dimensions of a md_hom; dimension "
+                     "%ld uses another",
+                     (long)d);
+      return 0;
+    }
+  }
+  return 1;
+}
+
+/* Reads everything the lowering of "hom" needs into "l". */
+static int read_md_hom(struct lowering *l, MlirOperation hom) {
+  MlirOperation fn;
+  MlirType result = mlirValueGetType(mlirOperationGetResult(hom, 0));
+  intptr_t d;
+
+  l->hom = hom;
+  l->rank = mdhMdHomGetRank(hom);
+  for (d = 0; d < l->rank; ++d) {
+    l->sizes[d] = mdhMdHomGetSize(hom, d);
+    l->result_sizes[d] = mdhMdaTypeGetSize(result, d);
+    l->kinds[d] = mdhCombineAttrGetKind(mdhMdHomGetCombineOp(hom, d));
+  }
+  l->fn_name = mdhMdHomGetScalarFunction(hom);
+  fn = scalar_function(hom, l->fn_name);
+  l->fn_type = mlirTypeAttrGetValue(mlirOperationGetAttributeByName(
+      fn, mlirStringRefCreateFromCString("function_type")));
+  l->n_results = mlirFunctionTypeGetNumResults(l->fn_type);
+  return read_operator(l);
+}
+
+/* Allocates the temporaries of "l" before "hom". */
+static void alloc_temps(struct mdh_builder *b, struct lowering *l) {
+  intptr_t c;
+  MlirType type;
+
+  l->temps = malloc(l->n_results * sizeof(*l->temps));
+  if (!l->temps)
+    abort();
+  for (c = 0; c < l->n_results; ++c) {
+    type = mlirMemRefTypeContiguousGet(mlirFunctionTypeGetResult(l->fn_type, c),
+                                       l->rank, l->result_sizes,
+                                       mlirAttributeGetNull());
+    l->temps[c] = mdh_build_alloc(b, type);
+  }
+}
+
+/* Emits steps 1-3 of the lowering before the md_hom. */
+static void lower_compute(struct lowering *l) {
+  struct mdh_builder b = mdh_builder_before(l->hom);
+  int64_t zeros[MAX_RANK] = {0}, lbs[MAX_RANK];
+  MlirValue ivs[MAX_RANK];
+  struct scan_data scan;
+  intptr_t d;
+
+  alloc_temps(&b, l);
+  build_nest(&b, 0, l->rank, zeros, l->sizes, ivs, &compute_point, l);
+  for (d = 0; d < l->rank; ++d) {
+    if (l->kinds[d] != MdhCombinePS || l->sizes[d] < 2)
+      continue;
+    memcpy(lbs, zeros, sizeof(lbs));
+    lbs[d] = 1;
+    scan.l = l;
+    scan.dim = d;
+    build_nest(&b, 0, l->rank, lbs, l->result_sizes, ivs, &scan_point, &scan);
+  }
+}
+
+/* Emits step 4 before "view". */
+static void lower_out_view(struct lowering *l, MlirOperation view) {
+  struct mdh_builder b = mdh_builder_before(view);
+  int64_t zeros[MAX_RANK] = {0};
+  MlirValue ivs[MAX_RANK];
+  struct scatter_data data = {l, view};
+
+  build_nest(&b, 0, l->rank, zeros, l->result_sizes, ivs, &scatter_point,
+             &data);
+}
+
+/* Collects the out_views of "hom" in block order into "*views" (to be
+ * freed); returns their number, or -1 (with an error) if one of them lies
+ * outside the md_hom's block. */
+static intptr_t collect_out_views(MlirOperation hom, MlirOperation **views) {
+  MlirValue result = mlirOperationGetResult(hom, 0);
+  MlirOperation op;
+  MlirOpOperand use;
+  intptr_t n = 0, found = 0;
+
+  for (use = mlirValueGetFirstUse(result); !mlirOpOperandIsNull(use);
+       use = mlirOpOperandGetNextUse(use))
+    ++n;
+  *views = malloc((n ? n : 1) * sizeof(**views));
+  if (!*views)
+    abort();
+  for (op = mlirOperationGetNextInBlock(hom);
+       !mlirOperationIsNull(op) && found < n;
+       op = mlirOperationGetNextInBlock(op))
+    if (mdhOperationIsAOutView(op) &&
+        mlirValueEqual(mlirOperationGetOperand(op, 0), result))
+      (*views)[found++] = op;
+  if (found == n)
+    return n;
+  free(*views);
+  mdh_emit_error(hom, "mdh-to-loops needs the out_views of a md_hom in the "
+                      "md_hom's block");
+  return -1;
+}
+
+/* A builder inserting right after "op". */
+static struct mdh_builder builder_after(MlirOperation op) {
+  MlirOperation next = mlirOperationGetNextInBlock(op);
+  struct mdh_builder b = mdh_builder_before(op);
+
+  b.before = next;
+  return b;
+}
+
+/* Lowers "hom" and erases it and its out_views. */
+static int lower_md_hom(MlirOperation hom) {
+  struct lowering l;
+  struct mdh_builder b;
+  MlirOperation *views;
+  intptr_t n, i, c;
+
+  if (!read_md_hom(&l, hom))
+    return 0;
+  n = collect_out_views(hom, &views);
+  if (n < 0)
+    return 0;
+  lower_compute(&l);
+  for (i = 0; i < n; ++i)
+    lower_out_view(&l, views[i]);
+  b = n ? builder_after(views[n - 1]) : mdh_builder_before(hom);
+  for (c = 0; c < l.n_results; ++c)
+    mdh_build_dealloc(&b, l.temps[c]);
+  for (i = 0; i < n; ++i)
+    mlirOperationDestroy(views[i]);
+  mlirOperationDestroy(hom);
+  free(views);
+  free(l.temps);
+  return 1;
+}
+
+/* Internal data structure for collect: the ops of one name found by a walk. */
+struct op_list {
+  const char *name;
+  MlirOperation *ops;
+  size_t n, cap;
+};
+
+static MlirWalkResult collect(MlirOperation op, void *user) {
+  struct op_list *list = user;
+
+  if (!mdh_op_is(op, list->name))
+    return MlirWalkResultAdvance;
+  if (list->n == list->cap) {
+    list->cap = list->cap ? 2 * list->cap : 16;
+    list->ops = realloc(list->ops, list->cap * sizeof(*list->ops));
+    if (!list->ops)
+      abort();
+  }
+  list->ops[list->n++] = op;
+  return MlirWalkResultAdvance;
+}
+
+/* Returns the ops named "name" nested in "module", in walk order. */
+static struct op_list collect_ops(MlirOperation module, const char *name) {
+  struct op_list list = {name, NULL, 0, 0};
+
+  mlirOperationWalk(module, &collect, &list, MlirWalkPreOrder);
+  return list;
+}
+
+MlirLogicalResult mdh_to_loops_run(MlirOperation module) {
+  struct op_list homs, views;
+  size_t i;
+  int ok = 1;
+
+  if (mlirLogicalResultIsFailure(mdhVerify(module)))
+    return mlirLogicalResultFailure();
+  homs = collect_ops(module, "mdh.md_hom");
+  for (i = 0; i < homs.n && ok; ++i)
+    ok = lower_md_hom(homs.ops[i]);
+  free(homs.ops);
+  if (!ok)
+    return mlirLogicalResultFailure();
+  views = collect_ops(module, "mdh.inp_view");
+  for (i = 0; i < views.n; ++i)
+    if (mlirOpOperandIsNull(
+            mlirValueGetFirstUse(mlirOperationGetResult(views.ops[i], 0))))
+      mlirOperationDestroy(views.ops[i]);
+  free(views.ops);
+  return mlirLogicalResultSuccess();
+}
