@@ -1,5 +1,6 @@
 # lit configuration of mdh-mlir: one folder per pass, exec/ for run-and-compare.
 import os
+import sys
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -28,8 +29,11 @@ if config.mdh_asan:
 config.substitutions.insert(
     0, ("%mlir-opt-mdh", "%s --irdl-file=%s --load-pass-plugin=%s" % (mlir_opt, irdl, plugin)))
 config.substitutions.insert(1, ("%mdh-opt", os.path.join(config.mdh_bin_dir, "mdh-opt")))
+config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%mdh_irdl", irdl))
 config.substitutions.append(("%mdh_plugin", plugin))
+config.substitutions.append(
+    ("%ref_examples", os.path.join(config.mdh_obj_root, "test", "ref_examples")))
 config.substitutions.append(("%examples", os.path.join(config.mdh_src_root, "examples")))
 
 if config.mdh_asan:

@@ -16,7 +16,17 @@ echo "== 3. the same through stock mlir-opt with the plugin"
 	--load-pass-plugin="$BUILD/lib/mdh-plugin.so" \
 	--pass-pipeline='builtin.module(mdh-verify)' "$EX"
 echo
-echo "== 4. a violated rule is reported at the offending op"
+echo "== 4. the reference lowering (mdh-to-loops): MatVec as scf.for loops"
+"$BUILD/bin/mdh-opt" --mdh-to-loops "$EX" | sed -n '/func.func @matvec/,$p'
+echo
+echo "== 5. run it on the CPU (mdh-run, JIT) and check it against plain C loops"
+OUT="${TMPDIR:-/tmp}/mdh-demo-$$"
+mkdir -p "$OUT"
+"$BUILD/bin/mdh-run" "$EX" --entry=matvec --seed=1 --write-outputs="$OUT" --repeat=3
+"$BUILD/test/ref_examples" matvec "$OUT"
+rm -rf "$OUT"
+echo
+echo "== 6. a violated rule is reported at the offending op"
 sed 's/memref<23xf32>/memref<22xf32>/g' "$EX" > "${TMPDIR:-/tmp}/matvec-bad.mlir"
 if "$BUILD/bin/mdh-opt" --mdh-verify "${TMPDIR:-/tmp}/matvec-bad.mlir" > /dev/null; then
 	echo "error: the broken MatVec verified" >&2

@@ -7,7 +7,8 @@
  * line numbers; the diagnostic engine reports them under the input's name.
  */
 
-#include "tools/mdh-opt/diagnostics.h"
+#include "tools/common/diagnostics.h"
+#include "tools/common/file.h"
 
 #include "mdh-c/Dialect.h"
 #include "mdh-c/Passes.h"
@@ -148,30 +149,6 @@ static int parse_options(int argc, char **argv, struct options *o) {
     return 1;
   }
   return 0;
-}
-
-/* Reads all of "path" ("-" for stdin) into a NUL-terminated string. */
-static char *read_input(const char *path) {
-  FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-  char *buf = NULL;
-  size_t len = 0, cap = 0, n;
-
-  if (!f)
-    return NULL;
-  do {
-    if (cap - len < 4096) {
-      cap = cap ? 2 * cap : 65536;
-      buf = realloc(buf, cap + 1);
-      if (!buf)
-        abort();
-    }
-    n = fread(buf + len, 1, cap - len, f);
-    len += n;
-  } while (n > 0);
-  if (f != stdin)
-    fclose(f);
-  buf[len] = '\0';
-  return buf;
 }
 
 /* Writes "len" bytes of "text", preceded by "pad" newlines, to a fresh
@@ -345,7 +322,7 @@ int main(int argc, char **argv) {
   rc = parse_options(argc, argv, &o);
   if (rc)
     return rc == 2 ? 0 : 1;
-  text = read_input(o.input);
+  text = mdh_read_file(o.input);
   if (!text) {
     fprintf(stderr, "mdh-opt: cannot read '%s'\n", o.input);
     free(o.pass_flags);

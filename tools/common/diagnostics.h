@@ -1,9 +1,9 @@
-/* Diagnostics of mdh-opt: printed like mlir-opt's (location, severity,
+/* Diagnostics of the mdh tools: printed like mlir-opt's (location, severity,
  * message, source line and caret), or collected and matched against the
  * `expected-error {{...}}` directives of the input (--verify-diagnostics). */
 
-#ifndef MDH_OPT_DIAGNOSTICS_H
-#define MDH_OPT_DIAGNOSTICS_H
+#ifndef MDH_TOOLS_DIAGNOSTICS_H
+#define MDH_TOOLS_DIAGNOSTICS_H
 
 #include "mlir-c/Diagnostics.h"
 #include "mlir-c/IR.h"

@@ -1,6 +1,6 @@
 /* Diagnostics of mdh-opt (see diagnostics.h). */
 
-#include "tools/mdh-opt/diagnostics.h"
+#include "tools/common/diagnostics.h"
 
 #include <stdlib.h>
 #include <string.h>

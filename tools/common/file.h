@@ -1,0 +1,10 @@
+/* Whole-file input for the mdh tools. */
+
+#ifndef MDH_TOOLS_FILE_H
+#define MDH_TOOLS_FILE_H
+
+/* Reads all of "path" ("-" for stdin) into a NUL-terminated string owned by
+ * the caller; NULL if it cannot be read. */
+char *mdh_read_file(const char *path);
+
+#endif

@@ -1,0 +1,327 @@
+/* Host buffers of memref arguments (see args.h). */
+
+#include "tools/mdh-run/args.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+size_t mdh_elem_size(enum mdh_elem elem) {
+  switch (elem) {
+  case MDH_ELEM_I1:
+  case MDH_ELEM_I8:
+    return 1;
+  case MDH_ELEM_F16:
+  case MDH_ELEM_BF16:
+  case MDH_ELEM_I16:
+    return 2;
+  case MDH_ELEM_F32:
+  case MDH_ELEM_I32:
+    return 4;
+  default:
+    return 8;
+  }
+}
+
+const char *mdh_elem_name(enum mdh_elem elem) {
+  static const char *const names[] = {"f16", "bf16", "f32", "f64",  "i1",
+                                      "i8",  "i16",  "i32", "i64", "index"};
+  return names[elem];
+}
+
+int mdh_args_alloc(struct mdh_args *args) {
+  int k, d;
+  struct mdh_arg *a;
+
+  for (k = 0; k < args->n; ++k) {
+    a = &args->v[k];
+    a->n_elems = 1;
+    for (d = 0; d < a->rank; ++d) {
+      if (a->shape[d] < 0 || (a->shape[d] > 0 &&
+                              a->n_elems > SIZE_MAX / 16 / a->shape[d]))
+        return -1;
+      a->n_elems *= a->shape[d];
+    }
+    a->data = calloc(a->n_elems ? a->n_elems : 1, mdh_elem_size(a->elem));
+    if (!a->data)
+      return -1;
+  }
+  return 0;
+}
+
+void mdh_args_free(struct mdh_args *args) {
+  int k;
+
+  for (k = 0; k < args->n; ++k)
+    free(args->v[k].data);
+  free(args->v);
+  args->v = NULL;
+  args->n = 0;
+}
+
+void mdh_args_copy(struct mdh_args *to, const struct mdh_args *from) {
+  int k;
+
+  for (k = 0; k < from->n; ++k)
+    memcpy(to->v[k].data, from->v[k].data,
+           from->v[k].n_elems * mdh_elem_size(from->v[k].elem));
+}
+
+/* splitmix64: a small, well-mixed generator whose stream is the same on
+ * every machine. */
+static uint64_t next_random(uint64_t *state) {
+  uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
+
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+static uint32_t float_bits(float f) {
+  uint32_t u;
+
+  memcpy(&u, &f, sizeof(u));
+  return u;
+}
+
+static float bits_float(uint32_t u) {
+  float f;
+
+  memcpy(&f, &u, sizeof(f));
+  return f;
+}
+
+/* IEEE half from a float that is exactly representable (our fill values). */
+static uint16_t half_from_float(float f) {
+  uint32_t u = float_bits(f);
+  uint32_t sign = (u >> 16) & 0x8000;
+  int32_t exp = (int32_t)((u >> 23) & 0xff) - 127 + 15;
+  uint32_t mant = u & 0x7fffff;
+
+  if ((u & 0x7fffffff) == 0)
+    return (uint16_t)sign;
+  if (exp <= 0) /* subnormal half */
+    return (uint16_t)(sign | ((mant | 0x800000) >> (14 - exp)));
+  return (uint16_t)(sign | (uint32_t)exp << 10 | mant >> 13);
+}
+
+static float half_to_float(uint16_t h) {
+  uint32_t sign = (uint32_t)(h & 0x8000) << 16;
+  uint32_t exp = (h >> 10) & 0x1f, mant = h & 0x3ff;
+
+  if (exp == 0)
+    return (sign ? -1.0f : 1.0f) * ldexpf((float)mant, -24);
+  if (exp == 31)
+    return bits_float(sign | 0x7f800000 | mant << 13);
+  return bits_float(sign | (exp - 15 + 127) << 23 | mant << 13);
+}
+
+/* Stores "v" (a float fill value or an integer) as element "i" of "a". */
+static void set_value(struct mdh_arg *a, size_t i, double v) {
+  char *p = (char *)a->data + i * mdh_elem_size(a->elem);
+  float f = (float)v;
+  uint16_t h;
+  int64_t n = (int64_t)v;
+
+  switch (a->elem) {
+  case MDH_ELEM_F16:
+    h = half_from_float(f);
+    memcpy(p, &h, 2);
+    break;
+  case MDH_ELEM_BF16:
+    h = (uint16_t)(float_bits(f) >> 16);
+    memcpy(p, &h, 2);
+    break;
+  case MDH_ELEM_F32:
+    memcpy(p, &f, 4);
+    break;
+  case MDH_ELEM_F64:
+    memcpy(p, &v, 8);
+    break;
+  case MDH_ELEM_I1:
+  case MDH_ELEM_I8:
+    *(int8_t *)p = (int8_t)n;
+    break;
+  case MDH_ELEM_I16:
+    *(int16_t *)p = (int16_t)n;
+    break;
+  case MDH_ELEM_I32:
+    *(int32_t *)p = (int32_t)n;
+    break;
+  default:
+    memcpy(p, &n, 8);
+  }
+}
+
+double mdh_arg_get(const struct mdh_arg *a, size_t i) {
+  const char *p = (const char *)a->data + i * mdh_elem_size(a->elem);
+  uint16_t h;
+  float f;
+  double d;
+  int64_t n;
+
+  switch (a->elem) {
+  case MDH_ELEM_F16:
+    memcpy(&h, p, 2);
+    return half_to_float(h);
+  case MDH_ELEM_BF16:
+    memcpy(&h, p, 2);
+    return bits_float((uint32_t)h << 16);
+  case MDH_ELEM_F32:
+    memcpy(&f, p, 4);
+    return f;
+  case MDH_ELEM_F64:
+    memcpy(&d, p, 8);
+    return d;
+  case MDH_ELEM_I1:
+    return *(const uint8_t *)p & 1;
+  case MDH_ELEM_I8:
+    return *(const int8_t *)p;
+  case MDH_ELEM_I16:
+    return *(const int16_t *)p;
+  case MDH_ELEM_I32:
+    return *(const int32_t *)p;
+  default:
+    memcpy(&n, p, 8);
+    return (double)n;
+  }
+}
+
+/* The fill distribution: floats are multiples of 1/256 in [-1, 1) (exact in
+ * every float type, so inputs do not depend on rounding); i1 is 0 or 1; other
+ * integers are in [-16, 16), small enough that sums and products of the
+ * examples do not overflow. */
+static double fill_value(enum mdh_elem elem, uint64_t r) {
+  switch (elem) {
+  case MDH_ELEM_F16:
+  case MDH_ELEM_BF16:
+  case MDH_ELEM_F32:
+  case MDH_ELEM_F64:
+    return ((double)(r % 512) - 256.0) / 256.0;
+  case MDH_ELEM_I1:
+    return (double)(r & 1);
+  default:
+    return (double)(r % 32) - 16.0;
+  }
+}
+
+void mdh_args_fill(struct mdh_args *args, uint64_t seed) {
+  int k;
+  size_t i;
+  uint64_t state;
+
+  for (k = 0; k < args->n; ++k) {
+    state = seed * 0x100000001b3ull + (uint64_t)k;
+    for (i = 0; i < args->v[k].n_elems; ++i)
+      set_value(&args->v[k], i,
+                fill_value(args->v[k].elem, next_random(&state)));
+  }
+}
+
+static void arg_path(char *path, size_t len, const char *dir, int k) {
+  snprintf(path, len, "%s/arg%d.bin", dir, k);
+}
+
+int mdh_args_read(struct mdh_args *args, const char *dir, char *err,
+                  size_t err_len) {
+  char path[4096];
+  FILE *f;
+  size_t bytes, got;
+  int k, extra;
+
+  for (k = 0; k < args->n; ++k) {
+    arg_path(path, sizeof(path), dir, k);
+    bytes = args->v[k].n_elems * mdh_elem_size(args->v[k].elem);
+    f = fopen(path, "rb");
+    if (!f) {
+      snprintf(err, err_len, "cannot open input '%s': %s", path,
+               strerror(errno));
+      return -1;
+    }
+    got = fread(args->v[k].data, 1, bytes, f);
+    extra = fgetc(f) != EOF;
+    fclose(f);
+    if (got != bytes || extra) {
+      snprintf(err, err_len,
+               "input '%s' has %s bytes than argument %d needs (%zu)", path,
+               extra ? "more" : "fewer", k, bytes);
+      return -1;
+    }
+  }
+  return 0;
+}
+
+int mdh_args_write(const struct mdh_args *args, const char *dir, char *err,
+                   size_t err_len) {
+  char path[4096];
+  FILE *f;
+  size_t bytes;
+  int k, ok;
+
+  for (k = 0; k < args->n; ++k) {
+    arg_path(path, sizeof(path), dir, k);
+    bytes = args->v[k].n_elems * mdh_elem_size(args->v[k].elem);
+    f = fopen(path, "wb");
+    ok = f && fwrite(args->v[k].data, 1, bytes, f) == bytes;
+    if (f && fclose(f) != 0)
+      ok = 0;
+    if (!ok) {
+      snprintf(err, err_len, "cannot write output '%s': %s", path,
+               strerror(errno));
+      return -1;
+    }
+  }
+  return 0;
+}
+
+/* Absolute and relative tolerances of "elem": floating-point results may be
+ * reassociated by optimizing pipelines. */
+static void tolerance(enum mdh_elem elem, double *atol, double *rtol) {
+  switch (elem) {
+  case MDH_ELEM_F16:
+    *atol = 1e-2, *rtol = 1e-2;
+    break;
+  case MDH_ELEM_BF16:
+    *atol = 1e-1, *rtol = 5e-2;
+    break;
+  case MDH_ELEM_F32:
+    *atol = 1e-4, *rtol = 1e-4;
+    break;
+  case MDH_ELEM_F64:
+    *atol = 1e-10, *rtol = 1e-10;
+    break;
+  default:
+    *atol = 0, *rtol = 0;
+  }
+}
+
+int mdh_args_compare(const struct mdh_args *got, const struct mdh_args *want,
+                     double *max_abs, double *max_rel) {
+  double a, b, diff, atol, rtol;
+  size_t i;
+  int k, ok = 1;
+
+  *max_abs = 0;
+  *max_rel = 0;
+  for (k = 0; k < want->n; ++k) {
+    tolerance(want->v[k].elem, &atol, &rtol);
+    for (i = 0; i < want->v[k].n_elems; ++i) {
+      a = mdh_arg_get(&got->v[k], i);
+      b = mdh_arg_get(&want->v[k], i);
+      if (isnan(a) && isnan(b))
+        continue;
+      diff = fabs(a - b);
+      if (isnan(diff))
+        diff = INFINITY;
+      if (diff > *max_abs)
+        *max_abs = diff;
+      if (b != 0 && diff / fabs(b) > *max_rel)
+        *max_rel = diff / fabs(b);
+      if (!(diff <= atol + rtol * fabs(b)))
+        ok = 0;
+    }
+  }
+  return ok;
+}

@@ -1,0 +1,75 @@
+/* The memref arguments of an entry function, as host buffers: their element
+ * types and shapes, deterministic filling, raw files, comparison. Shared by
+ * mdh-run and (later) mdh-exec, so nothing here depends on MLIR. */
+
+#ifndef MDH_RUN_ARGS_H
+#define MDH_RUN_ARGS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum mdh_elem {
+  MDH_ELEM_F16,
+  MDH_ELEM_BF16,
+  MDH_ELEM_F32,
+  MDH_ELEM_F64,
+  MDH_ELEM_I1,
+  MDH_ELEM_I8,
+  MDH_ELEM_I16,
+  MDH_ELEM_I32,
+  MDH_ELEM_I64,
+  MDH_ELEM_INDEX,
+};
+
+#define MDH_ARG_MAX_RANK 16
+
+/* One memref argument: element type, static shape and row-major data. */
+struct mdh_arg {
+  enum mdh_elem elem;
+  int rank;
+  int64_t shape[MDH_ARG_MAX_RANK];
+  size_t n_elems;
+  void *data;
+};
+
+/* All memref arguments of an entry function. */
+struct mdh_args {
+  int n;
+  struct mdh_arg *v;
+};
+
+/* Bytes per element of "elem" in memory (i1 takes one byte). */
+size_t mdh_elem_size(enum mdh_elem elem);
+const char *mdh_elem_name(enum mdh_elem elem);
+
+/* Allocates zeroed data for every argument whose elem/rank/shape are set.
+ * Returns -1 if a size overflows. */
+int mdh_args_alloc(struct mdh_args *args);
+void mdh_args_free(struct mdh_args *args);
+
+/* Copies the data of "from" into "to" (same signature). */
+void mdh_args_copy(struct mdh_args *to, const struct mdh_args *from);
+
+/* Fills every argument deterministically from "seed" (see mdh-run --help
+ * for the distribution of each type). */
+void mdh_args_fill(struct mdh_args *args, uint64_t seed);
+
+/* Reads DIR/argK.bin into argument K, for every K. Returns -1 with a message
+ * in "err" on a missing, short or long file. */
+int mdh_args_read(struct mdh_args *args, const char *dir, char *err,
+                  size_t err_len);
+
+/* Writes argument K to DIR/argK.bin. Returns -1 with a message in "err". */
+int mdh_args_write(const struct mdh_args *args, const char *dir, char *err,
+                   size_t err_len);
+
+/* Compares "got" with "want" element by element: the largest absolute and
+ * relative errors, and whether every element is within the tolerance of its
+ * type (exact for integers). */
+int mdh_args_compare(const struct mdh_args *got, const struct mdh_args *want,
+                     double *max_abs, double *max_rel);
+
+/* Value of element "i" of "arg" as a double. */
+double mdh_arg_get(const struct mdh_arg *arg, size_t i);
+
+#endif

@@ -1,0 +1,456 @@
+/* mdh-run: lowers a module with a chosen pipeline, JIT-compiles it with the
+ * MLIR ExecutionEngine and calls an entry function on deterministic or given
+ * inputs through libffi (DESIGN.md section 6). With --compare=reference the
+ * reference pipeline (mdh-to-loops) runs on the same inputs and every memref
+ * argument is compared afterwards.
+ */
+
+#include "tools/common/diagnostics.h"
+#include "tools/common/file.h"
+#include "tools/mdh-run/args.h"
+#include "tools/mdh-run/call.h"
+
+#include "mdh-c/Dialect.h"
+#include "mdh-c/Passes.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/ExecutionEngine.h"
+#include "mlir-c/IR.h"
+#include "mlir-c/Pass.h"
+#include "mlir-c/RegisterEverything.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Lowering of the reference pipeline after mdh-to-loops. */
+static const char reference_pipeline[] =
+    "builtin.module(mdh-to-loops,arith-expand,convert-scf-to-cf,"
+    "expand-strided-metadata,finalize-memref-to-llvm,convert-to-llvm,"
+    "reconcile-unrealized-casts)";
+
+/* The command line. */
+struct options {
+  const char *file;
+  const char *entry;
+  const char *pipeline;
+  const char *read_dir;
+  const char *write_dir;
+  int compare;
+  unsigned long long seed;
+  long repeat;
+};
+
+static void print_help(void) {
+  printf(
+      "USAGE: mdh-run FILE --entry=NAME [--pipeline=reference|cpu|gpu]\n"
+      "               [--seed=N] [--read-inputs=DIR] [--write-outputs=DIR]\n"
+      "               [--compare=reference] [--repeat=N]\n\n"
+      "Runs function NAME of FILE, whose arguments are memrefs of static "
+      "shape\nwith elements f16, bf16, f32, f64, i1, i8, i16, i32, i64 or "
+      "index.\n\n"
+      "  --pipeline=P          reference (mdh-to-loops; default), cpu, gpu\n"
+      "  --seed=N              fill every argument deterministically from N\n"
+      "                        (default 0): floats are multiples of 1/256 in\n"
+      "                        [-1, 1), i1 is 0 or 1, other integers are in\n"
+      "                        [-16, 16)\n"
+      "  --read-inputs=DIR     read argument K from DIR/argK.bin instead\n"
+      "                        (raw little-endian, row-major)\n"
+      "  --write-outputs=DIR   write every argument after the call to\n"
+      "                        DIR/argK.bin\n"
+      "  --compare=reference   also run the reference pipeline on the same\n"
+      "                        inputs, print max_abs_err=... max_rel_err=...\n"
+      "                        and fail beyond the tolerance: exact for\n"
+      "                        integers, |d| <= atol + rtol*|ref| with\n"
+      "                        (atol, rtol) = f64 (1e-10, 1e-10), f32 (1e-4,\n"
+      "                        1e-4), f16 (1e-2, 1e-2), bf16 (1e-1, 5e-2)\n"
+      "  --repeat=N            run N times, printing time_ms=... per run\n");
+}
+
+static const char *option_value(const char *arg, const char *name) {
+  size_t n = strlen(name);
+
+  if (strncmp(arg, "--", 2) || strncmp(arg + 2, name, n) || arg[n + 2] != '=')
+    return NULL;
+  return arg + n + 3;
+}
+
+/* Parses a non-negative decimal number; returns -1 if "s" is not one. */
+static int parse_number(const char *s, unsigned long long *out) {
+  char *end;
+
+  if (!*s || *s == '-')
+    return -1;
+  *out = strtoull(s, &end, 10);
+  return *end ? -1 : 0;
+}
+
+static int usage_error(const char *fmt, const char *arg) {
+  fprintf(stderr, "mdh-run: ");
+  fprintf(stderr, fmt, arg);
+  fprintf(stderr, "\n(see mdh-run --help)\n");
+  return 1;
+}
+
+/* Parses the command line; returns 0, 1 on error, 2 after --help. */
+static int parse_options(int argc, char **argv, struct options *o) {
+  unsigned long long n;
+  const char *v;
+  int i;
+
+  memset(o, 0, sizeof(*o));
+  o->pipeline = "reference";
+  o->repeat = 1;
+  for (i = 1; i < argc; ++i) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+      print_help();
+      return 2;
+    } else if ((v = option_value(a, "entry"))) {
+      o->entry = v;
+    } else if ((v = option_value(a, "pipeline"))) {
+      o->pipeline = v;
+    } else if ((v = option_value(a, "seed"))) {
+      if (parse_number(v, &o->seed) < 0)
+        return usage_error("--seed needs a non-negative number, got '%s'", v);
+    } else if ((v = option_value(a, "read-inputs"))) {
+      o->read_dir = v;
+    } else if ((v = option_value(a, "write-outputs"))) {
+      o->write_dir = v;
+    } else if ((v = option_value(a, "compare"))) {
+      if (strcmp(v, "reference"))
+        return usage_error("--compare supports only 'reference', got '%s'",
+                           v);
+      o->compare = 1;
+    } else if ((v = option_value(a, "repeat"))) {
+      if (parse_number(v, &n) < 0 || n < 1 || n > 1000000)
+        return usage_error("--repeat needs a number in [1, 1000000], got '%s'",
+                           v);
+      o->repeat = (long)n;
+    } else if (a[0] == '-') {
+      return usage_error("unknown option '%s'", a);
+    } else if (!o->file) {
+      o->file = a;
+    } else {
+      return usage_error("more than one input file ('%s')", a);
+    }
+  }
+  if (!o->file)
+    return usage_error("%s", "no input file");
+  if (!o->entry)
+    return usage_error("%s", "--entry=NAME is required");
+  if (strcmp(o->pipeline, "reference") && strcmp(o->pipeline, "cpu") &&
+      strcmp(o->pipeline, "gpu"))
+    return usage_error("unknown pipeline '%s' (reference, cpu or gpu)",
+                       o->pipeline);
+  return 0;
+}
+
+/* Returns the element type of "type" as an mdh_elem, or -1. */
+static int elem_of(MlirType t) {
+  if (mlirTypeIsAF16(t))
+    return MDH_ELEM_F16;
+  if (mlirTypeIsABF16(t))
+    return MDH_ELEM_BF16;
+  if (mlirTypeIsAF32(t))
+    return MDH_ELEM_F32;
+  if (mlirTypeIsAF64(t))
+    return MDH_ELEM_F64;
+  if (mlirTypeIsAIndex(t))
+    return MDH_ELEM_INDEX;
+  if (!mlirTypeIsAInteger(t))
+    return -1;
+  switch (mlirIntegerTypeGetWidth(t)) {
+  case 1:
+    return MDH_ELEM_I1;
+  case 8:
+    return MDH_ELEM_I8;
+  case 16:
+    return MDH_ELEM_I16;
+  case 32:
+    return MDH_ELEM_I32;
+  case 64:
+    return MDH_ELEM_I64;
+  }
+  return -1;
+}
+
+/* Reads argument "k" of type "type" into "arg"; returns -1 if mdh-run cannot
+ * pass it. */
+static int read_arg(MlirType type, struct mdh_arg *arg) {
+  int d, elem;
+
+  if (!mlirTypeIsAMemRef(type) ||
+      !mlirAffineMapIsIdentity(mlirMemRefTypeGetAffineMap(type)) ||
+      mlirShapedTypeGetRank(type) > MDH_ARG_MAX_RANK)
+    return -1;
+  elem = elem_of(mlirShapedTypeGetElementType(type));
+  if (elem < 0)
+    return -1;
+  arg->elem = (enum mdh_elem)elem;
+  arg->rank = (int)mlirShapedTypeGetRank(type);
+  for (d = 0; d < arg->rank; ++d) {
+    if (mlirShapedTypeIsDynamicDim(type, d))
+      return -1;
+    arg->shape[d] = mlirShapedTypeGetDimSize(type, d);
+  }
+  return 0;
+}
+
+static void print_type(MlirStringRef s, void *user) {
+  fwrite(s.data, 1, s.length, user);
+}
+
+/* Finds the entry function "name" in "module" and reads its signature into
+ * "args". Reports and returns -1 on a missing entry or unsupported
+ * signature. */
+static int read_signature(MlirModule module, const struct options *o,
+                          struct mdh_args *args) {
+  MlirOperation fn = mlirBlockGetFirstOperation(mlirModuleGetBody(module));
+  MlirAttribute name;
+  MlirType type;
+  intptr_t k, n;
+
+  for (; !mlirOperationIsNull(fn); fn = mlirOperationGetNextInBlock(fn)) {
+    name = mlirOperationGetAttributeByName(
+        fn, mlirStringRefCreateFromCString("sym_name"));
+    if (!mlirAttributeIsNull(name) && mlirAttributeIsAString(name) &&
+        mlirStringRefEqual(mlirStringAttrGetValue(name),
+                           mlirStringRefCreateFromCString(o->entry)))
+      break;
+  }
+  if (mlirOperationIsNull(fn) ||
+      mlirRegionIsNull(mlirOperationGetRegion(fn, 0)) ||
+      mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(fn, 0)))) {
+    fprintf(stderr, "mdh-run: no function @%s with a body in '%s'\n",
+            o->entry, o->file);
+    return -1;
+  }
+  type = mlirTypeAttrGetValue(mlirOperationGetAttributeByName(
+      fn, mlirStringRefCreateFromCString("function_type")));
+  if (mlirFunctionTypeGetNumResults(type) != 0) {
+    fprintf(stderr, "mdh-run: unsupported signature: @%s returns values; "
+                    "entry functions write their results to memref "
+                    "arguments\n",
+            o->entry);
+    return -1;
+  }
+  n = mlirFunctionTypeGetNumInputs(type);
+  args->n = (int)n;
+  args->v = calloc(n + 1, sizeof(*args->v));
+  if (!args->v)
+    return -1;
+  for (k = 0; k < n; ++k) {
+    if (read_arg(mlirFunctionTypeGetInput(type, k), &args->v[k]) == 0)
+      continue;
+    fprintf(stderr, "mdh-run: unsupported signature: argument %ld of @%s has "
+                    "type ",
+            (long)k, o->entry);
+    mlirTypePrint(mlirFunctionTypeGetInput(type, k), print_type, stderr);
+    fprintf(stderr, "; mdh-run passes memrefs of static shape and identity "
+                    "layout with elements f16, bf16, f32, f64, i1, i8, i16, "
+                    "i32, i64 or index\n");
+    return -1;
+  }
+  return 0;
+}
+
+/* Lowers "module" with "pipeline"; returns -1 after reporting a failure. */
+static int lower(MlirContext ctx, MlirModule module, const char *pipeline) {
+  MlirPassManager pm = mlirPassManagerCreate(ctx);
+  MlirLogicalResult res;
+
+  res = mlirParsePassPipeline(mlirPassManagerGetAsOpPassManager(pm),
+                              mlirStringRefCreateFromCString(pipeline),
+                              print_type, stderr);
+  if (mlirLogicalResultIsSuccess(res))
+    res = mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module));
+  mlirPassManagerDestroy(pm);
+  if (mlirLogicalResultIsFailure(res)) {
+    fprintf(stderr, "mdh-run: lowering failed\n");
+    return -1;
+  }
+  return 0;
+}
+
+/* Lowers a fresh parse of the input with "pipeline" and runs the entry
+ * "repeat" times on a copy of "inputs" left in "work" (restored before each
+ * run). Prints time_ms per run when "timed". Returns -1 on failure. */
+static int run_pipeline(MlirContext ctx, const struct options *o,
+                        const char *pipeline, const struct mdh_args *inputs,
+                        struct mdh_args *work, int timed) {
+  MlirModule module = mlirModuleCreateParseFromFile(
+      ctx, mlirStringRefCreateFromCString(o->file));
+  MlirStringRef libs[1] = {
+      mlirStringRefCreateFromCString(MDH_LLVM_LIBDIR
+                                     "/libmlir_c_runner_utils.so")};
+  MlirExecutionEngine ee = {NULL};
+  struct mdh_call *call = NULL;
+  void *fn;
+  long r;
+  int rc = -1;
+
+  if (mlirModuleIsNull(module) || lower(ctx, module, pipeline) < 0)
+    goto done;
+  ee = mlirExecutionEngineCreate(module, 2, 1, libs, false, false);
+  if (mlirExecutionEngineIsNull(ee)) {
+    fprintf(stderr, "mdh-run: cannot JIT-compile the lowered module\n");
+    goto done;
+  }
+  mlirExecutionEngineInitialize(ee);
+  fn = mlirExecutionEngineLookup(ee, mlirStringRefCreateFromCString(o->entry));
+  call = fn ? mdh_call_prepare(fn, work) : NULL;
+  if (!call) {
+    fprintf(stderr, "mdh-run: cannot call @%s\n", o->entry);
+    goto done;
+  }
+  for (r = 0; r < o->repeat; ++r) {
+    mdh_args_copy(work, inputs);
+    double ms = mdh_call_run(call);
+    if (timed)
+      printf("time_ms=%.6f\n", ms);
+  }
+  rc = 0;
+done:
+  mdh_call_free(call);
+  if (!mlirExecutionEngineIsNull(ee))
+    mlirExecutionEngineDestroy(ee);
+  if (!mlirModuleIsNull(module))
+    mlirModuleDestroy(module);
+  return rc;
+}
+
+/* Returns the pass pipeline of "name", or NULL if it is not available. */
+static const char *pipeline_of(const char *name) {
+  if (!strcmp(name, "reference"))
+    return reference_pipeline;
+  return NULL;
+}
+
+static MlirContext create_context(void) {
+  MlirDialectRegistry registry = mlirDialectRegistryCreate();
+  MlirContext ctx;
+
+  mlirRegisterAllDialects(registry);
+  ctx = mlirContextCreateWithRegistry(registry, false);
+  mlirDialectRegistryDestroy(registry);
+  mlirRegisterAllLLVMTranslations(ctx);
+  return ctx;
+}
+
+/* Prepares the inputs in "inputs" and a working copy "work". */
+static int prepare_args(const struct options *o, struct mdh_args *inputs,
+                        struct mdh_args *work) {
+  char err[4200];
+  int k;
+
+  work->n = inputs->n;
+  work->v = calloc(inputs->n + 1, sizeof(*work->v));
+  if (!work->v)
+    return -1;
+  for (k = 0; k < inputs->n; ++k)
+    work->v[k] = inputs->v[k];
+  if (mdh_args_alloc(inputs) < 0 || mdh_args_alloc(work) < 0) {
+    fprintf(stderr, "mdh-run: the arguments do not fit in memory\n");
+    return -1;
+  }
+  if (!o->read_dir) {
+    mdh_args_fill(inputs, o->seed);
+    return 0;
+  }
+  if (mdh_args_read(inputs, o->read_dir, err, sizeof(err)) == 0)
+    return 0;
+  fprintf(stderr, "mdh-run: %s\n", err);
+  return -1;
+}
+
+/* Runs the reference on "inputs" and compares "work" with it. */
+static int compare_with_reference(MlirContext ctx, const struct options *o,
+                                  const struct mdh_args *inputs,
+                                  struct mdh_args *work) {
+  struct mdh_args ref = {0, NULL};
+  struct options once = *o;
+  double max_abs, max_rel;
+  int k, ok, rc = -1;
+
+  ref.n = inputs->n;
+  ref.v = calloc(inputs->n + 1, sizeof(*ref.v));
+  if (!ref.v)
+    return -1;
+  for (k = 0; k < inputs->n; ++k)
+    ref.v[k] = inputs->v[k];
+  once.repeat = 1;
+  if (mdh_args_alloc(&ref) == 0 &&
+      run_pipeline(ctx, &once, reference_pipeline, inputs, &ref, 0) == 0) {
+    ok = mdh_args_compare(work, &ref, &max_abs, &max_rel);
+    printf("max_abs_err=%g max_rel_err=%g\n", max_abs, max_rel);
+    if (ok)
+      rc = 0;
+    else
+      fprintf(stderr, "mdh-run: the %s pipeline differs from the reference "
+                      "beyond the tolerance\n",
+              o->pipeline);
+  }
+  mdh_args_free(&ref);
+  return rc;
+}
+
+int main(int argc, char **argv) {
+  struct options o;
+  struct mdh_args inputs = {0, NULL}, work = {0, NULL};
+  struct mdh_diag_engine *engine;
+  const char *pipeline;
+  char *text;
+  MlirContext ctx;
+  MlirModule module;
+  char err[4200];
+  int rc;
+
+  rc = parse_options(argc, argv, &o);
+  if (rc)
+    return rc == 2 ? 0 : 1;
+  pipeline = pipeline_of(o.pipeline);
+  if (!pipeline) {
+    fprintf(stderr, "mdh-run: the '%s' pipeline is not available yet\n",
+            o.pipeline);
+    return 1;
+  }
+  text = mdh_read_file(o.file);
+  if (!text) {
+    fprintf(stderr, "mdh-run: cannot read '%s'\n", o.file);
+    return 1;
+  }
+  mlirRegisterAllPasses();
+  mdhRegisterPasses();
+  ctx = create_context();
+  engine = mdh_diag_engine_create(o.file, text, 0);
+  mdh_diag_engine_attach(engine, ctx);
+  rc = 1;
+  if (mlirLogicalResultIsFailure(mdhLoadDialect(ctx)))
+    goto done;
+  module = mlirModuleCreateParseFromFile(ctx,
+                                         mlirStringRefCreateFromCString(o.file));
+  if (mlirModuleIsNull(module)) {
+    fprintf(stderr, "mdh-run: cannot parse '%s'\n", o.file);
+    goto done;
+  }
+  if (read_signature(module, &o, &inputs) == 0 &&
+      prepare_args(&o, &inputs, &work) == 0 &&
+      run_pipeline(ctx, &o, pipeline, &inputs, &work, 1) == 0 &&
+      (!o.compare || compare_with_reference(ctx, &o, &inputs, &work) == 0)) {
+    rc = 0;
+    if (o.write_dir && mdh_args_write(&work, o.write_dir, err, sizeof(err))) {
+      fprintf(stderr, "mdh-run: %s\n", err);
+      rc = 1;
+    }
+  }
+  mlirModuleDestroy(module);
+done:
+  mdh_args_free(&inputs);
+  mdh_args_free(&work);
+  mlirContextDestroy(ctx);
+  mdh_diag_engine_destroy(engine);
+  free(text);
+  return rc;
+}
