@@ -158,6 +158,18 @@ static int check_buffer_extent(struct verify_data *data, MlirOperation op,
   return 1;
 }
 
+/* Tells whether a result of "map" divides by an unusable value, stored in
+ * "divisor". */
+static int has_bad_divisor(MlirAffineMap map, int64_t *divisor) {
+  intptr_t r, n = mlirAffineMapGetNumResults(map);
+
+  for (r = 0; r < n; ++r)
+    if (mdh_affine_expr_find_bad_divisor(mlirAffineMapGetResult(map, r),
+                                         divisor))
+      return 1;
+  return 0;
+}
+
 /* Checks the form of every access map of "view": an affine map with "rank"
  * dimensions, no symbols and one result per buffer dimension. */
 static int check_access_forms(struct verify_data *data, MlirOperation view,
@@ -166,6 +178,7 @@ static int check_access_forms(struct verify_data *data, MlirOperation view,
   intptr_t n = mdhViewGetNumAccesses(view);
   intptr_t a, brank = mlirShapedTypeGetRank(buffer);
   MlirAffineMap map;
+  int64_t divisor;
   int ok = 1;
 
   mdh_str_init(&msg);
@@ -187,6 +200,11 @@ static int check_access_forms(struct verify_data *data, MlirOperation view,
                      "access %ld must not use symbols: index "
                      "functions depend only on MDA indices",
                      (long)a);
+    } else if (has_bad_divisor(map, &divisor)) {
+      mdh_str_printf(&msg,
+                     "access %ld divides by %lld: divisors must be non-zero "
+                     "constants, and mod needs a positive one",
+                     (long)a, (long long)divisor);
     } else if (mlirAffineMapGetNumResults(map) != brank) {
       mdh_str_printf(&msg,
                      "access %ld has %ld results, expected "
@@ -229,23 +247,37 @@ static __isl_give isl_map *view_relation(struct verify_data *data,
   return rel;
 }
 
+/* Appends the (arbitrarily large) integer "v" to "msg". */
+static void append_val(struct mdh_str *msg, __isl_keep isl_val *v) {
+  char *text = isl_val_to_str(v);
+
+  mdh_str_printf(msg, "%s", text ? text : "?");
+  free(text);
+}
+
 /* Reports that access "a" of "view" reaches "v" in buffer dimension "r",
  * outside [0, extent). */
 static void report_out_of_bounds(struct verify_data *data, MlirOperation view,
                                  intptr_t a, int r, __isl_take isl_val *v,
                                  int64_t extent) {
   struct mdh_str msg;
+  int neg = isl_val_is_neg(v);
 
   mdh_str_init(&msg);
+  mdh_str_printf(&msg, "access %ld reaches index ", (long)a);
+  append_val(&msg, v);
   mdh_str_printf(&msg,
-                 "access %ld reaches index %ld in dimension %d of a "
-                 "buffer of size %lld: the view needs ",
-                 (long)a, isl_val_get_num_si(v), r, (long long)extent);
-  if (isl_val_is_neg(v))
+                 " in dimension %d of a buffer of size %lld: the view "
+                 "needs ",
+                 r, (long long)extent);
+  if (neg) {
     mdh_str_printf(&msg, "non-negative indices");
-  else
-    mdh_str_printf(&msg, "size >= %ld (1 + its largest index)",
-                   isl_val_get_num_si(v) + 1);
+  } else {
+    mdh_str_printf(&msg, "size >= ");
+    v = isl_val_add_ui(v, 1);
+    append_val(&msg, v);
+    mdh_str_printf(&msg, " (1 + its largest index)");
+  }
   isl_val_free(v);
   failf(data, view, &msg);
 }
@@ -449,6 +481,15 @@ static MlirOperation lookup_func(struct verify_data *data, MlirOperation op,
 
   if (!mlirOperationIsNull(fn) && mdh_op_is(fn, "func.func"))
     return fn;
+  if (name.length == 0) {
+    mdh_str_init(&msg);
+    mdh_str_printf(&msg,
+                   "%s must be a flat symbol reference @name to a "
+                   "func.func of the module",
+                   role);
+    failf(data, op, &msg);
+    return (MlirOperation){NULL};
+  }
   mdh_str_init(&msg);
   mdh_str_printf(&msg, "%s @%.*s %s", role, (int)name.length, name.data,
                  mlirOperationIsNull(fn) ? "does not exist in the module"
@@ -515,11 +556,11 @@ static int check_fn_args(struct verify_data *data, MlirOperation op,
     mdh_str_init(&msg);
     mdh_str_printf(&msg,
                    "scalar function @%.*s takes %ld arguments, "
-                   "expected %ld (%s one per access of each input "
+                   "expected %ld (%sone per access of each input "
                    "view)",
                    (int)name.length, name.data,
                    (long)mlirFunctionTypeGetNumInputs(type), (long)n,
-                   mdhMdHomIsIndexAware(op) ? "the MDA indices, then" : "");
+                   mdhMdHomIsIndexAware(op) ? "the MDA indices, then " : "");
     failf(data, op, &msg);
     return 0;
   }
@@ -612,7 +653,8 @@ static int check_builtin(struct verify_data *data, MlirOperation op,
                    "on result component %ld of type ",
                    (long)dim, (int)name.length, name.data, (long)c);
     mdh_str_append_type(&msg, type);
-    mdh_str_printf(&msg, " (and, or and xor need integers)");
+    if (ref_is(name, "and") || ref_is(name, "or") || ref_is(name, "xor"))
+      mdh_str_printf(&msg, " (and, or and xor need integers)");
   } else {
     return 1;
   }
@@ -800,6 +842,7 @@ static intptr_t md_hom_sizes(struct verify_data *data, MlirOperation op,
                              int64_t *sizes) {
   MlirAttribute attr = mlirOperationGetAttributeByName(
       op, mlirStringRefCreateFromCString("mdh.sizes"));
+  struct mdh_str msg;
   intptr_t rank, d;
 
   if (mlirOperationGetNumOperands(op) > 0) {
@@ -814,8 +857,17 @@ static intptr_t md_hom_sizes(struct verify_data *data, MlirOperation op,
     }
     return rank;
   }
-  if (mlirAttributeIsNull(attr) || !mlirAttributeIsADenseI64Array(attr) ||
+  if (!mlirAttributeIsNull(attr) && mlirAttributeIsADenseI64Array(attr) &&
       mlirDenseArrayGetNumElements(attr) > MDH_MAX_RANK) {
+    mdh_str_init(&msg);
+    mdh_str_printf(&msg,
+                   "'mdh.sizes' has %ld dimensions; at most %d are "
+                   "supported",
+                   (long)mlirDenseArrayGetNumElements(attr), MDH_MAX_RANK);
+    failf(data, op, &msg);
+    return -1;
+  }
+  if (mlirAttributeIsNull(attr) || !mlirAttributeIsADenseI64Array(attr)) {
     fail(data, op,
          "a md_hom without inputs needs its sizes as the "
          "discardable attribute mdh.sizes = array<i64: ...>");
@@ -886,6 +938,15 @@ static int is_read_by(MlirOperation op, MlirValue buffer) {
   return 0;
 }
 
+/* Returns whichever of "a" and "b" comes later in their block ("a" if they
+ * lie in different blocks). */
+static MlirOperation later_of(MlirOperation a, MlirOperation b) {
+  if (mlirBlockEqual(mlirOperationGetBlock(a), mlirOperationGetBlock(b)) &&
+      mlirOperationIsBeforeInBlock(a, b))
+    return b;
+  return a;
+}
+
 /* Checks the users of the md_hom result: only out_views, each writing its
  * own buffer, none of them read by the same md_hom. */
 static void check_outputs(struct verify_data *data, MlirOperation op) {
@@ -917,7 +978,7 @@ static void check_outputs(struct verify_data *data, MlirOperation op) {
       MlirOperation other = mlirOpOperandGetOwner(prev);
       if (mdhOperationIsAOutView(other) &&
           mlirValueEqual(mdhViewGetBuffer(other), buffer)) {
-        fail(data, user,
+        fail(data, later_of(user, other),
              "buffer is written by two out_views of the "
              "same md_hom; use one out_view with several "
              "accesses");

@@ -36,18 +36,23 @@ __isl_give isl_set *mdh_isl_box(isl_ctx *ctx, int n, const int64_t *sizes) {
   return box;
 }
 
-/* Returns the positive constant right-hand side of a division or modulo
- * "expr", or NULL. */
-static __isl_give isl_val *positive_divisor(isl_ctx *ctx, MlirAffineExpr expr) {
-  MlirAffineExpr rhs = mlirAffineBinaryOpExprGetRHS(expr);
+int mdh_affine_expr_find_bad_divisor(MlirAffineExpr expr, int64_t *divisor) {
+  MlirAffineExpr rhs;
   int64_t v;
 
-  if (!mlirAffineExprIsAConstant(rhs))
-    return NULL;
-  v = mlirAffineConstantExprGetValue(rhs);
-  if (v <= 0)
-    return NULL;
-  return isl_val_int_from_si(ctx, v);
+  if (!mlirAffineExprIsABinary(expr))
+    return 0;
+  if (mdh_affine_expr_find_bad_divisor(mlirAffineBinaryOpExprGetLHS(expr),
+                                       divisor) ||
+      mdh_affine_expr_find_bad_divisor(mlirAffineBinaryOpExprGetRHS(expr),
+                                       divisor))
+    return 1;
+  if (mlirAffineExprIsAAdd(expr) || mlirAffineExprIsAMul(expr))
+    return 0;
+  rhs = mlirAffineBinaryOpExprGetRHS(expr);
+  v = mlirAffineExprIsAConstant(rhs) ? mlirAffineConstantExprGetValue(rhs) : 0;
+  *divisor = v;
+  return v == 0 || (v < 0 && mlirAffineExprIsAMod(expr));
 }
 
 static __isl_give isl_pw_aff *pw_aff_from_expr(__isl_keep isl_space *space,
@@ -59,7 +64,9 @@ static __isl_give isl_pw_aff *pw_aff_from_binary(__isl_keep isl_space *space,
                                                  MlirAffineExpr expr) {
   isl_ctx *ctx = isl_space_get_ctx(space);
   isl_pw_aff *lhs, *rhs;
+  MlirAffineExpr rhs_expr;
   isl_val *div;
+  int64_t v;
 
   lhs = pw_aff_from_expr(space, mlirAffineBinaryOpExprGetLHS(expr));
   if (mlirAffineExprIsAAdd(expr) || mlirAffineExprIsAMul(expr)) {
@@ -68,11 +75,18 @@ static __isl_give isl_pw_aff *pw_aff_from_binary(__isl_keep isl_space *space,
       return isl_pw_aff_add(lhs, rhs);
     return isl_pw_aff_mul(lhs, rhs);
   }
-  div = positive_divisor(ctx, expr);
-  if (!div)
+  rhs_expr = mlirAffineBinaryOpExprGetRHS(expr);
+  v = mlirAffineExprIsAConstant(rhs_expr)
+          ? mlirAffineConstantExprGetValue(rhs_expr)
+          : 0;
+  if (v == 0 || (v < 0 && mlirAffineExprIsAMod(expr)))
     return isl_pw_aff_free(lhs);
   if (mlirAffineExprIsAMod(expr))
-    return isl_pw_aff_mod_val(lhs, div);
+    return isl_pw_aff_mod_val(lhs, isl_val_int_from_si(ctx, v));
+  /* floor(a / -c) = floor(-a / c), and likewise for ceil. */
+  if (v < 0)
+    lhs = isl_pw_aff_neg(lhs);
+  div = isl_val_int_from_si(ctx, v < 0 ? -v : v);
   lhs = isl_pw_aff_scale_down_val(lhs, div);
   if (mlirAffineExprIsAFloorDiv(expr))
     return isl_pw_aff_floor(lhs);

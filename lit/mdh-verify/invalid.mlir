@@ -142,8 +142,7 @@ func.func @write_high(%x: memref<8xf32>, %y: memref<8xf32>) {
 
 // -----
 
-// An out_view of a pw result is checked on the result index space (k = 0
-// only), so (i, k) -> (k + 8) reaches 8, not 15.
+// An out_view of a pw result is checked on its index space (k = 0 only): (k + 8) reaches 8.
 func.func private @id(%x: f32) -> f32 {
   return %x : f32
 }
@@ -160,12 +159,12 @@ func.func @write_high_pw(%x: memref<4x8xf32>, %y: memref<8xf32>) {
 
 // -----
 
-// An access whose index cannot be analysed (modulo zero).
+// A modulus or divisor of zero, or a negative modulus, is rejected.
 func.func private @id(%x: f32) -> f32 {
   return %x : f32
 }
 func.func @mod_zero(%x: memref<8xf32>) {
-  // expected-error@+1 {{cannot analyse the accesses}}
+  // expected-error@+1 {{access 0 divides by 0: divisors must be non-zero constants, and mod needs a positive one}}
   %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i) -> (i mod 0)>]}
       : (memref<8xf32>) -> !mdh.mda<array<i64: 8>>
   %r = "mdh.md_hom"(%vx) {scalar_function = @id, combine_ops = [#mdh.cc]}
@@ -240,7 +239,7 @@ func.func private @id(%x: f32) -> f32 {
 func.func @arg_count(%x: memref<9xf32>) {
   %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i) -> (i)>, affine_map<(i) -> (i + 1)>]}
       : (memref<9xf32>) -> !mdh.mda<array<i64: 8>>
-  // expected-error@+1 {{scalar function @id takes 1 arguments, expected 2 ( one per access of each input view)}}
+  // expected-error@+1 {{scalar function @id takes 1 arguments, expected 2 (one per access of each input view)}}
   %r = "mdh.md_hom"(%vx) {scalar_function = @id, combine_ops = [#mdh.cc]}
       : (!mdh.mda<array<i64: 8>>) -> !mdh.mda<array<i64: 8>>
   return
@@ -560,8 +559,7 @@ func.func @lemma10(%x: memref<4x8xf32>) {
 
 // -----
 
-// Lemma 10 with cc in between and a ps dimension, per-component operators
-// that differ in one component.
+// Lemma 10 across cc and ps: per-component operators that differ in one component.
 func.func private @two(%x: i32) -> (i32, i32) {
   return %x, %x : i32, i32
 }
@@ -738,10 +736,10 @@ func.func @two_out_views(%x: memref<8xf32>, %y: memref<16xf32>) {
       : (memref<8xf32>) -> !mdh.mda<array<i64: 8>>
   %r = "mdh.md_hom"(%vx) {scalar_function = @id, combine_ops = [#mdh.cc]}
       : (!mdh.mda<array<i64: 8>>) -> !mdh.mda<array<i64: 8>>
-  // The error is reported at one of the two out_views (the first one).
-  // expected-error@+1 {{buffer is written by two out_views of the same md_hom; use one out_view with several accesses}}
   "mdh.out_view"(%r, %y) {accesses = [affine_map<(i) -> (i)>], components = array<i64: 0>}
       : (!mdh.mda<array<i64: 8>>, memref<16xf32>) -> ()
+  // The error is reported at the second of the two out_views.
+  // expected-error@+1 {{buffer is written by two out_views of the same md_hom; use one out_view with several accesses}}
   "mdh.out_view"(%r, %y) {accesses = [affine_map<(i) -> (i + 8)>], components = array<i64: 0>}
       : (!mdh.mda<array<i64: 8>>, memref<16xf32>) -> ()
   return
@@ -921,8 +919,7 @@ func.func @rank65(%x: memref<f32>) {
 
 // -----
 
-// The number of index-space points fits in int64: 2^32 x 2^32 points viewing
-// a 0-d buffer.
+// The index-space point count fits in int64: 2^32 x 2^32 points over a 0-d buffer.
 func.func private @id(%x: f32) -> f32 {
   return %x : f32
 }
@@ -981,5 +978,52 @@ func.func @several(%x: memref<8xf32>, %y: memref<8xf64>) {
   // expected-error@+1 {{access 0 stores component 0 of type f32 into a buffer of element type f64}}
   "mdh.out_view"(%r, %y) {accesses = [affine_map<(i) -> (i)>], components = array<i64: 0>}
       : (!mdh.mda<array<i64: 1>>, memref<8xf64>) -> ()
+  return
+}
+
+// -----
+
+// A negative modulus is rejected; negative divisors of floordiv are fine.
+func.func private @id(%x: f32, %y: f32) -> f32 {
+  return %x : f32
+}
+func.func @neg_mod(%x: memref<8xf32>) {
+  // expected-error@+1 {{access 1 divides by -2: divisors must be non-zero constants, and mod needs a positive one}}
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i) -> ((i + 7) floordiv -1 + 7)>, affine_map<(i) -> (i mod -2)>]}
+      : (memref<8xf32>) -> !mdh.mda<array<i64: 8>>
+  %r = "mdh.md_hom"(%vx) {scalar_function = @id, combine_ops = [#mdh.cc]}
+      : (!mdh.mda<array<i64: 8>>) -> !mdh.mda<array<i64: 8>>
+  return
+}
+
+// -----
+
+// Indices beyond int64 are reported exactly.
+func.func private @id(%x: f32) -> f32 {
+  return %x : f32
+}
+func.func @huge_index(%x: memref<8xf32>) {
+  // expected-error@+1 {{access 0 reaches index 13835058055282163712 in dimension 0 of a buffer of size 8: the view needs size >= 13835058055282163713}}
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i) -> (i * 4611686018427387904)>]}
+      : (memref<8xf32>) -> !mdh.mda<array<i64: 4>>
+  %r = "mdh.md_hom"(%vx) {scalar_function = @id, combine_ops = [#mdh.cc]}
+      : (!mdh.mda<array<i64: 4>>) -> !mdh.mda<array<i64: 4>>
+  return
+}
+
+// -----
+
+// A scalar function must be a flat symbol reference.
+module @m {
+  func.func private @id(%x: f32) -> f32 {
+    return %x : f32
+  }
+}
+func.func @nested_fn(%x: memref<8xf32>) {
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i) -> (i)>]}
+      : (memref<8xf32>) -> !mdh.mda<array<i64: 8>>
+  // expected-error@+1 {{scalar function must be a flat symbol reference @name to a func.func of the module}}
+  %r = "mdh.md_hom"(%vx) {scalar_function = @m::@id, combine_ops = [#mdh.cc]}
+      : (!mdh.mda<array<i64: 8>>) -> !mdh.mda<array<i64: 8>>
   return
 }

@@ -29,4 +29,3 @@ char *mdh_read_file(const char *path) {
   buf[len] = '\0';
   return buf;
 }
-

@@ -187,6 +187,7 @@ static MlirPassManager build_pass_manager(MlirContext ctx,
   MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
   char *text = NULL;
   MlirLogicalResult res;
+  MlirOpPrintingFlags flags;
 
   if (o->pipeline) {
     text = strdup(o->pipeline);
@@ -205,10 +206,12 @@ static MlirPassManager build_pass_manager(MlirContext ctx,
       return (MlirPassManager){NULL};
     }
   }
-  if (o->print_after_all)
-    mlirPassManagerEnableIRPrinting(pm, false, true, false, false, false,
-                                    mlirOpPrintingFlagsCreate(),
+  if (o->print_after_all) {
+    flags = mlirOpPrintingFlagsCreate();
+    mlirPassManagerEnableIRPrinting(pm, false, true, false, false, false, flags,
                                     mlirStringRefCreate(NULL, 0));
+    mlirOpPrintingFlagsDestroy(flags);
+  }
   return pm;
 }
 
@@ -282,7 +285,7 @@ static int process_input(MlirContext ctx, struct mdh_diag_engine *engine,
     return process_chunk(ctx, engine, o, text, strlen(text), 1, out) < 0;
   for (;;) {
     m = next_marker(p);
-    if (!first)
+    if (!first && !o->verify)
       fprintf(out, "// -----\n");
     first = 0;
     if (process_chunk(ctx, engine, o, p, m ? (size_t)(m - p) : strlen(p), line,

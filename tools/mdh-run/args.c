@@ -26,7 +26,7 @@ size_t mdh_elem_size(enum mdh_elem elem) {
 }
 
 const char *mdh_elem_name(enum mdh_elem elem) {
-  static const char *const names[] = {"f16", "bf16", "f32", "f64",  "i1",
+  static const char *const names[] = {"f16", "bf16", "f32", "f64", "i1",
                                       "i8",  "i16",  "i32", "i64", "index"};
   return names[elem];
 }
@@ -39,8 +39,8 @@ int mdh_args_alloc(struct mdh_args *args) {
     a = &args->v[k];
     a->n_elems = 1;
     for (d = 0; d < a->rank; ++d) {
-      if (a->shape[d] < 0 || (a->shape[d] > 0 &&
-                              a->n_elems > SIZE_MAX / 16 / a->shape[d]))
+      if (a->shape[d] < 0 ||
+          (a->shape[d] > 0 && a->n_elems > SIZE_MAX / 16 / a->shape[d]))
         return -1;
       a->n_elems *= a->shape[d];
     }

@@ -120,8 +120,7 @@ static int parse_options(int argc, char **argv, struct options *o) {
       o->write_dir = v;
     } else if ((v = option_value(a, "compare"))) {
       if (strcmp(v, "reference"))
-        return usage_error("--compare supports only 'reference', got '%s'",
-                           v);
+        return usage_error("--compare supports only 'reference', got '%s'", v);
       o->compare = 1;
     } else if ((v = option_value(a, "repeat"))) {
       if (parse_number(v, &n) < 0 || n < 1 || n > 1000000)
@@ -223,16 +222,17 @@ static int read_signature(MlirModule module, const struct options *o,
   if (mlirOperationIsNull(fn) ||
       mlirRegionIsNull(mlirOperationGetRegion(fn, 0)) ||
       mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(fn, 0)))) {
-    fprintf(stderr, "mdh-run: no function @%s with a body in '%s'\n",
-            o->entry, o->file);
+    fprintf(stderr, "mdh-run: no function @%s with a body in '%s'\n", o->entry,
+            o->file);
     return -1;
   }
   type = mlirTypeAttrGetValue(mlirOperationGetAttributeByName(
       fn, mlirStringRefCreateFromCString("function_type")));
   if (mlirFunctionTypeGetNumResults(type) != 0) {
-    fprintf(stderr, "mdh-run: unsupported signature: @%s returns values; "
-                    "entry functions write their results to memref "
-                    "arguments\n",
+    fprintf(stderr,
+            "mdh-run: unsupported signature: @%s returns values; "
+            "entry functions write their results to memref "
+            "arguments\n",
             o->entry);
     return -1;
   }
@@ -244,8 +244,9 @@ static int read_signature(MlirModule module, const struct options *o,
   for (k = 0; k < n; ++k) {
     if (read_arg(mlirFunctionTypeGetInput(type, k), &args->v[k]) == 0)
       continue;
-    fprintf(stderr, "mdh-run: unsupported signature: argument %ld of @%s has "
-                    "type ",
+    fprintf(stderr,
+            "mdh-run: unsupported signature: argument %ld of @%s has "
+            "type ",
             (long)k, o->entry);
     mlirTypePrint(mlirFunctionTypeGetInput(type, k), print_type, stderr);
     fprintf(stderr, "; mdh-run passes memrefs of static shape and identity "
@@ -282,9 +283,8 @@ static int run_pipeline(MlirContext ctx, const struct options *o,
                         struct mdh_args *work, int timed) {
   MlirModule module = mlirModuleCreateParseFromFile(
       ctx, mlirStringRefCreateFromCString(o->file));
-  MlirStringRef libs[1] = {
-      mlirStringRefCreateFromCString(MDH_LLVM_LIBDIR
-                                     "/libmlir_c_runner_utils.so")};
+  MlirStringRef libs[1] = {mlirStringRefCreateFromCString(
+      MDH_LLVM_LIBDIR "/libmlir_c_runner_utils.so")};
   MlirExecutionEngine ee = {NULL};
   struct mdh_call *call = NULL;
   void *fn;
@@ -388,8 +388,9 @@ static int compare_with_reference(MlirContext ctx, const struct options *o,
     if (ok)
       rc = 0;
     else
-      fprintf(stderr, "mdh-run: the %s pipeline differs from the reference "
-                      "beyond the tolerance\n",
+      fprintf(stderr,
+              "mdh-run: the %s pipeline differs from the reference "
+              "beyond the tolerance\n",
               o->pipeline);
   }
   mdh_args_free(&ref);
@@ -429,8 +430,8 @@ int main(int argc, char **argv) {
   rc = 1;
   if (mlirLogicalResultIsFailure(mdhLoadDialect(ctx)))
     goto done;
-  module = mlirModuleCreateParseFromFile(ctx,
-                                         mlirStringRefCreateFromCString(o.file));
+  module = mlirModuleCreateParseFromFile(
+      ctx, mlirStringRefCreateFromCString(o.file));
   if (mlirModuleIsNull(module)) {
     fprintf(stderr, "mdh-run: cannot parse '%s'\n", o.file);
     goto done;
