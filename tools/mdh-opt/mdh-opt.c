@@ -7,6 +7,7 @@
  * line numbers; the diagnostic engine reports them under the input's name.
  */
 
+#include "tools/common/context.h"
 #include "tools/common/diagnostics.h"
 #include "tools/common/file.h"
 
@@ -15,7 +16,6 @@
 
 #include "mlir-c/IR.h"
 #include "mlir-c/Pass.h"
-#include "mlir-c/RegisterEverything.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -303,17 +303,6 @@ static int process_input(MlirContext ctx, struct mdh_diag_engine *engine,
   return failures;
 }
 
-static MlirContext create_context(void) {
-  MlirDialectRegistry registry = mlirDialectRegistryCreate();
-  MlirContext ctx;
-
-  mlirRegisterAllDialects(registry);
-  ctx = mlirContextCreateWithRegistry(registry, false);
-  mlirDialectRegistryDestroy(registry);
-  mlirRegisterAllLLVMTranslations(ctx);
-  return ctx;
-}
-
 int main(int argc, char **argv) {
   struct options o;
   struct mdh_diag_engine *engine;
@@ -331,9 +320,7 @@ int main(int argc, char **argv) {
     free(o.pass_flags);
     return 1;
   }
-  mlirRegisterAllPasses();
-  mdhRegisterPasses();
-  ctx = create_context();
+  ctx = mdh_tool_context_create();
   engine = mdh_diag_engine_create(strcmp(o.input, "-") ? o.input : "<stdin>",
                                   text, o.verify);
   mdh_diag_engine_attach(engine, ctx);

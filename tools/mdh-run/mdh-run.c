@@ -5,6 +5,7 @@
  * argument is compared afterwards.
  */
 
+#include "tools/common/context.h"
 #include "tools/common/diagnostics.h"
 #include "tools/common/file.h"
 #include "tools/mdh-run/args.h"
@@ -18,7 +19,6 @@
 #include "mlir-c/ExecutionEngine.h"
 #include "mlir-c/IR.h"
 #include "mlir-c/Pass.h"
-#include "mlir-c/RegisterEverything.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -328,17 +328,6 @@ static const char *pipeline_of(const char *name) {
   return NULL;
 }
 
-static MlirContext create_context(void) {
-  MlirDialectRegistry registry = mlirDialectRegistryCreate();
-  MlirContext ctx;
-
-  mlirRegisterAllDialects(registry);
-  ctx = mlirContextCreateWithRegistry(registry, false);
-  mlirDialectRegistryDestroy(registry);
-  mlirRegisterAllLLVMTranslations(ctx);
-  return ctx;
-}
-
 /* Prepares the inputs in "inputs" and a working copy "work". */
 static int prepare_args(const struct options *o, struct mdh_args *inputs,
                         struct mdh_args *work) {
@@ -422,9 +411,7 @@ int main(int argc, char **argv) {
     fprintf(stderr, "mdh-run: cannot read '%s'\n", o.file);
     return 1;
   }
-  mlirRegisterAllPasses();
-  mdhRegisterPasses();
-  ctx = create_context();
+  ctx = mdh_tool_context_create();
   engine = mdh_diag_engine_create(o.file, text, 0);
   mdh_diag_engine_attach(engine, ctx);
   rc = 1;
