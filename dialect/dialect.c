@@ -107,6 +107,13 @@ int mdh_op_is(MlirOperation op, const char *name) {
   return s.length == strlen(name) && !memcmp(s.data, name, s.length);
 }
 
+MlirWalkResult mdh_find_md_hom(MlirOperation op, void *user) {
+  if (!mdh_op_is(op, "mdh.md_hom"))
+    return MlirWalkResultAdvance;
+  *(int *)user = 1;
+  return MlirWalkResultInterrupt;
+}
+
 MlirStringRef mdhGetDialectIRDL(void) {
   return mlirStringRefCreateFromCString(mdh_irdl_source);
 }

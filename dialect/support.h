@@ -30,6 +30,10 @@ void mdh_str_append_affine_map(struct mdh_str *s, MlirAffineMap map);
 void mdh_emit_error(MlirOperation op, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* A walk callback that sets the int pointed to by "user" and stops at the
+ * first mdh.md_hom. */
+MlirWalkResult mdh_find_md_hom(MlirOperation op, void *user);
+
 /* Tells whether "op" is named "name". */
 int mdh_op_is(MlirOperation op, const char *name);
 

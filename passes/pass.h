@@ -20,5 +20,7 @@ struct mdh_pass_info {
 /* The entry points, one per pass file. */
 MlirLogicalResult mdh_verify_run(MlirOperation module);
 MlirLogicalResult mdh_to_loops_run(MlirOperation module);
+MlirLogicalResult mdh_schedule_run(MlirOperation module);
+MlirLogicalResult mdh_print_schedule_run(MlirOperation module);
 
 #endif

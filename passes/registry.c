@@ -21,6 +21,14 @@ static const struct mdh_pass_info passes[] = {
      "Lower every mdh chain to sequential scf.for loops over memrefs (the "
      "reference semantics)",
      &mdh_to_loops_run},
+    {"MdhSchedule", "mdh-schedule",
+     "Build the polyhedral model of each function's mdh chains and store "
+     "its schedule tree (isl YAML) in mdh.schedule",
+     &mdh_schedule_run},
+    {"MdhPrintSchedule", "mdh-print-schedule",
+     "Print the mdh.schedule tree of every function to stderr, readably "
+     "(for tests and debugging)",
+     &mdh_print_schedule_run},
 };
 
 #define N_PASSES ((intptr_t)(sizeof(passes) / sizeof(passes[0])))
@@ -81,3 +89,5 @@ MlirPass mdhCreatePass(intptr_t pos) {
 MlirPass mdhCreateVerifyPass(void) { return mdhCreatePass(0); }
 
 MlirPass mdhCreateToLoopsPass(void) { return mdhCreatePass(1); }
+
+MlirPass mdhCreateSchedulePass(void) { return mdhCreatePass(2); }

@@ -21,6 +21,10 @@ MlirPass mdhCreateVerifyPass(void);
 /// Creates the mdh-to-loops pass (reference lowering to scf.for over memrefs).
 MlirPass mdhCreateToLoopsPass(void);
 
+/// Creates the mdh-schedule pass (polyhedral model and schedule tree in the
+/// function attribute mdh.schedule).
+MlirPass mdhCreateSchedulePass(void);
+
 /// Registers every mdh pass in MLIR's global pass registry, so that textual
 /// pipelines (mlirParsePassPipeline, --pass-pipeline) can name them.
 /// Registering twice is a no-op.

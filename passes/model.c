@@ -1,0 +1,325 @@
+/* The polyhedral model of the mdh chains of one function (see model.h).
+ *
+ * Relations are built in three steps: the domain of a statement from the
+ * MDA sizes, the "result relation" of a statement from its combine kinds,
+ *
+ *   { S[i] -> R[j] : j_d = i_d (cc), j_d = 0 (pw), i_d <= j_d < N_d (ps) }
+ *
+ * (a ps point contributes to every later position of its scan), and the
+ * access relations from the views' affine maps: reads are the inp_view maps
+ * on the domain, writes are the out_view maps after the result relation.
+ */
+
+#include "passes/model.h"
+
+#include "dialect/support.h"
+#include "passes/polyhedral.h"
+
+#include <isl/flow.h>
+#include <isl/map.h>
+#include <isl/space.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Internal data structure for collect_homs: the md_homs of a function. */
+struct hom_list {
+  MlirOperation *ops;
+  int n, cap;
+};
+
+static MlirWalkResult collect_homs(MlirOperation op, void *user) {
+  struct hom_list *list = user;
+
+  if (!mdhOperationIsAMdHom(op))
+    return MlirWalkResultAdvance;
+  if (list->n == list->cap) {
+    list->cap = list->cap ? 2 * list->cap : 8;
+    list->ops = realloc(list->ops, list->cap * sizeof(*list->ops));
+    if (!list->ops)
+      abort();
+  }
+  list->ops[list->n++] = op;
+  return MlirWalkResultAdvance;
+}
+
+/* Returns the tuple index of "buffer", adding it if it is new. */
+static int buffer_index(struct mdh_model *m, MlirValue buffer) {
+  int k;
+
+  for (k = 0; k < m->n_buf; ++k)
+    if (mlirValueEqual(m->bufs[k], buffer))
+      return k;
+  m->bufs = realloc(m->bufs, (m->n_buf + 1) * sizeof(*m->bufs));
+  if (!m->bufs)
+    abort();
+  m->bufs[m->n_buf] = buffer;
+  return m->n_buf++;
+}
+
+/* Returns the domain { S[i] : 0 <= i_d < N_d } of "stmt". */
+static __isl_give isl_set *stmt_domain(isl_ctx *ctx, struct mdh_stmt *stmt) {
+  int64_t sizes[MDH_MODEL_MAX_RANK];
+  int d;
+
+  for (d = 0; d < stmt->rank; ++d)
+    sizes[d] = mdhMdHomGetSize(stmt->hom, d);
+  return isl_set_set_tuple_name(mdh_isl_box(ctx, stmt->rank, sizes),
+                                stmt->name);
+}
+
+/* Returns the result relation of "stmt" (see the top of this file). */
+static __isl_give isl_map *result_relation(struct mdh_stmt *stmt) {
+  isl_map *rel = isl_map_from_domain(isl_set_copy(stmt->domain));
+  int d;
+
+  rel = isl_map_add_dims(rel, isl_dim_out, stmt->rank);
+  for (d = 0; d < stmt->rank; ++d) {
+    if (stmt->kinds[d] == MdhCombinePW) {
+      rel = isl_map_fix_si(rel, isl_dim_out, d, 0);
+    } else if (stmt->kinds[d] == MdhCombineCC) {
+      rel = isl_map_equate(rel, isl_dim_in, d, isl_dim_out, d);
+    } else {
+      rel = isl_map_order_le(rel, isl_dim_in, d, isl_dim_out, d);
+      rel = isl_map_upper_bound_si(rel, isl_dim_out, d,
+                                   mdhMdHomGetSize(stmt->hom, d) - 1);
+    }
+  }
+  return rel;
+}
+
+/* Returns the relation of access "a" of "view" to buffer tuple "buf". */
+static __isl_give isl_map *access_map(isl_ctx *ctx, MlirOperation view,
+                                      intptr_t a, int buf) {
+  char name[24];
+  isl_map *map = mdh_isl_map_from_affine_map(ctx, mdhViewGetAccess(view, a));
+
+  snprintf(name, sizeof(name), "B%d", buf);
+  return isl_map_set_tuple_name(map, isl_dim_out, name);
+}
+
+/* Adds the reads of the inp_views of "stmt" to "m->reads". */
+static void add_reads(struct mdh_model *m, struct mdh_stmt *stmt) {
+  intptr_t v, a, n;
+  MlirOperation view;
+  isl_map *map;
+  int buf;
+
+  for (v = 0; v < mlirOperationGetNumOperands(stmt->hom); ++v) {
+    view = mlirOpResultGetOwner(mlirOperationGetOperand(stmt->hom, v));
+    buf = buffer_index(m, mdhViewGetBuffer(view));
+    n = mdhViewGetNumAccesses(view);
+    for (a = 0; a < n; ++a) {
+      map = access_map(m->ctx, view, a, buf);
+      map = isl_map_intersect_domain(
+          isl_map_set_tuple_name(map, isl_dim_in, stmt->name),
+          isl_set_copy(stmt->domain));
+      m->reads = isl_union_map_add_map(m->reads, map);
+    }
+  }
+}
+
+/* Adds the accumulation of "stmt" through the out_view "view": a write and,
+ * when the statement reduces or scans, a read of the same elements. */
+static void add_out_view(struct mdh_model *m, struct mdh_stmt *stmt,
+                         MlirOperation view, int accumulates) {
+  intptr_t a, n = mdhViewGetNumAccesses(view);
+  int buf = buffer_index(m, mdhViewGetBuffer(view));
+  isl_map *rel = result_relation(stmt), *map;
+
+  for (a = 0; a < n; ++a) {
+    map = isl_map_apply_range(isl_map_copy(rel),
+                              access_map(m->ctx, view, a, buf));
+    if (accumulates)
+      m->reads = isl_union_map_add_map(m->reads, isl_map_copy(map));
+    m->writes = isl_union_map_add_map(m->writes, map);
+  }
+  isl_map_free(rel);
+}
+
+/* Adds the writes of "stmt" through all out_views of its result. */
+static void add_writes(struct mdh_model *m, struct mdh_stmt *stmt) {
+  MlirOpOperand use;
+  MlirOperation user;
+  int d, accumulates = 0;
+
+  for (d = 0; d < stmt->rank; ++d)
+    accumulates |= stmt->kinds[d] != MdhCombineCC;
+  for (use = mlirValueGetFirstUse(mlirOperationGetResult(stmt->hom, 0));
+       !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use)) {
+    user = mlirOpOperandGetOwner(use);
+    if (mdhOperationIsAOutView(user))
+      add_out_view(m, stmt, user, accumulates);
+  }
+}
+
+/* Returns the original order { S_k[i] -> [k, i_0, .., 0..] } of "stmt", at
+ * position "k", padded to "depth" dimensions after k. */
+static __isl_give isl_map *original_order(struct mdh_stmt *stmt, int k,
+                                          int depth) {
+  isl_map *map = isl_map_from_domain(isl_set_copy(stmt->domain));
+  int d;
+
+  map = isl_map_add_dims(map, isl_dim_out, 1 + depth);
+  map = isl_map_fix_si(map, isl_dim_out, 0, k);
+  for (d = 0; d < depth; ++d) {
+    if (d < stmt->rank)
+      map = isl_map_equate(map, isl_dim_in, d, isl_dim_out, 1 + d);
+    else
+      map = isl_map_fix_si(map, isl_dim_out, 1 + d, 0);
+  }
+  return map;
+}
+
+/* Returns the may-dependences from "sources" to "sinks" in the original
+ * order. */
+static __isl_give isl_union_map *
+may_deps(struct mdh_model *m, isl_union_map *sinks, isl_union_map *sources) {
+  isl_union_access_info *info;
+  isl_union_flow *flow;
+  isl_union_map *deps;
+
+  info = isl_union_access_info_from_sink(isl_union_map_copy(sinks));
+  info =
+      isl_union_access_info_set_may_source(info, isl_union_map_copy(sources));
+  info = isl_union_access_info_set_schedule_map(info,
+                                                isl_union_map_copy(m->order));
+  flow = isl_union_access_info_compute_flow(info);
+  deps = isl_union_flow_get_may_dependence(flow);
+  isl_union_flow_free(flow);
+  return deps;
+}
+
+/* Returns the identity relation of the domain of every statement. */
+static __isl_give isl_union_map *self_pairs(struct mdh_model *m) {
+  isl_union_map *pairs = isl_union_map_empty(isl_space_params_alloc(m->ctx, 0));
+  isl_map *all;
+  int k;
+
+  for (k = 0; k < m->n_stmt; ++k) {
+    all = isl_map_from_domain_and_range(isl_set_copy(m->stmts[k].domain),
+                                        isl_set_copy(m->stmts[k].domain));
+    pairs = isl_union_map_add_map(pairs, all);
+  }
+  return pairs;
+}
+
+/* Computes the dependences of "m" (see struct mdh_model). */
+static void compute_dependences(struct mdh_model *m) {
+  isl_union_map *flow, *anti, *output;
+
+  flow = may_deps(m, m->reads, m->writes);
+  anti = may_deps(m, m->writes, m->reads);
+  output = may_deps(m, m->writes, m->writes);
+  m->deps = isl_union_map_union(isl_union_map_union(flow, anti), output);
+  m->reductions =
+      isl_union_map_intersect(isl_union_map_copy(m->deps), self_pairs(m));
+  m->validity = isl_union_map_subtract(isl_union_map_copy(m->deps),
+                                       isl_union_map_copy(m->reductions));
+}
+
+/* Reads the md_hom "hom" into statement "k" of "m". */
+static void read_stmt(struct mdh_model *m, int k, MlirOperation hom) {
+  struct mdh_stmt *stmt = &m->stmts[k];
+  int d;
+
+  stmt->hom = hom;
+  snprintf(stmt->name, sizeof(stmt->name), "S%d", k);
+  stmt->rank = (int)mdhMdHomGetRank(hom);
+  for (d = 0; d < stmt->rank; ++d)
+    stmt->kinds[d] = mdhCombineAttrGetKind(mdhMdHomGetCombineOp(hom, d));
+  stmt->domain = stmt_domain(m->ctx, stmt);
+  m->domain = isl_union_set_add_set(m->domain, isl_set_copy(stmt->domain));
+}
+
+/* Allocates an empty model of "n" statements. */
+static struct mdh_model *model_alloc(isl_ctx *ctx, int n) {
+  struct mdh_model *m = calloc(1, sizeof(*m));
+  isl_space *space = isl_space_params_alloc(ctx, 0);
+
+  if (!m)
+    abort();
+  m->ctx = ctx;
+  m->n_stmt = n;
+  m->stmts = calloc(n ? n : 1, sizeof(*m->stmts));
+  if (!m->stmts)
+    abort();
+  m->domain = isl_union_set_empty(isl_space_copy(space));
+  m->reads = isl_union_map_empty(isl_space_copy(space));
+  m->writes = isl_union_map_empty(isl_space_copy(space));
+  m->order = isl_union_map_empty(space);
+  return m;
+}
+
+struct mdh_model *mdh_model_extract(isl_ctx *ctx, MlirOperation func) {
+  struct hom_list homs = {NULL, 0, 0};
+  struct mdh_model *m;
+  int k, depth = 0;
+
+  mlirOperationWalk(func, &collect_homs, &homs, MlirWalkPreOrder);
+  m = model_alloc(ctx, homs.n);
+  for (k = 0; k < homs.n; ++k) {
+    read_stmt(m, k, homs.ops[k]);
+    if (m->stmts[k].rank > depth)
+      depth = m->stmts[k].rank;
+  }
+  free(homs.ops);
+  for (k = 0; k < m->n_stmt; ++k) {
+    add_reads(m, &m->stmts[k]);
+    add_writes(m, &m->stmts[k]);
+    m->order =
+        isl_union_map_add_map(m->order, original_order(&m->stmts[k], k, depth));
+  }
+  compute_dependences(m);
+  if (!m->domain || !m->reads || !m->writes || !m->order || !m->deps ||
+      !m->reductions || !m->validity) {
+    mdh_emit_error(func, "cannot build the polyhedral model: %s",
+                   mdh_isl_ctx_error(ctx));
+    return mdh_model_free(m);
+  }
+  return m;
+}
+
+struct mdh_model *mdh_model_free(struct mdh_model *m) {
+  int k;
+
+  if (!m)
+    return NULL;
+  for (k = 0; k < m->n_stmt; ++k)
+    isl_set_free(m->stmts[k].domain);
+  free(m->stmts);
+  free(m->bufs);
+  isl_union_set_free(m->domain);
+  isl_union_map_free(m->reads);
+  isl_union_map_free(m->writes);
+  isl_union_map_free(m->order);
+  isl_union_map_free(m->deps);
+  isl_union_map_free(m->reductions);
+  isl_union_map_free(m->validity);
+  free(m);
+  return NULL;
+}
+
+struct mdh_stmt *mdh_model_find_stmt(struct mdh_model *m, const char *name) {
+  int k;
+
+  for (k = 0; k < m->n_stmt; ++k)
+    if (!strcmp(m->stmts[k].name, name))
+      return &m->stmts[k];
+  return NULL;
+}
+
+char *mdh_model_kinds_string(const struct mdh_model *m) {
+  static const char letters[] = {'c', 'p', 's'};
+  struct mdh_str s;
+  int k, d;
+
+  mdh_str_init(&s);
+  mdh_str_append(&s, "", 0);
+  for (k = 0; k < m->n_stmt; ++k) {
+    mdh_str_printf(&s, "%s%s=", k ? " " : "", m->stmts[k].name);
+    for (d = 0; d < m->stmts[k].rank; ++d)
+      mdh_str_append(&s, &letters[m->stmts[k].kinds[d]], 1);
+  }
+  return s.data;
+}

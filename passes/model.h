@@ -1,0 +1,78 @@
+/* The polyhedral model of the mdh chains of one function (MLIR -> isl).
+ *
+ * One statement per md_hom, named "S<k>" in program order; one isl tuple
+ * "B<k>" per buffer. A statement instance S[i] is one point of the md_hom's
+ * index space: it reads its inputs through the inp_views and accumulates
+ * f(i) into the output elements of its result point through the out_views
+ * (MDH Defs. 9, 16, 21). The accumulation is modelled as a read and a write
+ * of those elements, so that dependences between md_homs through
+ * intermediate buffers come out of isl's dataflow analysis.
+ */
+
+#ifndef MDH_PASSES_MODEL_H
+#define MDH_PASSES_MODEL_H
+
+#include "mdh-c/Dialect.h"
+
+#include "mlir-c/IR.h"
+
+#include <isl/ctx.h>
+#include <isl/set.h>
+#include <isl/union_map.h>
+#include <isl/union_set.h>
+
+#define MDH_MODEL_MAX_RANK 64
+
+/* One statement: the md_hom "hom", its "rank", the combine kind of every
+ * dimension and its iteration domain. */
+struct mdh_stmt {
+  MlirOperation hom;
+  char name[24];
+  int rank;
+  MdhCombineKind kinds[MDH_MODEL_MAX_RANK];
+  isl_set *domain;
+};
+
+/* The model of one function.
+ *
+ * "reads" and "writes" map statement instances to buffer elements; "order"
+ * is the original (program) order as a schedule map. "deps" holds every
+ * memory dependence (flow, anti, output; may-dependences, so every writer of
+ * an accumulated element is a source). "reductions" are the self-dependences
+ * of the statements: the verifier forbids a md_hom to read a buffer it
+ * writes and out_views are injective, so a statement depends on itself only
+ * through its own accumulation, which the associative and commutative
+ * combine operator (Lemma 10) lets any order perform. "validity" is "deps"
+ * without them.
+ */
+struct mdh_model {
+  isl_ctx *ctx;
+  int n_stmt;
+  struct mdh_stmt *stmts;
+  int n_buf;
+  MlirValue *bufs;
+  isl_union_set *domain;
+  isl_union_map *reads;
+  isl_union_map *writes;
+  isl_union_map *order;
+  isl_union_map *deps;
+  isl_union_map *reductions;
+  isl_union_map *validity;
+};
+
+/* Builds the model of the verified mdh ops in "func". Returns NULL (after a
+ * diagnostic at "func") on an isl error. The model refers to the ops of
+ * "func": free it before erasing them. */
+struct mdh_model *mdh_model_extract(isl_ctx *ctx, MlirOperation func);
+
+/* Frees "model"; returns NULL. */
+struct mdh_model *mdh_model_free(struct mdh_model *model);
+
+/* Returns the statement named "name", or NULL. */
+struct mdh_stmt *mdh_model_find_stmt(struct mdh_model *model, const char *name);
+
+/* Returns a string "S0=cp S1=cc" giving the kind of every dimension of every
+ * statement (c: cc, p: pw, s: ps), to be freed by the caller. */
+char *mdh_model_kinds_string(const struct mdh_model *model);
+
+#endif

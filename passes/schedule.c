@@ -1,0 +1,205 @@
+/* mdh-schedule: computes a schedule of every function's mdh chains and
+ * stores it, as an isl schedule tree in YAML form, in the string attribute
+ * `mdh.schedule` of the function; each md_hom gets its statement name in
+ * `mdh.stmt` (DESIGN.md section 4).
+ *
+ * This first version schedules with isl's own scheduler on our model:
+ * validity = the dependences without the relaxed reduction self-dependences,
+ * proximity and coincidence = all dependences (so reduction dimensions are
+ * never reported parallel). The constraint-injected per-dimension ILP of the
+ * constraint-injection paper (Alg. 1, 2) is to replace it, with isl's
+ * scheduler kept as the fallback. Every schedule is checked against the
+ * validity dependences before it is stored.
+ *
+ * The tree carries one mark right below its domain, "mdh.kinds S0=cp ...",
+ * giving each statement's combine kind per dimension (c cc, p pw, s ps), so
+ * that later passes know the reduction and scan dimensions.
+ */
+
+#include "dialect/support.h"
+#include "mdh-c/Dialect.h"
+#include "passes/model.h"
+#include "passes/pass.h"
+#include "passes/polyhedral.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+
+#include <isl/id.h>
+#include <isl/map.h>
+#include <isl/printer.h>
+#include <isl/schedule.h>
+#include <isl/schedule_node.h>
+#include <isl/union_map.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Returns isl's schedule of "m". */
+static __isl_give isl_schedule *compute_isl_schedule(struct mdh_model *m) {
+  isl_schedule_constraints *sc;
+
+  sc = isl_schedule_constraints_on_domain(isl_union_set_copy(m->domain));
+  sc = isl_schedule_constraints_set_validity(sc,
+                                             isl_union_map_copy(m->validity));
+  sc = isl_schedule_constraints_set_proximity(sc, isl_union_map_copy(m->deps));
+  sc =
+      isl_schedule_constraints_set_coincidence(sc, isl_union_map_copy(m->deps));
+  return isl_schedule_constraints_compute_schedule(sc);
+}
+
+/* Tells whether "schedule" executes the source of every validity dependence
+ * of "m" before its sink. */
+static isl_bool respects_validity(struct mdh_model *m,
+                                  __isl_keep isl_schedule *schedule) {
+  isl_union_map *map = isl_schedule_get_map(schedule);
+  isl_union_map *deps, *later;
+  isl_bool ok;
+
+  deps = isl_union_map_apply_domain(isl_union_map_copy(m->validity),
+                                    isl_union_map_copy(map));
+  deps = isl_union_map_apply_range(deps, map);
+  later = isl_union_map_lex_lt_union_map(
+      isl_union_map_universe(isl_union_map_copy(deps)),
+      isl_union_map_universe(isl_union_map_copy(deps)));
+  ok = isl_union_map_is_subset(deps, later);
+  isl_union_map_free(deps);
+  isl_union_map_free(later);
+  return ok;
+}
+
+/* Inserts the "mdh.kinds" mark below the domain node of "schedule". */
+static __isl_give isl_schedule *insert_kinds_mark(struct mdh_model *m,
+                                                  __isl_take isl_schedule *s) {
+  char *kinds = mdh_model_kinds_string(m);
+  size_t len = strlen(kinds) + 16;
+  char *name = malloc(len);
+  isl_schedule_node *node;
+
+  if (!name)
+    abort();
+  snprintf(name, len, "mdh.kinds %s", kinds);
+  node = isl_schedule_get_root(s);
+  isl_schedule_free(s);
+  node = isl_schedule_node_child(node, 0);
+  node = isl_schedule_node_insert_mark(node, isl_id_alloc(m->ctx, name, NULL));
+  s = isl_schedule_node_get_schedule(node);
+  isl_schedule_node_free(node);
+  free(kinds);
+  free(name);
+  return s;
+}
+
+/* Returns "schedule" in isl's block YAML form (to be freed). */
+static char *schedule_to_yaml(__isl_keep isl_schedule *schedule) {
+  isl_printer *p = isl_printer_to_str(isl_schedule_get_ctx(schedule));
+  char *text;
+
+  p = isl_printer_set_yaml_style(p, ISL_YAML_STYLE_BLOCK);
+  p = isl_printer_print_schedule(p, schedule);
+  text = isl_printer_get_str(p);
+  isl_printer_free(p);
+  return text;
+}
+
+static void set_string_attr(MlirOperation op, const char *name,
+                            const char *value) {
+  MlirContext ctx = mlirOperationGetContext(op);
+
+  mlirOperationSetAttributeByName(
+      op, mlirStringRefCreateFromCString(name),
+      mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(value)));
+}
+
+/* Stores "schedule" on "func" and the statement names on the md_homs. */
+static void store_schedule(struct mdh_model *m, MlirOperation func,
+                           __isl_keep isl_schedule *schedule) {
+  char *yaml = schedule_to_yaml(schedule);
+  int k;
+
+  set_string_attr(func, "mdh.schedule", yaml);
+  for (k = 0; k < m->n_stmt; ++k)
+    set_string_attr(m->stmts[k].hom, "mdh.stmt", m->stmts[k].name);
+  free(yaml);
+}
+
+/* Schedules the mdh chains of "func". */
+static int schedule_func(isl_ctx *ctx, MlirOperation func) {
+  struct mdh_model *m = mdh_model_extract(ctx, func);
+  isl_schedule *schedule;
+  isl_bool ok;
+
+  if (!m)
+    return 0;
+  schedule = compute_isl_schedule(m);
+  ok = schedule ? respects_validity(m, schedule) : isl_bool_error;
+  if (ok == isl_bool_true) {
+    schedule = insert_kinds_mark(m, schedule);
+    store_schedule(m, func, schedule);
+  } else if (ok == isl_bool_false) {
+    mdh_emit_error(func, "internal error: the schedule violates a dependence");
+  } else {
+    mdh_emit_error(func, "cannot schedule: %s", mdh_isl_ctx_error(ctx));
+  }
+  isl_schedule_free(schedule);
+  mdh_model_free(m);
+  return ok == isl_bool_true;
+}
+
+/* Internal data structure for schedule_op: the isl context and whether a
+ * function failed. */
+struct schedule_data {
+  isl_ctx *ctx;
+  int failed;
+};
+
+/* Schedules "op" if it is a function that holds md_homs. */
+static MlirWalkResult schedule_op(MlirOperation op, void *user) {
+  struct schedule_data *data = user;
+  int has_hom = 0;
+
+  if (!mdh_op_is(op, "func.func"))
+    return MlirWalkResultAdvance;
+  mlirOperationWalk(op, &mdh_find_md_hom, &has_hom, MlirWalkPreOrder);
+  if (has_hom && !schedule_func(data->ctx, op))
+    data->failed = 1;
+  return MlirWalkResultSkip;
+}
+
+MlirLogicalResult mdh_schedule_run(MlirOperation module) {
+  struct schedule_data data;
+
+  if (mlirLogicalResultIsFailure(mdhVerify(module)))
+    return mlirLogicalResultFailure();
+  data.ctx = mdh_isl_ctx_alloc();
+  data.failed = 0;
+  mlirOperationWalk(module, &schedule_op, &data, MlirWalkPreOrder);
+  isl_ctx_free(data.ctx);
+  return data.failed ? mlirLogicalResultFailure() : mlirLogicalResultSuccess();
+}
+
+/* Prints the schedule of "op" to stderr if it is a function that has one. */
+static MlirWalkResult print_schedule_op(MlirOperation op, void *user) {
+  MlirAttribute sched, name;
+  MlirStringRef text, fn;
+
+  (void)user;
+  if (!mdh_op_is(op, "func.func"))
+    return MlirWalkResultAdvance;
+  sched = mlirOperationGetAttributeByName(
+      op, mlirStringRefCreateFromCString("mdh.schedule"));
+  name = mlirOperationGetAttributeByName(
+      op, mlirStringRefCreateFromCString("sym_name"));
+  if (mlirAttributeIsNull(sched) || !mlirAttributeIsAString(sched))
+    return MlirWalkResultSkip;
+  text = mlirStringAttrGetValue(sched);
+  fn = mlirStringAttrGetValue(name);
+  fprintf(stderr, "// mdh.schedule of @%.*s\n%.*s", (int)fn.length, fn.data,
+          (int)text.length, text.data);
+  return MlirWalkResultSkip;
+}
+
+MlirLogicalResult mdh_print_schedule_run(MlirOperation module) {
+  mlirOperationWalk(module, &print_schedule_op, NULL, MlirWalkPreOrder);
+  return mlirLogicalResultSuccess();
+}
