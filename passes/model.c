@@ -190,16 +190,22 @@ may_deps(struct mdh_model *m, isl_union_map *sinks, isl_union_map *sources) {
   return deps;
 }
 
-/* Returns the identity relation of the domain of every statement. */
-static __isl_give isl_union_map *self_pairs(struct mdh_model *m) {
+/* Returns the pairs of instances of each statement that lie at the same
+ * position of every scan (ps) dimension. */
+static __isl_give isl_union_map *same_scan_position(struct mdh_model *m) {
   isl_union_map *pairs = isl_union_map_empty(isl_space_params_alloc(m->ctx, 0));
-  isl_map *all;
-  int k;
+  struct mdh_stmt *stmt;
+  isl_map *map;
+  int k, d;
 
   for (k = 0; k < m->n_stmt; ++k) {
-    all = isl_map_from_domain_and_range(isl_set_copy(m->stmts[k].domain),
-                                        isl_set_copy(m->stmts[k].domain));
-    pairs = isl_union_map_add_map(pairs, all);
+    stmt = &m->stmts[k];
+    map = isl_map_from_domain_and_range(isl_set_copy(stmt->domain),
+                                        isl_set_copy(stmt->domain));
+    for (d = 0; d < stmt->rank; ++d)
+      if (stmt->kinds[d] == MdhCombinePS)
+        map = isl_map_equate(map, isl_dim_in, d, isl_dim_out, d);
+    pairs = isl_union_map_add_map(pairs, map);
   }
   return pairs;
 }
@@ -212,8 +218,8 @@ static void compute_dependences(struct mdh_model *m) {
   anti = may_deps(m, m->writes, m->reads);
   output = may_deps(m, m->writes, m->writes);
   m->deps = isl_union_map_union(isl_union_map_union(flow, anti), output);
-  m->reductions =
-      isl_union_map_intersect(isl_union_map_copy(m->deps), self_pairs(m));
+  m->reductions = isl_union_map_intersect(isl_union_map_copy(m->deps),
+                                          same_scan_position(m));
   m->validity = isl_union_map_subtract(isl_union_map_copy(m->deps),
                                        isl_union_map_copy(m->reductions));
 }

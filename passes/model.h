@@ -39,11 +39,13 @@ struct mdh_stmt {
  * is the original (program) order as a schedule map. "deps" holds every
  * memory dependence (flow, anti, output; may-dependences, so every writer of
  * an accumulated element is a source). "reductions" are the self-dependences
- * of the statements: the verifier forbids a md_hom to read a buffer it
- * writes and out_views are injective, so a statement depends on itself only
- * through its own accumulation, which the associative and commutative
- * combine operator (Lemma 10) lets any order perform. "validity" is "deps"
- * without them.
+ * of the statements between instances at the same position of every scan
+ * dimension: the verifier forbids a md_hom to read a buffer it writes and
+ * out_views are injective, so a statement depends on itself only through its
+ * own accumulation, which the associative and commutative combine operator
+ * (Lemma 10) lets any order perform. Self-dependences across scan positions
+ * stay: they keep a scan in order, so that each position can start from the
+ * finished one before it. "validity" is "deps" without "reductions".
  */
 struct mdh_model {
   isl_ctx *ctx;

@@ -111,9 +111,10 @@ static const struct {
                                          "(!mdh.mda<array<i64: 3>>, "
                                          "memref<3xi32>) -> ()\n"
                                          "return }",
-     /* Every scan point contributes to every later position. */
-     "{ S0[i] -> S1[j] : 0 <= i <= j < 3 }",
-     "{ S0[i] -> S0[i'] : 0 <= i < i' < 3 }"},
+     /* Every scan point contributes to every later position, and the scan
+      * stays in order. */
+     "{ S0[i] -> S1[j] : 0 <= i <= j < 3; S0[i] -> S0[i'] : 0 <= i < i' < 3 }",
+     "{ }"},
 };
 
 /* Returns the second function of "module" (the first is the scalar one). */

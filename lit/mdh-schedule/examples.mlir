@@ -1,6 +1,6 @@
 // The schedule tree of every example: the mdh.kinds mark records each
 // dimension's combine kind; reduction (p) and scan (s) dimensions are never
-// coincident (parallel).
+// coincident (parallel), and a scan dimension keeps its own band (in order).
 
 // RUN: %mdh-opt --mdh-schedule --mdh-print-schedule %examples/bmatmul.mlir 2>&1 >/dev/null | FileCheck %s --check-prefix=BMATMUL
 // RUN: %mdh-opt --mdh-schedule --mdh-print-schedule %examples/ccsdt.mlir 2>&1 >/dev/null | FileCheck %s --check-prefix=CCSDT
@@ -114,7 +114,9 @@
 // MBBS-LABEL: // mdh.schedule of @mbbs
 // MBBS: domain: "{ S0[i0, i1] : 0 <= i0 <= 12 and 0 <= i1 <= 6 }"
 // MBBS: mark: "mdh.kinds S0=sp"
-// MBBS: schedule: "[{ S0[i0, i1] -> [(i0)] }, { S0[i0, i1] -> [(i1)] }]"
+// MBBS: schedule: "[{ S0[i0, i1] -> [(i0)] }]"
+// MBBS: permutable: 1
+// MBBS: schedule: "[{ S0[i0, i1] -> [(i1)] }]"
 // MBBS: permutable: 1
 
 // MCC-LABEL: // mdh.schedule of @mcc
