@@ -30,6 +30,7 @@
 #include "mdh-c/Dialect.h"
 #include "passes/builder.h"
 #include "passes/pass.h"
+#include "passes/stmt.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -80,55 +81,11 @@ static void build_nest(struct mdh_builder *b, intptr_t depth, intptr_t rank,
   build_nest(&inner, depth + 1, rank, lbs, ubs, ivs, body, user);
 }
 
-/* Returns the name of the arith op of builtin operator "name" on "type". */
-static const char *arith_op(MlirStringRef name, MlirType type) {
-  static const char *const table[][3] = {
-      {"add", "arith.addf", "arith.addi"},
-      {"mul", "arith.mulf", "arith.muli"},
-      {"min", "arith.minimumf", "arith.minsi"},
-      {"max", "arith.maximumf", "arith.maxsi"},
-      {"and", NULL, "arith.andi"},
-      {"or", NULL, "arith.ori"},
-      {"xor", NULL, "arith.xori"},
-  };
-  size_t i;
-  int is_float = mlirTypeIsAFloat(type);
-
-  for (i = 0; i < sizeof(table) / sizeof(table[0]); ++i)
-    if (name.length == strlen(table[i][0]) &&
-        !strncmp(name.data, table[i][0], name.length))
-      return table[i][is_float ? 1 : 2];
-  return NULL;
-}
-
-/* Combines the component values "lhs" and "rhs" with the operator of "l"
- * into "out" (lhs first: the earlier points). */
+/* Combines "lhs" and "rhs" with the operator of "l" into "out". */
 static void combine(struct mdh_builder *b, const struct lowering *l,
                     const MlirValue *lhs, const MlirValue *rhs,
                     MlirValue *out) {
-  intptr_t c, n = l->n_results;
-  MlirValue *args;
-  MlirAttribute name;
-
-  if (mlirAttributeIsAFlatSymbolRef(l->oper)) {
-    args = malloc(2 * n * sizeof(*args));
-    if (!args)
-      abort();
-    memcpy(args, lhs, n * sizeof(*args));
-    memcpy(args + n, rhs, n * sizeof(*args));
-    /* A combine function returns the scalar function's result types. */
-    mdh_build_call(b, mlirFlatSymbolRefAttrGetValue(l->oper), l->fn_type, 2 * n,
-                   args, out);
-    free(args);
-    return;
-  }
-  for (c = 0; c < n; ++c) {
-    name = mlirAttributeIsAArray(l->oper) ? mlirArrayAttrGetElement(l->oper, c)
-                                          : l->oper;
-    out[c] = mdh_build_binary(
-        b, arith_op(mlirStringAttrGetValue(name), mlirValueGetType(lhs[c])),
-        lhs[c], rhs[c]);
-  }
+  mdh_build_combine(b, l->oper, l->fn_type, l->n_results, lhs, rhs, out);
 }
 
 /* Returns the indices of the result point of index-space point "ivs": index
@@ -155,34 +112,6 @@ static void store_temps(struct mdh_builder *b, const struct lowering *l,
 
   for (c = 0; c < l->n_results; ++c)
     mdh_build_store(b, vals[c], l->temps[c], l->rank, idx);
-}
-
-/* Reads the arguments of the scalar function at point "ivs": the indices
- * when index-aware, then every access of every input view. Returns their
- * number. */
-static intptr_t read_arguments(struct mdh_builder *b, const struct lowering *l,
-                               const MlirValue *ivs, MlirValue *args) {
-  intptr_t n = 0, v, a, na;
-  MlirOperation view;
-  MlirAffineMap map;
-  MlirValue idx[MAX_RANK];
-  MlirValue buffer;
-
-  if (mdhMdHomIsIndexAware(l->hom))
-    for (; n < l->rank; ++n)
-      args[n] = ivs[n];
-  for (v = 0; v < mlirOperationGetNumOperands(l->hom); ++v) {
-    view = mlirOpResultGetOwner(mlirOperationGetOperand(l->hom, v));
-    buffer = mdhViewGetBuffer(view);
-    na = mdhViewGetNumAccesses(view);
-    for (a = 0; a < na; ++a) {
-      map = mdhViewGetAccess(view, a);
-      mdh_build_affine_map(b, map, ivs, idx);
-      args[n++] =
-          mdh_build_load(b, buffer, mlirAffineMapGetNumResults(map), idx);
-    }
-  }
-  return n;
 }
 
 /* Builds "all pw indices of ivs are 0". */
@@ -217,7 +146,7 @@ static void compute_point(struct mdh_builder *b, const MlirValue *ivs,
 
   if (!args || !vals)
     abort();
-  n = read_arguments(b, l, ivs, args);
+  n = mdh_build_read_arguments(b, l->hom, ivs, args);
   mdh_build_call(b, l->fn_name, l->fn_type, n, args, vals);
   result_index(b, l, ivs, idx);
   first = build_is_first(b, l, ivs);
@@ -288,51 +217,11 @@ static void scatter_point(struct mdh_builder *b, const MlirValue *ivs,
   }
 }
 
-/* Looks up the scalar function of "hom" (verified to exist). */
-static MlirOperation scalar_function(MlirOperation hom, MlirStringRef name) {
-  MlirOperation module = mlirOperationGetParentOperation(hom);
-  MlirSymbolTable table;
-  MlirOperation fn;
-
-  while (!mdh_op_is(module, "builtin.module"))
-    module = mlirOperationGetParentOperation(module);
-  table = mlirSymbolTableCreate(module);
-  fn = mlirSymbolTableLookup(table, name);
-  mlirSymbolTableDestroy(table);
-  return fn;
-}
-
-/* Finds the operator shared by the pw/ps dimensions of "l". Fails (with an
- * error) when dimensions use different ones, which only verifies with
- * mdh.assume_homomorphic: their nested evaluation is not implemented. */
-static int read_operator(struct lowering *l) {
-  MlirAttribute oper;
-  intptr_t d;
-
-  l->oper = (MlirAttribute){NULL};
-  for (d = 0; d < l->rank; ++d) {
-    if (l->kinds[d] == MdhCombineCC)
-      continue;
-    oper = mdhCombineAttrGetOperator(mdhMdHomGetCombineOp(l->hom, d));
-    if (mlirAttributeIsNull(l->oper)) {
-      l->oper = oper;
-    } else if (!mlirAttributeEqual(l->oper, oper)) {
-      mdh_emit_error(l->hom,
-                     "mdh-to-loops supports one operator across the "
-                     "pw and ps dimensions of a md_hom; dimension "
-                     "%ld uses another",
-                     (long)d);
-      return 0;
-    }
-  }
-  return 1;
-}
-
 /* Reads everything the lowering of "hom" needs into "l". */
 static int read_md_hom(struct lowering *l, MlirOperation hom) {
-  MlirOperation fn;
   MlirType result = mlirValueGetType(mlirOperationGetResult(hom, 0));
   intptr_t d;
+  int ok;
 
   l->hom = hom;
   l->rank = mdhMdHomGetRank(hom);
@@ -342,11 +231,10 @@ static int read_md_hom(struct lowering *l, MlirOperation hom) {
     l->kinds[d] = mdhCombineAttrGetKind(mdhMdHomGetCombineOp(hom, d));
   }
   l->fn_name = mdhMdHomGetScalarFunction(hom);
-  fn = scalar_function(hom, l->fn_name);
-  l->fn_type = mlirTypeAttrGetValue(mlirOperationGetAttributeByName(
-      fn, mlirStringRefCreateFromCString("function_type")));
+  l->fn_type = mdh_md_hom_function_type(hom);
   l->n_results = mlirFunctionTypeGetNumResults(l->fn_type);
-  return read_operator(l);
+  l->oper = mdh_md_hom_operator(hom, "mdh-to-loops", &ok);
+  return ok;
 }
 
 /* Allocates the temporaries of "l" before "hom". */

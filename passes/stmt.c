@@ -1,0 +1,126 @@
+/* Statement bodies shared by the lowerings of a md_hom (see stmt.h). */
+
+#include "passes/stmt.h"
+
+#include "dialect/support.h"
+#include "mdh-c/Dialect.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_RANK 64
+
+intptr_t mdh_build_read_arguments(struct mdh_builder *b, MlirOperation hom,
+                                  const MlirValue *ivs, MlirValue *args) {
+  intptr_t n = 0, v, a, na, rank = mdhMdHomGetRank(hom);
+  MlirOperation view;
+  MlirAffineMap map;
+  MlirValue idx[MAX_RANK];
+  MlirValue buffer;
+
+  if (mdhMdHomIsIndexAware(hom))
+    for (; n < rank; ++n)
+      args[n] = ivs[n];
+  for (v = 0; v < mlirOperationGetNumOperands(hom); ++v) {
+    view = mlirOpResultGetOwner(mlirOperationGetOperand(hom, v));
+    buffer = mdhViewGetBuffer(view);
+    na = mdhViewGetNumAccesses(view);
+    for (a = 0; a < na; ++a) {
+      map = mdhViewGetAccess(view, a);
+      mdh_build_affine_map(b, map, ivs, idx);
+      args[n++] =
+          mdh_build_load(b, buffer, mlirAffineMapGetNumResults(map), idx);
+    }
+  }
+  return n;
+}
+
+/* Returns the name of the arith op of builtin operator "name" on "type". */
+static const char *arith_op(MlirStringRef name, MlirType type) {
+  static const char *const table[][3] = {
+      {"add", "arith.addf", "arith.addi"},
+      {"mul", "arith.mulf", "arith.muli"},
+      {"min", "arith.minimumf", "arith.minsi"},
+      {"max", "arith.maximumf", "arith.maxsi"},
+      {"and", NULL, "arith.andi"},
+      {"or", NULL, "arith.ori"},
+      {"xor", NULL, "arith.xori"},
+  };
+  size_t i;
+  int is_float = mlirTypeIsAFloat(type);
+
+  for (i = 0; i < sizeof(table) / sizeof(table[0]); ++i)
+    if (name.length == strlen(table[i][0]) &&
+        !strncmp(name.data, table[i][0], name.length))
+      return table[i][is_float ? 1 : 2];
+  return NULL;
+}
+
+void mdh_build_combine(struct mdh_builder *b, MlirAttribute oper,
+                       MlirType fn_type, intptr_t n, const MlirValue *lhs,
+                       const MlirValue *rhs, MlirValue *out) {
+  intptr_t c;
+  MlirValue *args;
+  MlirAttribute name;
+
+  if (mlirAttributeIsAFlatSymbolRef(oper)) {
+    args = malloc(2 * n * sizeof(*args));
+    if (!args)
+      abort();
+    memcpy(args, lhs, n * sizeof(*args));
+    memcpy(args + n, rhs, n * sizeof(*args));
+    /* A combine function returns the scalar function's result types. */
+    mdh_build_call(b, mlirFlatSymbolRefAttrGetValue(oper), fn_type, 2 * n, args,
+                   out);
+    free(args);
+    return;
+  }
+  for (c = 0; c < n; ++c) {
+    name =
+        mlirAttributeIsAArray(oper) ? mlirArrayAttrGetElement(oper, c) : oper;
+    out[c] = mdh_build_binary(
+        b, arith_op(mlirStringAttrGetValue(name), mlirValueGetType(lhs[c])),
+        lhs[c], rhs[c]);
+  }
+}
+
+MlirAttribute mdh_md_hom_operator(MlirOperation hom, const char *pass,
+                                  int *ok) {
+  MlirAttribute common = {NULL}, oper;
+  intptr_t d, rank = mdhMdHomGetRank(hom);
+
+  *ok = 1;
+  for (d = 0; d < rank; ++d) {
+    oper = mdhCombineAttrGetOperator(mdhMdHomGetCombineOp(hom, d));
+    if (mlirAttributeIsNull(oper))
+      continue;
+    if (mlirAttributeIsNull(common)) {
+      common = oper;
+    } else if (!mlirAttributeEqual(common, oper)) {
+      mdh_emit_error(hom,
+                     "%s supports one operator across the pw and ps "
+                     "dimensions of a md_hom; dimension %ld uses another",
+                     pass, (long)d);
+      *ok = 0;
+      return (MlirAttribute){NULL};
+    }
+  }
+  return common;
+}
+
+MlirType mdh_md_hom_function_type(MlirOperation hom) {
+  MlirOperation module = mlirOperationGetParentOperation(hom);
+  MlirSymbolTable table;
+  MlirOperation fn;
+
+  while (!mdh_op_is(module, "builtin.module"))
+    module = mlirOperationGetParentOperation(module);
+  table = mlirSymbolTableCreate(module);
+  fn = mlirSymbolTableLookup(table, mdhMdHomGetScalarFunction(hom));
+  mlirSymbolTableDestroy(table);
+  return mlirTypeAttrGetValue(mlirOperationGetAttributeByName(
+      fn, mlirStringRefCreateFromCString("function_type")));
+}

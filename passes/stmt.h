@@ -1,0 +1,32 @@
+/* Statement bodies shared by the lowerings of a md_hom: reading the scalar
+ * function's arguments through the input views, and combining result
+ * components with the md_hom's operator. */
+
+#ifndef MDH_PASSES_STMT_H
+#define MDH_PASSES_STMT_H
+
+#include "passes/builder.h"
+
+/* Reads the arguments of the scalar function of "hom" at index-space point
+ * "ivs": the indices when index-aware, then every access of every input view
+ * in order. Returns their number. "args" must have room for all of them. */
+intptr_t mdh_build_read_arguments(struct mdh_builder *b, MlirOperation hom,
+                                  const MlirValue *ivs, MlirValue *args);
+
+/* Combines the "n" component values "lhs" (the earlier points) and "rhs"
+ * with the operator "oper" of a pw/ps dimension (a builtin name, an array of
+ * names or a combine function whose results are those of "fn_type"), into
+ * "out". */
+void mdh_build_combine(struct mdh_builder *b, MlirAttribute oper,
+                       MlirType fn_type, intptr_t n, const MlirValue *lhs,
+                       const MlirValue *rhs, MlirValue *out);
+
+/* Returns the operator shared by the pw/ps dimensions of "hom" (null if it
+ * has none); emits an error and returns null in "*ok" = 0 if dimensions use
+ * different ones (possible only under mdh.assume_homomorphic). */
+MlirAttribute mdh_md_hom_operator(MlirOperation hom, const char *pass, int *ok);
+
+/* Returns the function type of the scalar function of "hom" (verified). */
+MlirType mdh_md_hom_function_type(MlirOperation hom);
+
+#endif
