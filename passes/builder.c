@@ -160,13 +160,41 @@ static MlirRegion yield_region(struct mdh_builder *b, intptr_t n_args,
 }
 
 MlirBlock mdh_build_for(struct mdh_builder *b, MlirValue lb, MlirValue ub) {
-  MlirValue operands[3] = {lb, ub, mdh_build_index(b, 1)};
+  return mdh_build_for_step(b, lb, ub, mdh_build_index(b, 1));
+}
+
+MlirBlock mdh_build_for_step(struct mdh_builder *b, MlirValue lb, MlirValue ub,
+                             MlirValue step) {
+  MlirValue operands[3] = {lb, ub, step};
   MlirOperationState st =
       mlirOperationStateGet(mlirStringRefCreateFromCString("scf.for"), b->loc);
   MlirBlock body;
   MlirRegion region = yield_region(b, 1, mlirIndexTypeGet(b->ctx), &body);
 
   mlirOperationStateAddOperands(&st, 3, operands);
+  mlirOperationStateAddOwnedRegions(&st, 1, &region);
+  insert(b, mlirOperationCreate(&st));
+  return body;
+}
+
+MlirBlock mdh_build_parallel(struct mdh_builder *b, MlirValue lb, MlirValue ub,
+                             MlirValue step) {
+  MlirValue operands[3] = {lb, ub, step};
+  int32_t segments[4] = {1, 1, 1, 0};
+  MlirNamedAttribute attr = named(b->ctx, "operandSegmentSizes",
+                                  mlirDenseI32ArrayGet(b->ctx, 4, segments));
+  MlirOperationState st = mlirOperationStateGet(
+      mlirStringRefCreateFromCString("scf.parallel"), b->loc);
+  MlirType index = mlirIndexTypeGet(b->ctx);
+  MlirRegion region = mlirRegionCreate();
+  MlirBlock body = mlirBlockCreate(1, &index, &b->loc);
+  MlirOperationState reduce = mlirOperationStateGet(
+      mlirStringRefCreateFromCString("scf.reduce"), b->loc);
+
+  mlirRegionAppendOwnedBlock(region, body);
+  mlirBlockAppendOwnedOperation(body, mlirOperationCreate(&reduce));
+  mlirOperationStateAddOperands(&st, 3, operands);
+  mlirOperationStateAddAttributes(&st, 1, &attr);
   mlirOperationStateAddOwnedRegions(&st, 1, &region);
   insert(b, mlirOperationCreate(&st));
   return body;

@@ -56,6 +56,16 @@ void mdh_build_dealloc(struct mdh_builder *b, MlirValue memref);
  * block (its argument 0 is the induction variable). */
 MlirBlock mdh_build_for(struct mdh_builder *b, MlirValue lb, MlirValue ub);
 
+/* Builds `scf.for %iv = lb to ub step "step"` with an empty body; returns
+ * the body block. */
+MlirBlock mdh_build_for_step(struct mdh_builder *b, MlirValue lb, MlirValue ub,
+                             MlirValue step);
+
+/* Builds a one-dimensional `scf.parallel` (no reductions) with an empty body
+ * ending in `scf.reduce`; returns the body block. */
+MlirBlock mdh_build_parallel(struct mdh_builder *b, MlirValue lb, MlirValue ub,
+                             MlirValue step);
+
 /* Builds `scf.if %cond` with a then and an else block, returned in "then_b"
  * and "else_b". */
 void mdh_build_if_else(struct mdh_builder *b, MlirValue cond, MlirBlock *then_b,

@@ -17,6 +17,7 @@
 
 #include <isl/flow.h>
 #include <isl/map.h>
+#include <isl/schedule.h>
 #include <isl/space.h>
 
 #include <stdlib.h>
@@ -328,4 +329,17 @@ char *mdh_model_kinds_string(const struct mdh_model *m) {
       mdh_str_append(&s, &letters[m->stmts[k].kinds[d]], 1);
   }
   return s.data;
+}
+
+isl_bool mdh_model_schedule_is_valid(struct mdh_model *m,
+                                     __isl_keep isl_schedule *schedule) {
+  isl_union_map *map = isl_schedule_get_map(schedule);
+  isl_union_map *before;
+  isl_bool ok;
+
+  /* { S[i] -> T[j] : schedule(S[i]) precedes schedule(T[j]) } */
+  before = isl_union_map_lex_lt_union_map(isl_union_map_copy(map), map);
+  ok = isl_union_map_is_subset(m->validity, before);
+  isl_union_map_free(before);
+  return ok;
 }

@@ -17,6 +17,7 @@
 #include "mlir-c/IR.h"
 
 #include <isl/ctx.h>
+#include <isl/schedule.h>
 #include <isl/set.h>
 #include <isl/union_map.h>
 #include <isl/union_set.h>
@@ -72,6 +73,11 @@ struct mdh_model *mdh_model_free(struct mdh_model *model);
 
 /* Returns the statement named "name", or NULL. */
 struct mdh_stmt *mdh_model_find_stmt(struct mdh_model *model, const char *name);
+
+/* Tells whether "schedule" runs the source of every validity dependence of
+ * "model" before its sink. */
+isl_bool mdh_model_schedule_is_valid(struct mdh_model *model,
+                                     __isl_keep isl_schedule *schedule);
 
 /* Returns a string "S0=cp S1=cc" giving the kind of every dimension of every
  * statement (c: cc, p: pw, s: ps), to be freed by the caller. */

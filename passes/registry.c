@@ -29,6 +29,10 @@ static const struct mdh_pass_info passes[] = {
      "Print the mdh.schedule tree of every function to stderr, readably "
      "(for tests and debugging)",
      &mdh_print_schedule_run},
+    {"MdhCodegenCpu", "mdh-codegen-cpu",
+     "Generate scf.for/scf.parallel loops from the schedule tree in "
+     "mdh.schedule (isl AST), writing the md_homs' results in place",
+     &mdh_codegen_cpu_run},
 };
 
 #define N_PASSES ((intptr_t)(sizeof(passes) / sizeof(passes[0])))
@@ -91,3 +95,5 @@ MlirPass mdhCreateVerifyPass(void) { return mdhCreatePass(0); }
 MlirPass mdhCreateToLoopsPass(void) { return mdhCreatePass(1); }
 
 MlirPass mdhCreateSchedulePass(void) { return mdhCreatePass(2); }
+
+MlirPass mdhCreateCodegenCpuPass(void) { return mdhCreatePass(4); }

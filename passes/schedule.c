@@ -48,26 +48,6 @@ static __isl_give isl_schedule *compute_isl_schedule(struct mdh_model *m) {
   return isl_schedule_constraints_compute_schedule(sc);
 }
 
-/* Tells whether "schedule" executes the source of every validity dependence
- * of "m" before its sink. */
-static isl_bool respects_validity(struct mdh_model *m,
-                                  __isl_keep isl_schedule *schedule) {
-  isl_union_map *map = isl_schedule_get_map(schedule);
-  isl_union_map *deps, *later;
-  isl_bool ok;
-
-  deps = isl_union_map_apply_domain(isl_union_map_copy(m->validity),
-                                    isl_union_map_copy(map));
-  deps = isl_union_map_apply_range(deps, map);
-  later = isl_union_map_lex_lt_union_map(
-      isl_union_map_universe(isl_union_map_copy(deps)),
-      isl_union_map_universe(isl_union_map_copy(deps)));
-  ok = isl_union_map_is_subset(deps, later);
-  isl_union_map_free(deps);
-  isl_union_map_free(later);
-  return ok;
-}
-
 /* Inserts the "mdh.kinds" mark below the domain node of "schedule". */
 static __isl_give isl_schedule *insert_kinds_mark(struct mdh_model *m,
                                                   __isl_take isl_schedule *s) {
@@ -132,7 +112,7 @@ static int schedule_func(isl_ctx *ctx, MlirOperation func) {
   if (!m)
     return 0;
   schedule = compute_isl_schedule(m);
-  ok = schedule ? respects_validity(m, schedule) : isl_bool_error;
+  ok = schedule ? mdh_model_schedule_is_valid(m, schedule) : isl_bool_error;
   if (ok == isl_bool_true) {
     schedule = insert_kinds_mark(m, schedule);
     store_schedule(m, func, schedule);

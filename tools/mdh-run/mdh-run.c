@@ -24,11 +24,34 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Lowering of the reference pipeline after mdh-to-loops. */
+/* The pipelines: mdh passes, then the upstream lowering to LLVM. The cpu
+ * pipeline inlines the scalar functions and, when OMP_NUM_THREADS asks for
+ * more than one thread, runs its scf.parallel loops with OpenMP. */
 static const char reference_pipeline[] =
     "builtin.module(mdh-to-loops,arith-expand,convert-scf-to-cf,"
     "expand-strided-metadata,finalize-memref-to-llvm,convert-to-llvm,"
     "reconcile-unrealized-casts)";
+static const char cpu_pipeline[] =
+    "builtin.module(mdh-schedule,mdh-codegen-cpu,inline,canonicalize,cse,"
+    "arith-expand,convert-scf-to-cf,expand-strided-metadata,"
+    "finalize-memref-to-llvm,convert-to-llvm,reconcile-unrealized-casts)";
+/* memref.alloca_scope, which convert-scf-to-openmp puts in the loop bodies,
+ * must be lowered before scf-to-cf makes those bodies multi-block. */
+static const char cpu_openmp_pipeline[] =
+    "builtin.module(mdh-schedule,mdh-codegen-cpu,inline,canonicalize,cse,"
+    "convert-scf-to-openmp,arith-expand,expand-strided-metadata,"
+    "finalize-memref-to-llvm,convert-scf-to-cf,convert-openmp-to-llvm,"
+    "convert-to-llvm,reconcile-unrealized-casts)";
+
+/* The OpenMP runtime the JIT links when OpenMP is used (libomp5-14). */
+static const char openmp_runtime[] = "/usr/lib/x86_64-linux-gnu/libomp.so.5";
+
+/* Tells whether OMP_NUM_THREADS asks for more than one thread. */
+static int use_openmp(void) {
+  const char *n = getenv("OMP_NUM_THREADS");
+
+  return n && atoi(n) > 1;
+}
 
 /* The command line. */
 struct options {
@@ -50,7 +73,9 @@ static void print_help(void) {
       "Runs function NAME of FILE, whose arguments are memrefs of static "
       "shape\nwith elements f16, bf16, f32, f64, i1, i8, i16, i32, i64 or "
       "index.\n\n"
-      "  --pipeline=P          reference (mdh-to-loops; default), cpu, gpu\n"
+      "  --pipeline=P          reference (mdh-to-loops; default), cpu\n"
+      "                        (mdh-schedule + mdh-codegen-cpu; OpenMP when\n"
+      "                        OMP_NUM_THREADS > 1), gpu (not yet)\n"
       "  --seed=N              fill every argument deterministically from N\n"
       "                        (default 0): floats are multiples of 1/256 in\n"
       "                        [-1, 1), i1 is 0 or 1, other integers are in\n"
@@ -283,8 +308,10 @@ static int run_pipeline(MlirContext ctx, const struct options *o,
                         struct mdh_args *work, int timed) {
   MlirModule module = mlirModuleCreateParseFromFile(
       ctx, mlirStringRefCreateFromCString(o->file));
-  MlirStringRef libs[1] = {mlirStringRefCreateFromCString(
-      MDH_LLVM_LIBDIR "/libmlir_c_runner_utils.so")};
+  MlirStringRef libs[2] = {mlirStringRefCreateFromCString(
+                               MDH_LLVM_LIBDIR "/libmlir_c_runner_utils.so"),
+                           mlirStringRefCreateFromCString(openmp_runtime)};
+  int n_libs = pipeline == cpu_openmp_pipeline ? 2 : 1;
   MlirExecutionEngine ee = {NULL};
   struct mdh_call *call = NULL;
   void *fn;
@@ -293,7 +320,7 @@ static int run_pipeline(MlirContext ctx, const struct options *o,
 
   if (mlirModuleIsNull(module) || lower(ctx, module, pipeline) < 0)
     goto done;
-  ee = mlirExecutionEngineCreate(module, 2, 1, libs, false, false);
+  ee = mlirExecutionEngineCreate(module, 2, n_libs, libs, false, false);
   if (mlirExecutionEngineIsNull(ee)) {
     fprintf(stderr, "mdh-run: cannot JIT-compile the lowered module\n");
     goto done;
@@ -325,6 +352,8 @@ done:
 static const char *pipeline_of(const char *name) {
   if (!strcmp(name, "reference"))
     return reference_pipeline;
+  if (!strcmp(name, "cpu"))
+    return use_openmp() ? cpu_openmp_pipeline : cpu_pipeline;
   return NULL;
 }
 

@@ -25,6 +25,9 @@ MlirPass mdhCreateToLoopsPass(void);
 /// function attribute mdh.schedule).
 MlirPass mdhCreateSchedulePass(void);
 
+/// Creates the mdh-codegen-cpu pass (schedule tree -> isl AST -> scf loops).
+MlirPass mdhCreateCodegenCpuPass(void);
+
 /// Registers every mdh pass in MLIR's global pass registry, so that textual
 /// pipelines (mlirParsePassPipeline, --pass-pipeline) can name them.
 /// Registering twice is a no-op.

@@ -1,0 +1,27 @@
+/* The isl AST to MLIR translator shared by mdh-codegen-cpu and (later)
+ * mdh-codegen-gpu: loops, guards, blocks, marks and index expressions become
+ * scf and arith ops; statement instances and the choice between sequential
+ * and parallel loops are left to the target layer. */
+
+#ifndef MDH_PASSES_AST_TO_MLIR_H
+#define MDH_PASSES_AST_TO_MLIR_H
+
+#include "passes/builder.h"
+
+#include <isl/ast.h>
+
+/* The target layer. "stmt" emits statement "name" at the "n" original
+ * indices "idx" and returns -1 after a diagnostic on failure. A for node
+ * whose annotation is an id named "parallel" becomes scf.parallel. */
+struct mdh_ast_target {
+  int (*stmt)(struct mdh_builder *b, const char *name, int n,
+              const MlirValue *idx, void *user);
+  void *user;
+};
+
+/* Translates "node" at "b". Returns -1 (after a diagnostic at the location
+ * of "b") on a construct it does not know. */
+int mdh_ast_to_mlir(struct mdh_builder *b, __isl_keep isl_ast_node *node,
+                    const struct mdh_ast_target *target);
+
+#endif
