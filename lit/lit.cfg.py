@@ -34,6 +34,7 @@ config.substitutions.append(("%mdh_irdl", irdl))
 config.substitutions.append(("%mdh_plugin", plugin))
 config.substitutions.append(
     ("%ref_examples", os.path.join(config.mdh_obj_root, "test", "ref_examples")))
+config.substitutions.append(("%mdh_src", config.mdh_src_root))
 config.substitutions.append(("%examples", os.path.join(config.mdh_src_root, "examples")))
 
 if config.mdh_asan:

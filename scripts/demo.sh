@@ -26,7 +26,12 @@ mkdir -p "$OUT"
 "$BUILD/test/ref_examples" matvec "$OUT"
 rm -rf "$OUT"
 echo
-echo "== 6. a violated rule is reported at the offending op"
+echo "== 6. the polyhedral path: schedule tree (mdh-schedule), then CPU code"
+"$BUILD/bin/mdh-opt" --mdh-schedule --mdh-print-schedule "$EX" 2>&1 >/dev/null
+"$BUILD/bin/mdh-opt" --mdh-schedule --mdh-codegen-cpu "$EX" | sed -n '/func.func @matvec/,$p'
+"$BUILD/bin/mdh-run" "$EX" --entry=matvec --pipeline=cpu --compare=reference
+echo
+echo "== 7. a violated rule is reported at the offending op"
 sed 's/memref<23xf32>/memref<22xf32>/g' "$EX" > "${TMPDIR:-/tmp}/matvec-bad.mlir"
 if "$BUILD/bin/mdh-opt" --mdh-verify "${TMPDIR:-/tmp}/matvec-bad.mlir" > /dev/null; then
 	echo "error: the broken MatVec verified" >&2
