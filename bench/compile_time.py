@@ -47,6 +47,8 @@ def chain(n, size=64):
     lines.append(f"  %v{last} = \"mdh.inp_view\"(%b{last}) {{accesses = [affine_map<(i, j) -> (i, j)>]}} : ({t}) -> {mda}")
     lines.append(f"  %r{last} = \"mdh.md_hom\"(%v{last}) {{scalar_function = @id, combine_ops = [#mdh.cc, #mdh.pw<\"add\">]}} : ({mda}) -> {red}")
     lines.append(f"  \"mdh.out_view\"(%r{last}, %out) {{accesses = [affine_map<(i, j) -> (i)>], components = array<i64: 0>}} : ({red}, memref<{size}xf32>) -> ()")
+    for k in range(1, n):
+        lines.append(f"  memref.dealloc %b{k} : {t}")
     lines += ["  return", "}"]
     return "\n".join(lines) + "\n"
 
