@@ -221,24 +221,6 @@ static void emit_first(struct mdh_builder *b, const struct stmt_info *info,
   store_all(&fb, info, r, v);
 }
 
-/* Builds "all pw indices of idx are 0" (null without pw dimensions). */
-static MlirValue build_is_first(struct mdh_builder *b,
-                                const struct stmt_info *info,
-                                const MlirValue *idx) {
-  MlirValue first = {NULL}, eq;
-  int d;
-
-  for (d = 0; d < info->stmt->rank; ++d) {
-    if (info->stmt->kinds[d] != MdhCombinePW)
-      continue;
-    eq = mdh_build_cmpi(b, "eq", idx[d], mdh_build_index(b, 0));
-    first = mlirValueIsNull(first)
-                ? eq
-                : mdh_build_binary(b, "arith.andi", first, eq);
-  }
-  return first;
-}
-
 /* Emits instance "idx" of "info" (see the top of this file). */
 static void emit_instance(struct mdh_builder *b, const struct stmt_info *info,
                           const MlirValue *idx) {
@@ -257,7 +239,7 @@ static void emit_instance(struct mdh_builder *b, const struct stmt_info *info,
   mdh_build_call(b, mdhMdHomGetScalarFunction(info->stmt->hom), info->fn_type,
                  na, args, v);
   result_point(b, info, idx, r);
-  first = build_is_first(b, info, idx);
+  first = mdh_build_is_first_point(b, info->stmt->rank, info->stmt->kinds, idx);
   if (mlirValueIsNull(first)) {
     emit_first(b, info, r, v, v + n);
   } else {
@@ -619,32 +601,6 @@ done:
   return ok;
 }
 
-/* Internal data structure for codegen_op. */
-struct codegen_data {
-  isl_ctx *ctx;
-  int failed;
-};
-
-static MlirWalkResult codegen_op(MlirOperation op, void *user) {
-  struct codegen_data *data = user;
-  int has_hom = 0;
-
-  if (!mdh_op_is(op, "func.func"))
-    return MlirWalkResultAdvance;
-  mlirOperationWalk(op, &mdh_find_md_hom, &has_hom, MlirWalkPreOrder);
-  if (has_hom && !codegen_func(data->ctx, op))
-    data->failed = 1;
-  return MlirWalkResultSkip;
-}
-
 MlirLogicalResult mdh_codegen_cpu_run(MlirOperation module) {
-  struct codegen_data data;
-
-  if (mlirLogicalResultIsFailure(mdhVerify(module)))
-    return mlirLogicalResultFailure();
-  data.ctx = mdh_isl_ctx_alloc();
-  data.failed = 0;
-  mlirOperationWalk(module, &codegen_op, &data, MlirWalkPreOrder);
-  isl_ctx_free(data.ctx);
-  return data.failed ? mlirLogicalResultFailure() : mlirLogicalResultSuccess();
+  return mdh_model_run_per_function(module, &codegen_func);
 }

@@ -343,3 +343,38 @@ isl_bool mdh_model_schedule_is_valid(struct mdh_model *m,
   isl_union_map_free(before);
   return ok;
 }
+
+/* Internal data structure for run_on_func: the per-function callback, its
+ * isl context and whether a function failed. */
+struct per_function {
+  int (*fn)(isl_ctx *ctx, MlirOperation func);
+  isl_ctx *ctx;
+  int failed;
+};
+
+static MlirWalkResult run_on_func(MlirOperation op, void *user) {
+  struct per_function *data = user;
+  int has_hom = 0;
+
+  if (!mdh_op_is(op, "func.func"))
+    return MlirWalkResultAdvance;
+  mlirOperationWalk(op, &mdh_find_md_hom, &has_hom, MlirWalkPreOrder);
+  if (has_hom && !data->fn(data->ctx, op))
+    data->failed = 1;
+  return MlirWalkResultSkip;
+}
+
+MlirLogicalResult mdh_model_run_per_function(MlirOperation module,
+                                             int (*fn)(isl_ctx *ctx,
+                                                       MlirOperation func)) {
+  struct per_function data;
+
+  if (mlirLogicalResultIsFailure(mdhVerify(module)))
+    return mlirLogicalResultFailure();
+  data.fn = fn;
+  data.ctx = mdh_isl_ctx_alloc();
+  data.failed = 0;
+  mlirOperationWalk(module, &run_on_func, &data, MlirWalkPreOrder);
+  isl_ctx_free(data.ctx);
+  return data.failed ? mlirLogicalResultFailure() : mlirLogicalResultSuccess();
+}

@@ -126,36 +126,8 @@ static int schedule_func(isl_ctx *ctx, MlirOperation func) {
   return ok == isl_bool_true;
 }
 
-/* Internal data structure for schedule_op: the isl context and whether a
- * function failed. */
-struct schedule_data {
-  isl_ctx *ctx;
-  int failed;
-};
-
-/* Schedules "op" if it is a function that holds md_homs. */
-static MlirWalkResult schedule_op(MlirOperation op, void *user) {
-  struct schedule_data *data = user;
-  int has_hom = 0;
-
-  if (!mdh_op_is(op, "func.func"))
-    return MlirWalkResultAdvance;
-  mlirOperationWalk(op, &mdh_find_md_hom, &has_hom, MlirWalkPreOrder);
-  if (has_hom && !schedule_func(data->ctx, op))
-    data->failed = 1;
-  return MlirWalkResultSkip;
-}
-
 MlirLogicalResult mdh_schedule_run(MlirOperation module) {
-  struct schedule_data data;
-
-  if (mlirLogicalResultIsFailure(mdhVerify(module)))
-    return mlirLogicalResultFailure();
-  data.ctx = mdh_isl_ctx_alloc();
-  data.failed = 0;
-  mlirOperationWalk(module, &schedule_op, &data, MlirWalkPreOrder);
-  isl_ctx_free(data.ctx);
-  return data.failed ? mlirLogicalResultFailure() : mlirLogicalResultSuccess();
+  return mdh_model_run_per_function(module, &schedule_func);
 }
 
 /* Prints the schedule of "op" to stderr if it is a function that has one. */

@@ -124,3 +124,20 @@ MlirType mdh_md_hom_function_type(MlirOperation hom) {
   return mlirTypeAttrGetValue(mlirOperationGetAttributeByName(
       fn, mlirStringRefCreateFromCString("function_type")));
 }
+
+MlirValue mdh_build_is_first_point(struct mdh_builder *b, int rank,
+                                   const MdhCombineKind *kinds,
+                                   const MlirValue *ivs) {
+  MlirValue first = {NULL}, eq;
+  int d;
+
+  for (d = 0; d < rank; ++d) {
+    if (kinds[d] != MdhCombinePW)
+      continue;
+    eq = mdh_build_cmpi(b, "eq", ivs[d], mdh_build_index(b, 0));
+    first = mlirValueIsNull(first)
+                ? eq
+                : mdh_build_binary(b, "arith.andi", first, eq);
+  }
+  return first;
+}

@@ -7,6 +7,8 @@
 
 #include "passes/builder.h"
 
+#include "mdh-c/Dialect.h"
+
 /* Reads the arguments of the scalar function of "hom" at index-space point
  * "ivs": the indices when index-aware, then every access of every input view
  * in order. Returns their number. "args" must have room for all of them. */
@@ -25,6 +27,12 @@ void mdh_build_combine(struct mdh_builder *b, MlirAttribute oper,
  * has none); emits an error and returns null in "*ok" = 0 if dimensions use
  * different ones (possible only under mdh.assume_homomorphic). */
 MlirAttribute mdh_md_hom_operator(MlirOperation hom, const char *pass, int *ok);
+
+/* Builds "every pw index of the point ivs is 0", the first point of its
+ * reduction; returns a null value when no dimension is pw. */
+MlirValue mdh_build_is_first_point(struct mdh_builder *b, int rank,
+                                   const MdhCombineKind *kinds,
+                                   const MlirValue *ivs);
 
 /* Returns the function type of the scalar function of "hom" (verified). */
 MlirType mdh_md_hom_function_type(MlirOperation hom);

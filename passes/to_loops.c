@@ -114,23 +114,6 @@ static void store_temps(struct mdh_builder *b, const struct lowering *l,
     mdh_build_store(b, vals[c], l->temps[c], l->rank, idx);
 }
 
-/* Builds "all pw indices of ivs are 0". */
-static MlirValue build_is_first(struct mdh_builder *b, const struct lowering *l,
-                                const MlirValue *ivs) {
-  MlirValue first = (MlirValue){NULL}, eq;
-  intptr_t d;
-
-  for (d = 0; d < l->rank; ++d) {
-    if (l->kinds[d] != MdhCombinePW)
-      continue;
-    eq = mdh_build_cmpi(b, "eq", ivs[d], mdh_build_index(b, 0));
-    first = mlirValueIsNull(first)
-                ? eq
-                : mdh_build_binary(b, "arith.andi", first, eq);
-  }
-  return first;
-}
-
 /* The body of step 2: evaluates the scalar function at "ivs" and stores or
  * combines its results into the temporaries. */
 static void compute_point(struct mdh_builder *b, const MlirValue *ivs,
@@ -149,7 +132,7 @@ static void compute_point(struct mdh_builder *b, const MlirValue *ivs,
   n = mdh_build_read_arguments(b, l->hom, ivs, args);
   mdh_build_call(b, l->fn_name, l->fn_type, n, args, vals);
   result_index(b, l, ivs, idx);
-  first = build_is_first(b, l, ivs);
+  first = mdh_build_is_first_point(b, (int)l->rank, l->kinds, ivs);
   if (mlirValueIsNull(first)) {
     store_temps(b, l, vals, idx);
   } else {
