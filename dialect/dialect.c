@@ -87,10 +87,6 @@ void mdh_str_append_attr(struct mdh_str *s, MlirAttribute attr) {
   mlirAttributePrint(attr, &append_callback, s);
 }
 
-void mdh_str_append_affine_map(struct mdh_str *s, MlirAffineMap map) {
-  mlirAffineMapPrint(map, &append_callback, s);
-}
-
 void mdh_emit_error(MlirOperation op, const char *fmt, ...) {
   va_list ap;
   char buf[1024];
@@ -112,6 +108,54 @@ MlirWalkResult mdh_find_md_hom(MlirOperation op, void *user) {
     return MlirWalkResultAdvance;
   *(int *)user = 1;
   return MlirWalkResultInterrupt;
+}
+
+MlirOperation mdh_lookup_symbol(MlirOperation op, MlirStringRef sym) {
+  MlirOperation module = mlirOperationGetParentOperation(op), found;
+  MlirSymbolTable table;
+
+  while (!mlirOperationIsNull(module) && !mdh_op_is(module, "builtin.module"))
+    module = mlirOperationGetParentOperation(module);
+  if (mlirOperationIsNull(module) || sym.length == 0)
+    return (MlirOperation){NULL};
+  table = mlirSymbolTableCreate(module);
+  found = mlirSymbolTableLookup(table, sym);
+  mlirSymbolTableDestroy(table);
+  return found;
+}
+
+MlirType mdh_func_type(MlirOperation func) {
+  return mlirTypeAttrGetValue(mlirOperationGetAttributeByName(
+      func, mlirStringRefCreateFromCString("function_type")));
+}
+
+/* Internal data structure for collect_op: the name sought and the list. */
+struct collect_data {
+  const char *name;
+  struct mdh_op_list list;
+};
+
+static MlirWalkResult collect_op(MlirOperation op, void *user) {
+  struct collect_data *data = user;
+  struct mdh_op_list *list = &data->list;
+
+  if (!mdh_op_is(op, data->name))
+    return MlirWalkResultAdvance;
+  if (list->n == list->cap) {
+    list->cap = list->cap ? 2 * list->cap : 16;
+    list->ops = realloc(list->ops, list->cap * sizeof(*list->ops));
+    if (!list->ops)
+      abort();
+  }
+  list->ops[list->n++] = op;
+  return MlirWalkResultAdvance;
+}
+
+struct mdh_op_list mdh_collect_ops(MlirOperation root, const char *name) {
+  struct collect_data data = {name, {NULL, 0, 0}};
+
+  mlirOperationWalk(root, &collect_op, &data, MlirWalkPreOrder);
+  return data.list;
 }
 
 MlirStringRef mdhGetDialectIRDL(void) {
@@ -296,8 +340,8 @@ bool mdhOperationIsAOutView(MlirOperation op) {
   return mdh_op_is(op, "mdh.out_view");
 }
 
-static MlirNamedAttribute named(MlirContext ctx, const char *name,
-                                MlirAttribute attr) {
+MlirNamedAttribute mdh_named_attr(MlirContext ctx, const char *name,
+                                  MlirAttribute attr) {
   return mlirNamedAttributeGet(
       mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(name)), attr);
 }
@@ -324,7 +368,7 @@ MlirOperation mdhInpViewCreate(MlirLocation loc, MlirValue buffer,
   MlirOperationState st = mlirOperationStateGet(
       mlirStringRefCreateFromCString("mdh.inp_view"), loc);
   MlirNamedAttribute attr =
-      named(ctx, "accesses", maps_attr(ctx, nAccesses, accesses));
+      mdh_named_attr(ctx, "accesses", maps_attr(ctx, nAccesses, accesses));
 
   mlirOperationStateAddOperands(&st, 1, &buffer);
   mlirOperationStateAddResults(&st, 1, &view);
@@ -341,10 +385,10 @@ MlirOperation mdhMdHomCreate(MlirLocation loc, intptr_t nViews,
       mlirOperationStateGet(mlirStringRefCreateFromCString("mdh.md_hom"), loc);
   MlirNamedAttribute attrs[2];
 
-  attrs[0] = named(ctx, "scalar_function",
-                   mlirFlatSymbolRefAttrGet(ctx, scalarFunction));
-  attrs[1] =
-      named(ctx, "combine_ops", mlirArrayAttrGet(ctx, nCombineOps, combineOps));
+  attrs[0] = mdh_named_attr(ctx, "scalar_function",
+                            mlirFlatSymbolRefAttrGet(ctx, scalarFunction));
+  attrs[1] = mdh_named_attr(ctx, "combine_ops",
+                            mlirArrayAttrGet(ctx, nCombineOps, combineOps));
   mlirOperationStateAddOperands(&st, nViews, views);
   mlirOperationStateAddResults(&st, 1, &result);
   mlirOperationStateAddAttributes(&st, 2, attrs);
@@ -361,9 +405,10 @@ MlirOperation mdhOutViewCreate(MlirLocation loc, MlirValue result,
   MlirValue operands[2] = {result, buffer};
   MlirNamedAttribute attrs[2];
 
-  attrs[0] = named(ctx, "accesses", maps_attr(ctx, nAccesses, accesses));
-  attrs[1] = named(ctx, "components",
-                   mlirDenseI64ArrayGet(ctx, nAccesses, components));
+  attrs[0] =
+      mdh_named_attr(ctx, "accesses", maps_attr(ctx, nAccesses, accesses));
+  attrs[1] = mdh_named_attr(ctx, "components",
+                            mlirDenseI64ArrayGet(ctx, nAccesses, components));
   mlirOperationStateAddOperands(&st, 2, operands);
   mlirOperationStateAddAttributes(&st, 2, attrs);
   return mlirOperationCreate(&st);

@@ -24,7 +24,6 @@ void mdh_str_printf(struct mdh_str *s, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 void mdh_str_append_type(struct mdh_str *s, MlirType type);
 void mdh_str_append_attr(struct mdh_str *s, MlirAttribute attr);
-void mdh_str_append_affine_map(struct mdh_str *s, MlirAffineMap map);
 
 /* Reports "msg" (printf-style) as an error at the location of "op". */
 void mdh_emit_error(MlirOperation op, const char *fmt, ...)
@@ -33,6 +32,25 @@ void mdh_emit_error(MlirOperation op, const char *fmt, ...)
 /* A walk callback that sets the int pointed to by "user" and stops at the
  * first mdh.md_hom. */
 MlirWalkResult mdh_find_md_hom(MlirOperation op, void *user);
+
+/* Returns the named attribute "name" = "attr". */
+MlirNamedAttribute mdh_named_attr(MlirContext ctx, const char *name,
+                                  MlirAttribute attr);
+
+/* Returns the op named "sym" in the nearest builtin.module around "op", or
+ * null if there is none. */
+MlirOperation mdh_lookup_symbol(MlirOperation op, MlirStringRef sym);
+
+/* Returns the `function_type` of the func.func "func". */
+MlirType mdh_func_type(MlirOperation func);
+
+/* The ops named "name" found by a pre-order walk: "n" of them in "ops" (to
+ * be freed by the caller). */
+struct mdh_op_list {
+  MlirOperation *ops;
+  size_t n, cap;
+};
+struct mdh_op_list mdh_collect_ops(MlirOperation root, const char *name);
 
 /* Tells whether "op" is named "name". */
 int mdh_op_is(MlirOperation op, const char *name);

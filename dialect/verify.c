@@ -450,33 +450,11 @@ static void verify_inp_view(struct verify_data *data, MlirOperation view) {
   }
 }
 
-/* Returns the nearest enclosing builtin.module of "op" (null if none). */
-static MlirOperation enclosing_module(MlirOperation op) {
-  for (op = mlirOperationGetParentOperation(op); !mlirOperationIsNull(op);
-       op = mlirOperationGetParentOperation(op))
-    if (mdh_op_is(op, "builtin.module"))
-      return op;
-  return op;
-}
-
-/* Looks up the symbol "name" in the module of "op" (null if none). */
-static MlirOperation lookup_symbol(MlirOperation op, MlirStringRef name) {
-  MlirOperation module = enclosing_module(op), sym = {NULL};
-  MlirSymbolTable table;
-
-  if (mlirOperationIsNull(module) || name.length == 0)
-    return sym;
-  table = mlirSymbolTableCreate(module);
-  sym = mlirSymbolTableLookup(table, name);
-  mlirSymbolTableDestroy(table);
-  return sym;
-}
-
 /* Looks up the func.func named "name" in the module of "op"; reports at "op"
  * (as the "role" of the md_hom) if there is none. */
 static MlirOperation lookup_func(struct verify_data *data, MlirOperation op,
                                  MlirStringRef name, const char *role) {
-  MlirOperation fn = lookup_symbol(op, name);
+  MlirOperation fn = mdh_lookup_symbol(op, name);
   struct mdh_str msg;
 
   if (!mlirOperationIsNull(fn) && mdh_op_is(fn, "func.func"))
@@ -496,11 +474,6 @@ static MlirOperation lookup_func(struct verify_data *data, MlirOperation op,
                                          : "must be a func.func");
   failf(data, op, &msg);
   return (MlirOperation){NULL};
-}
-
-static MlirType func_type(MlirOperation func) {
-  return mlirTypeAttrGetValue(mlirOperationGetAttributeByName(
-      func, mlirStringRefCreateFromCString("function_type")));
 }
 
 /* Compares argument "pos" of the function type "type" with "expected";
@@ -590,7 +563,7 @@ static int check_scalar_fn(struct verify_data *data, MlirOperation op,
   fn->func = lookup_func(data, op, name, "scalar function");
   if (mlirOperationIsNull(fn->func))
     return 0;
-  fn->type = func_type(fn->func);
+  fn->type = mdh_func_type(fn->func);
   fn->n_results = mlirFunctionTypeGetNumResults(fn->type);
   if (fn->n_results == 0) {
     fail(data, op,
@@ -667,7 +640,7 @@ static int check_builtin(struct verify_data *data, MlirOperation op,
 static int check_combine_fn(struct verify_data *data, MlirOperation op,
                             intptr_t dim, MlirOperation func,
                             const struct scalar_fn *fn) {
-  MlirType type = func_type(func);
+  MlirType type = mdh_func_type(func);
   intptr_t c, n = fn->n_results;
   struct mdh_str msg;
   int ok = mlirFunctionTypeGetNumInputs(type) == 2 * n &&
@@ -1012,7 +985,7 @@ static void verify_md_hom(struct verify_data *data, MlirOperation op) {
 /* Returns the scalar function of the md_hom "hom", or null if it cannot be
  * resolved (the md_hom reports why). */
 static MlirOperation scalar_fn_of(MlirOperation hom) {
-  MlirOperation fn = lookup_symbol(hom, mdhMdHomGetScalarFunction(hom));
+  MlirOperation fn = mdh_lookup_symbol(hom, mdhMdHomGetScalarFunction(hom));
 
   if (mlirOperationIsNull(fn) || !mdh_op_is(fn, "func.func"))
     return (MlirOperation){NULL};
@@ -1042,7 +1015,7 @@ static int check_components(struct verify_data *data, MlirOperation view,
   }
   if (mlirOperationIsNull(fn))
     return 1;
-  fn_type = func_type(fn);
+  fn_type = mdh_func_type(fn);
   nc = mlirFunctionTypeGetNumResults(fn_type);
   mdh_str_init(&msg);
   for (a = 0; a < n; ++a) {

@@ -3,6 +3,8 @@
 
 #include "passes/builder.h"
 
+#include "dialect/support.h"
+
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
@@ -26,12 +28,6 @@ struct mdh_builder mdh_builder_before_terminator(struct mdh_builder *parent,
   b.block = block;
   b.before = mlirBlockGetTerminator(block);
   return b;
-}
-
-static MlirNamedAttribute named(MlirContext ctx, const char *name,
-                                MlirAttribute attr) {
-  return mlirNamedAttributeGet(
-      mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(name)), attr);
 }
 
 static void insert(struct mdh_builder *b, MlirOperation op) {
@@ -60,7 +56,7 @@ MlirOperation mdh_build_op(struct mdh_builder *b, const char *name,
 MlirValue mdh_build_index(struct mdh_builder *b, int64_t value) {
   MlirType index = mlirIndexTypeGet(b->ctx);
   MlirNamedAttribute attr =
-      named(b->ctx, "value", mlirIntegerAttrGet(index, value));
+      mdh_named_attr(b->ctx, "value", mlirIntegerAttrGet(index, value));
 
   return mlirOperationGetResult(
       mdh_build_op(b, "arith.constant", 0, NULL, 1, &index, 1, &attr), 0);
@@ -87,8 +83,8 @@ MlirValue mdh_build_cmpi(struct mdh_builder *b, const char *predicate,
   for (i = 0; i < 10; ++i)
     if (!strcmp(names[i], predicate))
       p = i;
-  attr = named(b->ctx, "predicate",
-               mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), p));
+  attr = mdh_named_attr(b->ctx, "predicate",
+                        mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), p));
   return mlirOperationGetResult(
       mdh_build_op(b, "arith.cmpi", 2, operands, 1, &i1, 1, &attr), 0);
 }
@@ -133,8 +129,8 @@ void mdh_build_store(struct mdh_builder *b, MlirValue value, MlirValue memref,
 
 MlirValue mdh_build_alloc(struct mdh_builder *b, MlirType type) {
   int32_t segments[2] = {0, 0};
-  MlirNamedAttribute attr = named(b->ctx, "operandSegmentSizes",
-                                  mlirDenseI32ArrayGet(b->ctx, 2, segments));
+  MlirNamedAttribute attr = mdh_named_attr(
+      b->ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 2, segments));
 
   return mlirOperationGetResult(
       mdh_build_op(b, "memref.alloc", 0, NULL, 1, &type, 1, &attr), 0);
@@ -181,8 +177,8 @@ MlirBlock mdh_build_parallel(struct mdh_builder *b, MlirValue lb, MlirValue ub,
                              MlirValue step) {
   MlirValue operands[3] = {lb, ub, step};
   int32_t segments[4] = {1, 1, 1, 0};
-  MlirNamedAttribute attr = named(b->ctx, "operandSegmentSizes",
-                                  mlirDenseI32ArrayGet(b->ctx, 4, segments));
+  MlirNamedAttribute attr = mdh_named_attr(
+      b->ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 4, segments));
   MlirOperationState st = mlirOperationStateGet(
       mlirStringRefCreateFromCString("scf.parallel"), b->loc);
   MlirType index = mlirIndexTypeGet(b->ctx);
@@ -218,8 +214,8 @@ void mdh_build_call(struct mdh_builder *b, MlirStringRef callee,
                     MlirValue *results) {
   intptr_t n = mlirFunctionTypeGetNumResults(fn_type), i;
   MlirType *types = malloc((n ? n : 1) * sizeof(*types));
-  MlirNamedAttribute attr =
-      named(b->ctx, "callee", mlirFlatSymbolRefAttrGet(b->ctx, callee));
+  MlirNamedAttribute attr = mdh_named_attr(
+      b->ctx, "callee", mlirFlatSymbolRefAttrGet(b->ctx, callee));
   MlirOperation call;
 
   if (!types)

@@ -140,16 +140,6 @@ static int read_info(struct stmt_info *info, struct mdh_stmt *stmt) {
   return ok;
 }
 
-/* Returns the result point of instance "idx": index 0 in pw dimensions. */
-static void result_point(struct mdh_builder *b, const struct stmt_info *info,
-                         const MlirValue *idx, MlirValue *r) {
-  int d;
-
-  for (d = 0; d < info->stmt->rank; ++d)
-    r[d] =
-        info->stmt->kinds[d] == MdhCombinePW ? mdh_build_index(b, 0) : idx[d];
-}
-
 /* Loads component "c" of the result at point "r". */
 static MlirValue load_component(struct mdh_builder *b,
                                 const struct component *c, int rank,
@@ -238,7 +228,7 @@ static void emit_instance(struct mdh_builder *b, const struct stmt_info *info,
   na = mdh_build_read_arguments(b, info->stmt->hom, idx, args);
   mdh_build_call(b, mdhMdHomGetScalarFunction(info->stmt->hom), info->fn_type,
                  na, args, v);
-  result_point(b, info, idx, r);
+  mdh_build_result_point(b, info->stmt->rank, info->stmt->kinds, idx, r);
   first = mdh_build_is_first_point(b, info->stmt->rank, info->stmt->kinds, idx);
   if (mlirValueIsNull(first)) {
     emit_first(b, info, r, v, v + n);
@@ -259,13 +249,12 @@ static void emit_instance(struct mdh_builder *b, const struct stmt_info *info,
 static int emit_stmt(struct mdh_builder *b, const char *name, int n,
                      const MlirValue *idx, void *user) {
   struct codegen *cg = user;
-  int k;
+  struct mdh_stmt *stmt = mdh_model_find_stmt(cg->m, name);
 
-  for (k = 0; k < cg->m->n_stmt; ++k)
-    if (!strcmp(cg->m->stmts[k].name, name) && cg->m->stmts[k].rank == n) {
-      emit_instance(b, &cg->infos[k], idx);
-      return 0;
-    }
+  if (stmt && stmt->rank == n) {
+    emit_instance(b, &cg->infos[stmt - cg->m->stmts], idx);
+    return 0;
+  }
   mlirEmitError(b->loc, "isl AST calls an unknown statement");
   return -1;
 }

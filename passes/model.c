@@ -23,27 +23,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Internal data structure for collect_homs: the md_homs of a function. */
-struct hom_list {
-  MlirOperation *ops;
-  int n, cap;
-};
-
-static MlirWalkResult collect_homs(MlirOperation op, void *user) {
-  struct hom_list *list = user;
-
-  if (!mdhOperationIsAMdHom(op))
-    return MlirWalkResultAdvance;
-  if (list->n == list->cap) {
-    list->cap = list->cap ? 2 * list->cap : 8;
-    list->ops = realloc(list->ops, list->cap * sizeof(*list->ops));
-    if (!list->ops)
-      abort();
-  }
-  list->ops[list->n++] = op;
-  return MlirWalkResultAdvance;
-}
-
 /* Returns the tuple index of "buffer", adding it if it is new. */
 static int buffer_index(struct mdh_model *m, MlirValue buffer) {
   int k;
@@ -259,13 +238,12 @@ static struct mdh_model *model_alloc(isl_ctx *ctx, int n) {
 }
 
 struct mdh_model *mdh_model_extract(isl_ctx *ctx, MlirOperation func) {
-  struct hom_list homs = {NULL, 0, 0};
+  struct mdh_op_list homs = mdh_collect_ops(func, "mdh.md_hom");
   struct mdh_model *m;
   int k, depth = 0;
 
-  mlirOperationWalk(func, &collect_homs, &homs, MlirWalkPreOrder);
-  m = model_alloc(ctx, homs.n);
-  for (k = 0; k < homs.n; ++k) {
+  m = model_alloc(ctx, (int)homs.n);
+  for (k = 0; k < (int)homs.n; ++k) {
     read_stmt(m, k, homs.ops[k]);
     if (m->stmts[k].rank > depth)
       depth = m->stmts[k].rank;

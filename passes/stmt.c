@@ -112,17 +112,16 @@ MlirAttribute mdh_md_hom_operator(MlirOperation hom, const char *pass,
 }
 
 MlirType mdh_md_hom_function_type(MlirOperation hom) {
-  MlirOperation module = mlirOperationGetParentOperation(hom);
-  MlirSymbolTable table;
-  MlirOperation fn;
+  return mdh_func_type(mdh_lookup_symbol(hom, mdhMdHomGetScalarFunction(hom)));
+}
 
-  while (!mdh_op_is(module, "builtin.module"))
-    module = mlirOperationGetParentOperation(module);
-  table = mlirSymbolTableCreate(module);
-  fn = mlirSymbolTableLookup(table, mdhMdHomGetScalarFunction(hom));
-  mlirSymbolTableDestroy(table);
-  return mlirTypeAttrGetValue(mlirOperationGetAttributeByName(
-      fn, mlirStringRefCreateFromCString("function_type")));
+void mdh_build_result_point(struct mdh_builder *b, int rank,
+                            const MdhCombineKind *kinds, const MlirValue *ivs,
+                            MlirValue *out) {
+  int d;
+
+  for (d = 0; d < rank; ++d)
+    out[d] = kinds[d] == MdhCombinePW ? mdh_build_index(b, 0) : ivs[d];
 }
 
 MlirValue mdh_build_is_first_point(struct mdh_builder *b, int rank,

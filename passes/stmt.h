@@ -34,6 +34,12 @@ MlirValue mdh_build_is_first_point(struct mdh_builder *b, int rank,
                                    const MdhCombineKind *kinds,
                                    const MlirValue *ivs);
 
+/* Returns the result point of index-space point "ivs" in "out": index 0 in
+ * every pw dimension (MDH Def. 9). */
+void mdh_build_result_point(struct mdh_builder *b, int rank,
+                            const MdhCombineKind *kinds, const MlirValue *ivs,
+                            MlirValue *out);
+
 /* Returns the function type of the scalar function of "hom" (verified). */
 MlirType mdh_md_hom_function_type(MlirOperation hom);
 

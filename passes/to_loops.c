@@ -88,16 +88,6 @@ static void combine(struct mdh_builder *b, const struct lowering *l,
   mdh_build_combine(b, l->oper, l->fn_type, l->n_results, lhs, rhs, out);
 }
 
-/* Returns the indices of the result point of index-space point "ivs": index
- * 0 in every pw dimension. */
-static void result_index(struct mdh_builder *b, const struct lowering *l,
-                         const MlirValue *ivs, MlirValue *out) {
-  intptr_t d;
-
-  for (d = 0; d < l->rank; ++d)
-    out[d] = l->kinds[d] == MdhCombinePW ? mdh_build_index(b, 0) : ivs[d];
-}
-
 static void load_temps(struct mdh_builder *b, const struct lowering *l,
                        const MlirValue *idx, MlirValue *out) {
   intptr_t c;
@@ -131,7 +121,7 @@ static void compute_point(struct mdh_builder *b, const MlirValue *ivs,
     abort();
   n = mdh_build_read_arguments(b, l->hom, ivs, args);
   mdh_build_call(b, l->fn_name, l->fn_type, n, args, vals);
-  result_index(b, l, ivs, idx);
+  mdh_build_result_point(b, (int)l->rank, l->kinds, ivs, idx);
   first = mdh_build_is_first_point(b, (int)l->rank, l->kinds, ivs);
   if (mlirValueIsNull(first)) {
     store_temps(b, l, vals, idx);
@@ -332,50 +322,20 @@ static int lower_md_hom(MlirOperation hom) {
   return 1;
 }
 
-/* Internal data structure for collect: the ops of one name found by a walk. */
-struct op_list {
-  const char *name;
-  MlirOperation *ops;
-  size_t n, cap;
-};
-
-static MlirWalkResult collect(MlirOperation op, void *user) {
-  struct op_list *list = user;
-
-  if (!mdh_op_is(op, list->name))
-    return MlirWalkResultAdvance;
-  if (list->n == list->cap) {
-    list->cap = list->cap ? 2 * list->cap : 16;
-    list->ops = realloc(list->ops, list->cap * sizeof(*list->ops));
-    if (!list->ops)
-      abort();
-  }
-  list->ops[list->n++] = op;
-  return MlirWalkResultAdvance;
-}
-
-/* Returns the ops named "name" nested in "module", in walk order. */
-static struct op_list collect_ops(MlirOperation module, const char *name) {
-  struct op_list list = {name, NULL, 0, 0};
-
-  mlirOperationWalk(module, &collect, &list, MlirWalkPreOrder);
-  return list;
-}
-
 MlirLogicalResult mdh_to_loops_run(MlirOperation module) {
-  struct op_list homs, views;
+  struct mdh_op_list homs, views;
   size_t i;
   int ok = 1;
 
   if (mlirLogicalResultIsFailure(mdhVerify(module)))
     return mlirLogicalResultFailure();
-  homs = collect_ops(module, "mdh.md_hom");
+  homs = mdh_collect_ops(module, "mdh.md_hom");
   for (i = 0; i < homs.n && ok; ++i)
     ok = lower_md_hom(homs.ops[i]);
   free(homs.ops);
   if (!ok)
     return mlirLogicalResultFailure();
-  views = collect_ops(module, "mdh.inp_view");
+  views = mdh_collect_ops(module, "mdh.inp_view");
   for (i = 0; i < views.n; ++i)
     if (mlirOpOperandIsNull(
             mlirValueGetFirstUse(mlirOperationGetResult(views.ops[i], 0))))

@@ -51,6 +51,20 @@ int mdh_args_alloc(struct mdh_args *args) {
   return 0;
 }
 
+int mdh_args_alloc_like(struct mdh_args *to, const struct mdh_args *from) {
+  int k;
+
+  to->n = from->n;
+  to->v = calloc(from->n + 1, sizeof(*to->v));
+  if (!to->v)
+    return -1;
+  for (k = 0; k < from->n; ++k) {
+    to->v[k] = from->v[k];
+    to->v[k].data = NULL;
+  }
+  return mdh_args_alloc(to);
+}
+
 void mdh_args_free(struct mdh_args *args) {
   int k;
 

@@ -45,6 +45,10 @@ const char *mdh_elem_name(enum mdh_elem elem);
 /* Allocates zeroed data for every argument whose elem/rank/shape are set.
  * Returns -1 if a size overflows. */
 int mdh_args_alloc(struct mdh_args *args);
+/* Gives "to" the signature of "from" and allocates zeroed data for it.
+ * Returns -1 if that fails. */
+int mdh_args_alloc_like(struct mdh_args *to, const struct mdh_args *from);
+
 void mdh_args_free(struct mdh_args *args);
 
 /* Copies the data of "from" into "to" (same signature). */

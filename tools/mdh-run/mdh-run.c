@@ -300,14 +300,15 @@ static int lower(MlirContext ctx, MlirModule module, const char *pipeline) {
   return 0;
 }
 
-/* Lowers a fresh parse of the input with "pipeline" and runs the entry
- * "repeat" times on a copy of "inputs" left in "work" (restored before each
- * run). Prints time_ms per run when "timed". Returns -1 on failure. */
-static int run_pipeline(MlirContext ctx, const struct options *o,
-                        const char *pipeline, const struct mdh_args *inputs,
-                        struct mdh_args *work, int timed) {
-  MlirModule module = mlirModuleCreateParseFromFile(
-      ctx, mlirStringRefCreateFromCString(o->file));
+/* Lowers a copy of the parsed input "input" with "pipeline" and runs the
+ * entry "repeat" times on a copy of "inputs" left in "work" (restored before
+ * each run). Prints time_ms per run when "timed". Returns -1 on failure. */
+static int run_pipeline(MlirContext ctx, MlirModule input,
+                        const struct options *o, const char *pipeline,
+                        const struct mdh_args *inputs, struct mdh_args *work,
+                        int timed) {
+  MlirModule module = mlirModuleFromOperation(
+      mlirOperationClone(mlirModuleGetOperation(input)));
   MlirStringRef libs[2] = {mlirStringRefCreateFromCString(
                                MDH_LLVM_LIBDIR "/libmlir_c_runner_utils.so"),
                            mlirStringRefCreateFromCString(openmp_runtime)};
@@ -361,15 +362,8 @@ static const char *pipeline_of(const char *name) {
 static int prepare_args(const struct options *o, struct mdh_args *inputs,
                         struct mdh_args *work) {
   char err[4200];
-  int k;
 
-  work->n = inputs->n;
-  work->v = calloc(inputs->n + 1, sizeof(*work->v));
-  if (!work->v)
-    return -1;
-  for (k = 0; k < inputs->n; ++k)
-    work->v[k] = inputs->v[k];
-  if (mdh_args_alloc(inputs) < 0 || mdh_args_alloc(work) < 0) {
+  if (mdh_args_alloc(inputs) < 0 || mdh_args_alloc_like(work, inputs) < 0) {
     fprintf(stderr, "mdh-run: the arguments do not fit in memory\n");
     return -1;
   }
@@ -384,23 +378,19 @@ static int prepare_args(const struct options *o, struct mdh_args *inputs,
 }
 
 /* Runs the reference on "inputs" and compares "work" with it. */
-static int compare_with_reference(MlirContext ctx, const struct options *o,
+static int compare_with_reference(MlirContext ctx, MlirModule input,
+                                  const struct options *o,
                                   const struct mdh_args *inputs,
                                   struct mdh_args *work) {
   struct mdh_args ref = {0, NULL};
   struct options once = *o;
   double max_abs, max_rel;
-  int k, ok, rc = -1;
+  int ok, rc = -1;
 
-  ref.n = inputs->n;
-  ref.v = calloc(inputs->n + 1, sizeof(*ref.v));
-  if (!ref.v)
-    return -1;
-  for (k = 0; k < inputs->n; ++k)
-    ref.v[k] = inputs->v[k];
   once.repeat = 1;
-  if (mdh_args_alloc(&ref) == 0 &&
-      run_pipeline(ctx, &once, reference_pipeline, inputs, &ref, 0) == 0) {
+  if (mdh_args_alloc_like(&ref, inputs) == 0 &&
+      run_pipeline(ctx, input, &once, reference_pipeline, inputs, &ref, 0) ==
+          0) {
     ok = mdh_args_compare(work, &ref, &max_abs, &max_rel);
     printf("max_abs_err=%g max_rel_err=%g\n", max_abs, max_rel);
     if (ok)
@@ -454,8 +444,9 @@ int main(int argc, char **argv) {
   }
   if (read_signature(module, &o, &inputs) == 0 &&
       prepare_args(&o, &inputs, &work) == 0 &&
-      run_pipeline(ctx, &o, pipeline, &inputs, &work, 1) == 0 &&
-      (!o.compare || compare_with_reference(ctx, &o, &inputs, &work) == 0)) {
+      run_pipeline(ctx, module, &o, pipeline, &inputs, &work, 1) == 0 &&
+      (!o.compare ||
+       compare_with_reference(ctx, module, &o, &inputs, &work) == 0)) {
     rc = 0;
     if (o.write_dir && mdh_args_write(&work, o.write_dir, err, sizeof(err))) {
       fprintf(stderr, "mdh-run: %s\n", err);
