@@ -533,6 +533,19 @@ static void free_infos(struct codegen *cg) {
   free(cg->temps);
 }
 
+/* Removes the scheduling attributes of "func": the schedule is consumed,
+ * and the influence tree and the scheduler's note refer to md_homs that no
+ * longer exist. */
+static void remove_schedule_attrs(MlirOperation func) {
+  static const char *const names[] = {"mdh.schedule", "mdh.scheduler",
+                                      "mdh.influence"};
+  size_t k;
+
+  for (k = 0; k < sizeof(names) / sizeof(names[0]); ++k)
+    mlirOperationRemoveAttributeByName(
+        func, mlirStringRefCreateFromCString(names[k]));
+}
+
 /* Generates the code of "func" from its schedule. */
 static int codegen_func(isl_ctx *ctx, MlirOperation func) {
   struct codegen cg = {NULL, NULL, NULL, 0};
@@ -579,8 +592,7 @@ static int codegen_func(isl_ctx *ctx, MlirOperation func) {
   for (k = 0; k < cg.n_temps; ++k)
     mdh_build_dealloc(&b, cg.temps[k]);
   erase_chain(cg.m);
-  mlirOperationRemoveAttributeByName(
-      func, mlirStringRefCreateFromCString("mdh.schedule"));
+  remove_schedule_attrs(func);
   ok = 1;
 done:
   isl_ast_node_free(tree);

@@ -63,8 +63,8 @@ func.func @chain(%x: memref<6x5xf32>, %s: memref<5xf32>) {
 }
 // CHECK-LABEL: func.func @chain(
 // CHECK: %[[T:.*]] = memref.alloc() : memref<6x5xf32>
-// CHECK: scf.parallel (%[[J:.*]]) =
 // CHECK: scf.for %[[I:.*]] =
+// CHECK: scf.parallel (%[[J:.*]]) =
 // CHECK: func.call @square
 // CHECK: memref.store %{{.*}}, %[[T]][%[[I]], %[[J]]]
 // CHECK: memref.load %[[T]][%[[I]], %[[J]]]

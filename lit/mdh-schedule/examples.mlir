@@ -25,23 +25,23 @@
 // BMATMUL-LABEL: // mdh.schedule of @bmatmul
 // BMATMUL: domain: "{ S0[i0, i1, i2, i3] : 0 <= i0 <= 2 and 0 <= i1 <= 12 and 0 <= i2 <= 6 and 0 <= i3 <= 10 }"
 // BMATMUL: mark: "mdh.kinds S0=cccp"
-// BMATMUL: schedule: "[{ S0[i0, i1, i2, i3] -> [(i0)] }, { S0[i0, i1, i2, i3] -> [(i1)] }, { S0[i0, i1, i2, i3] -> [(i2)] }, { S0[i0, i1, i2, i3] -> [(i3)] }]"
+// BMATMUL: schedule: "[{ S0[i0, i1, i2, i3] -> [(i0)] }, { S0[i0, i1, i2, i3] -> [(i1)] }, { S0[i0, i1, i2, i3] -> [(i3)] }, { S0[i0, i1, i2, i3] -> [(i2)] }]"
 // BMATMUL: permutable: 1
-// BMATMUL: coincident: [ 1, 1, 1, 0 ]
+// BMATMUL: coincident: [ 1, 1, 0, 1 ]
 
 // CCSDT-LABEL: // mdh.schedule of @ccsdt
 // CCSDT: domain: "{ S0[i0, i1, i2, i3, i4, i5, i6] : 0 <= i0 <= 2 and 0 <= i1 <= 3 and 0 <= i2 <= 1 and 0 <= i3 <= 2 and 0 <= i4 <= 1 and 0 <= i5 <= 3 and 0 <= i6 <= 4 }"
 // CCSDT: mark: "mdh.kinds S0=ccccccp"
-// CCSDT: schedule: "[{ S0[i0, i1, i2, i3, i4, i5, i6] -> [(i0)] }, { S0[i0, i1, i2, i3, i4, i5, i6] -> [(i1)] }, { S0[i0, i1, i2, i3, i4, i5, i6] -> [(i2)] }, { S0[i0, i1, i2, i3, i4, i5, i6] -> [(i3)] }, { S0[i0, i1, i2, i3, i4, i5, i6] -> [(i4)] }, { S0[i0, i1, i2, i3, i4, i5, i6] -> [(i5)] }, { S0[i0, i1, i2, i3, i4, i5, i6] -> [(i6)] }]"
+// CCSDT: schedule: "[{ S0[i0, i1, i2, i3, i4, i5, i6] -> [(i0)] }, { S0[i0, i1, i2, i3, i4, i5, i6] -> [(i3)] }, { S0[i0, i1, i2, i3, i4, i5, i6] -> [(i4)] }, { S0[i0, i1, i2, i3, i4, i5, i6] -> [(i6)] }, { S0[i0, i1, i2, i3, i4, i5, i6] -> [(i2)] }, { S0[i0, i1, i2, i3, i4, i5, i6] -> [(i1)] }, { S0[i0, i1, i2, i3, i4, i5, i6] -> [(i5)] }]"
 // CCSDT: permutable: 1
-// CCSDT: coincident: [ 1, 1, 1, 1, 1, 1, 0 ]
+// CCSDT: coincident: [ 1, 1, 1, 0, 1, 1, 1 ]
 
 // CONV2D-LABEL: // mdh.schedule of @conv2d
 // CONV2D: domain: "{ S0[i0, i1, i2, i3] : 0 <= i0 <= 12 and 0 <= i1 <= 8 and 0 <= i2 <= 2 and 0 <= i3 <= 4 }"
 // CONV2D: mark: "mdh.kinds S0=ccpp"
-// CONV2D: schedule: "[{ S0[i0, i1, i2, i3] -> [(i0)] }, { S0[i0, i1, i2, i3] -> [(i1)] }, { S0[i0, i1, i2, i3] -> [(i2)] }, { S0[i0, i1, i2, i3] -> [(i3)] }]"
+// CONV2D: schedule: "[{ S0[i0, i1, i2, i3] -> [(i0)] }, { S0[i0, i1, i2, i3] -> [(i2)] }, { S0[i0, i1, i2, i3] -> [(i3)] }, { S0[i0, i1, i2, i3] -> [(i1)] }]"
 // CONV2D: permutable: 1
-// CONV2D: coincident: [ 1, 1, 0, 0 ]
+// CONV2D: coincident: [ 1, 0, 0, 1 ]
 
 // DOT-LABEL: // mdh.schedule of @dot
 // DOT: domain: "{ S0[i0] : 0 <= i0 <= 12 }"
@@ -93,16 +93,16 @@
 // MATMUL-LABEL: // mdh.schedule of @matmul
 // MATMUL: domain: "{ S0[i0, i1, i2] : 0 <= i0 <= 12 and 0 <= i1 <= 6 and 0 <= i2 <= 10 }"
 // MATMUL: mark: "mdh.kinds S0=ccp"
-// MATMUL: schedule: "[{ S0[i0, i1, i2] -> [(i0)] }, { S0[i0, i1, i2] -> [(i1)] }, { S0[i0, i1, i2] -> [(i2)] }]"
+// MATMUL: schedule: "[{ S0[i0, i1, i2] -> [(i0)] }, { S0[i0, i1, i2] -> [(i2)] }, { S0[i0, i1, i2] -> [(i1)] }]"
 // MATMUL: permutable: 1
-// MATMUL: coincident: [ 1, 1, 0 ]
+// MATMUL: coincident: [ 1, 0, 1 ]
 
 // MATMUL-T-LABEL: // mdh.schedule of @matmul_t
 // MATMUL-T: domain: "{ S0[i0, i1, i2] : 0 <= i0 <= 12 and 0 <= i1 <= 6 and 0 <= i2 <= 10 }"
 // MATMUL-T: mark: "mdh.kinds S0=ccp"
-// MATMUL-T: schedule: "[{ S0[i0, i1, i2] -> [(i0)] }, { S0[i0, i1, i2] -> [(i1)] }, { S0[i0, i1, i2] -> [(i2)] }]"
+// MATMUL-T: schedule: "[{ S0[i0, i1, i2] -> [(i1)] }, { S0[i0, i1, i2] -> [(i2)] }, { S0[i0, i1, i2] -> [(i0)] }]"
 // MATMUL-T: permutable: 1
-// MATMUL-T: coincident: [ 1, 1, 0 ]
+// MATMUL-T: coincident: [ 1, 0, 1 ]
 
 // MATVEC-LABEL: // mdh.schedule of @matvec
 // MATVEC: domain: "{ S0[i0, i1] : 0 <= i0 <= 36 and 0 <= i1 <= 22 }"
@@ -122,23 +122,23 @@
 // MCC-LABEL: // mdh.schedule of @mcc
 // MCC: domain: "{ S0[i0, i1, i2, i3, i4, i5, i6] : 0 <= i0 <= 1 and 0 <= i1 <= 4 and 0 <= i2 <= 2 and 0 <= i3 <= 6 and 0 <= i4 <= 2 and 0 <= i5 <= 1 and 0 <= i6 <= 4 }"
 // MCC: mark: "mdh.kinds S0=ccccppp"
-// MCC: schedule: "[{ S0[i0, i1, i2, i3, i4, i5, i6] -> [(i0)] }, { S0[i0, i1, i2, i3, i4, i5, i6] -> [(i1)] }, { S0[i0, i1, i2, i3, i4, i5, i6] -> [(i2)] }, { S0[i0, i1, i2, i3, i4, i5, i6] -> [(i3)] }, { S0[i0, i1, i2, i3, i4, i5, i6] -> [(i4)] }, { S0[i0, i1, i2, i3, i4, i5, i6] -> [(i5)] }, { S0[i0, i1, i2, i3, i4, i5, i6] -> [(i6)] }]"
+// MCC: schedule: "[{ S0[i0, i1, i2, i3, i4, i5, i6] -> [(i0)] }, { S0[i0, i1, i2, i3, i4, i5, i6] -> [(i1)] }, { S0[i0, i1, i2, i3, i4, i5, i6] -> [(i2)] }, { S0[i0, i1, i2, i3, i4, i5, i6] -> [(i4)] }, { S0[i0, i1, i2, i3, i4, i5, i6] -> [(i5)] }, { S0[i0, i1, i2, i3, i4, i5, i6] -> [(i3)] }, { S0[i0, i1, i2, i3, i4, i5, i6] -> [(i6)] }]"
 // MCC: permutable: 1
-// MCC: coincident: [ 1, 1, 1, 1, 0, 0, 0 ]
+// MCC: coincident: [ 1, 1, 1, 0, 0, 1, 0 ]
 
 // MCC-CAPSULE-LABEL: // mdh.schedule of @mcc_capsule
 // MCC-CAPSULE: domain: "{ S0[i0, i1, i2, i3, i4, i5, i6, i7, i8, i9] : 0 <= i0 <= 1 and 0 <= i1 <= 2 and 0 <= i2 <= 1 and 0 <= i3 <= 4 and 0 <= i4 <= 2 and 0 <= i5 <= 1 and 0 <= i6 <= 2 and 0 <= i7 <= 2 and 0 <= i8 <= 3 and 0 <= i9 <= 1 }"
 // MCC-CAPSULE: mark: "mdh.kinds S0=ccccpppccp"
-// MCC-CAPSULE: schedule: "[{ S0[i0, i1, i2, i3, i4, i5, i6, i7, i8, i9] -> [(i0)] }, { S0[i0, i1, i2, i3, i4, i5, i6, i7, i8, i9] -> [(i1)] }, { S0[i0, i1, i2, i3, i4, i5, i6, i7, i8, i9] -> [(i2)] }, { S0[i0, i1, i2, i3, i4, i5, i6, i7, i8, i9] -> [(i3)] }, { S0[i0, i1, i2, i3, i4, i5, i6, i7, i8, i9] -> [(i7)] }, { S0[i0, i1, i2, i3, i4, i5, i6, i7, i8, i9] -> [(i8)] }, { S0[i0, i1, i2, i3, i4, i5, i6, i7, i8, i9] -> [(i4)] }, { S0[i0, i1, i2, i3, i4, i5, i6, i7, i8, i9] -> [(i5)] }, { S0[i0, i1, i2, i3, i4, i5, i6, i7, i8, i9] -> [(i6)] }, { S0[i0, i1, i2, i3, i4, i5, i6, i7, i8, i9] -> [(i9)] }]"
+// MCC-CAPSULE: schedule: "[{ S0[i0, i1, i2, i3, i4, i5, i6, i7, i8, i9] -> [(i0)] }, { S0[i0, i1, i2, i3, i4, i5, i6, i7, i8, i9] -> [(i1)] }, { S0[i0, i1, i2, i3, i4, i5, i6, i7, i8, i9] -> [(i2)] }, { S0[i0, i1, i2, i3, i4, i5, i6, i7, i8, i9] -> [(i3)] }, { S0[i0, i1, i2, i3, i4, i5, i6, i7, i8, i9] -> [(i5)] }, { S0[i0, i1, i2, i3, i4, i5, i6, i7, i8, i9] -> [(i4)] }, { S0[i0, i1, i2, i3, i4, i5, i6, i7, i8, i9] -> [(i6)] }, { S0[i0, i1, i2, i3, i4, i5, i6, i7, i8, i9] -> [(i7)] }, { S0[i0, i1, i2, i3, i4, i5, i6, i7, i8, i9] -> [(i9)] }, { S0[i0, i1, i2, i3, i4, i5, i6, i7, i8, i9] -> [(i8)] }]"
 // MCC-CAPSULE: permutable: 1
-// MCC-CAPSULE: coincident: [ 1, 1, 1, 1, 1, 1, 0, 0, 0, 0 ]
+// MCC-CAPSULE: coincident: [ 1, 1, 1, 1, 0, 0, 0, 1, 0, 1 ]
 
 // PRL-LABEL: // mdh.schedule of @prl
 // PRL: domain: "{ S0[i0, i1] : 0 <= i0 <= 6 and 0 <= i1 <= 36 }"
 // PRL: mark: "mdh.kinds S0=cp"
-// PRL: schedule: "[{ S0[i0, i1] -> [(i0)] }, { S0[i0, i1] -> [(i1)] }]"
+// PRL: schedule: "[{ S0[i0, i1] -> [(i1)] }, { S0[i0, i1] -> [(i0)] }]"
 // PRL: permutable: 1
-// PRL: coincident: [ 1, 0 ]
+// PRL: coincident: [ 0, 1 ]
 
 // REDUCE-LABEL: // mdh.schedule of @reduce
 // REDUCE: domain: "{ S0[i0] : 0 <= i0 <= 60 }"

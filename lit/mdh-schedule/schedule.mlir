@@ -34,8 +34,8 @@ func.func @chain(%x: memref<6x5xf32>, %s: memref<5xf32>) {
 // CHECK: "mdh.md_hom"{{.*}}mdh.stmt = "S1"
 // TREE-LABEL: // mdh.schedule of @chain
 // TREE: mark: "mdh.kinds S0=cc S1=cp"
-// TREE: schedule: "[{ S0[i0, i1] -> [(i1)]; S1[i0, i1] -> [(i0)] }, { S0[i0, i1] -> [(i0)]; S1[i0, i1] -> [(i1)] }]"
-// TREE: coincident: [ 1, 0 ]
+// TREE: schedule: "[{ S0[i0, i1] -> [(i0)]; S1[i0, i1] -> [(i1)] }, { S0[i0, i1] -> [(i1)]; S1[i0, i1] -> [(i0)] }]"
+// TREE: coincident: [ 0, 1 ]
 // TREE: sequence:
 // TREE-NEXT: - filter: "{ S0[i0, i1] }"
 // TREE-NEXT: - filter: "{ S1[i0, i1] }"

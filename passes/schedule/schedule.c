@@ -3,13 +3,15 @@
  * `mdh.schedule` of the function; each md_hom gets its statement name in
  * `mdh.stmt` (DESIGN.md section 4).
  *
- * This first version schedules with isl's own scheduler on our model:
- * validity = the dependences without the relaxed reduction self-dependences,
- * proximity and coincidence = all dependences (so reduction dimensions are
- * never reported parallel). The constraint-injected per-dimension ILP of the
- * constraint-injection paper (Alg. 1, 2) is to replace it, with isl's
- * scheduler kept as the fallback. Every schedule is checked against the
- * validity dependences before it is stored.
+ * The data path: MDH ops -> polyhedral model (passes/model.c) -> influence
+ * tree (the user's `mdh.influence` attribute, else the GPU optimizer of
+ * gpu_optimizer.c) -> our influenced per-row ILP scheduler (scheduler.c) ->
+ * schedule tree. isl's own scheduler is the fallback when ours finds no
+ * schedule (validity = the dependences without the relaxed reduction
+ * self-dependences; proximity and coincidence = all dependences). Every
+ * schedule is checked against the validity dependences before it is
+ * stored. `mdh.scheduler` on the function tells which path produced it:
+ * "influence <leaf path>", "plain" (no scenario could be met) or "isl".
  *
  * The tree carries one mark right below its domain, "mdh.kinds S0=cp ...",
  * giving each statement's combine kind per dimension (c cc, p pw, s ps), so
@@ -21,6 +23,8 @@
 #include "passes/model.h"
 #include "passes/pass.h"
 #include "passes/polyhedral.h"
+#include "passes/schedule/gpu_optimizer.h"
+#include "passes/schedule/scheduler.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 
@@ -103,25 +107,89 @@ static void store_schedule(struct mdh_model *m, MlirOperation func,
   free(yaml);
 }
 
+/* Returns the influence tree of "func": the user's `mdh.influence`
+ * attribute if it has one, else the GPU optimizer's. Returns NULL after an
+ * error at "func" if the attribute is malformed. */
+static struct mdh_infl_node *influence_tree(struct mdh_model *m,
+                                            MlirOperation func) {
+  MlirAttribute attr = mlirOperationGetAttributeByName(
+      func, mlirStringRefCreateFromCString("mdh.influence"));
+  const char **names = malloc(m->n_stmt * sizeof(*names) + 1);
+  int *ranks = malloc(m->n_stmt * sizeof(*ranks) + 1);
+  struct mdh_infl_stmts stmts;
+  struct mdh_infl_node *tree;
+  struct mdh_str text, error;
+
+  if (!names || !ranks)
+    abort();
+  if (mlirAttributeIsNull(attr)) {
+    free(names);
+    free(ranks);
+    return mdh_gpu_optimizer_tree(m);
+  }
+  mdh_sched_infl_stmts(m, names, ranks, &stmts);
+  mdh_str_init(&text);
+  mdh_str_init(&error);
+  if (mlirAttributeIsAString(attr)) {
+    MlirStringRef ref = mlirStringAttrGetValue(attr);
+    mdh_str_append(&text, ref.data, ref.length);
+    tree = mdh_infl_tree_parse(text.data, &stmts, &error);
+  } else {
+    tree = NULL;
+    mdh_str_printf(&error, "expected a string attribute");
+  }
+  if (!tree)
+    mdh_emit_error(func, "invalid mdh.influence: %s", error.data);
+  mdh_str_clear(&text);
+  mdh_str_clear(&error);
+  free(names);
+  free(ranks);
+  return tree;
+}
+
+/* Returns the schedule of "m": ours, influenced by "tree", or else isl's.
+ * "how" receives how it was found. */
+static __isl_give isl_schedule *compute_schedule(struct mdh_model *m,
+                                                 struct mdh_infl_node *tree,
+                                                 char **how) {
+  isl_schedule *schedule = mdh_sched_compute(m, tree, how);
+
+  if (schedule)
+    return schedule;
+  free(*how);
+  *how = strdup("isl");
+  return compute_isl_schedule(m);
+}
+
 /* Schedules the mdh chains of "func". */
 static int schedule_func(isl_ctx *ctx, MlirOperation func) {
   struct mdh_model *m = mdh_model_extract(ctx, func);
+  struct mdh_infl_node *tree;
   isl_schedule *schedule;
+  char *how = NULL;
   isl_bool ok;
 
   if (!m)
     return 0;
-  schedule = compute_isl_schedule(m);
+  tree = influence_tree(m, func);
+  if (!tree) {
+    mdh_model_free(m);
+    return 0;
+  }
+  schedule = compute_schedule(m, tree, &how);
   ok = schedule ? mdh_model_schedule_is_valid(m, schedule) : isl_bool_error;
   if (ok == isl_bool_true) {
     schedule = insert_kinds_mark(m, schedule);
     store_schedule(m, func, schedule);
+    set_string_attr(func, "mdh.scheduler", how);
   } else if (ok == isl_bool_false) {
     mdh_emit_error(func, "internal error: the schedule violates a dependence");
   } else {
     mdh_emit_error(func, "cannot schedule: %s", mdh_isl_ctx_error(ctx));
   }
+  free(how);
   isl_schedule_free(schedule);
+  mdh_infl_node_free(tree);
   mdh_model_free(m);
   return ok == isl_bool_true;
 }

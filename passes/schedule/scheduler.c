@@ -1,0 +1,1026 @@
+/* The influenced scheduler: one ILP per schedule row, Pluto/isl style, with
+ * the influence constraints of an influence tree (constraint-injection
+ * paper, section III; implementation digest section 4.3).
+ *
+ * Row d of statement S is phi_S(i) = T[S][d] . (i, 1). The ILP of a row has
+ * the non-negative integer unknowns
+ *
+ *   [w, sum_c, per statement: its iterator coefficients in REVERSE order,
+ *    its constant]
+ *
+ * and is solved by isl_basic_set_lexmin: the proximity bound w first, then
+ * the sum of all iterator coefficients, then each statement's coefficients,
+ * innermost iterator first, so that outer loops stay outer (isl's order;
+ * with the natural order, lexmin prefers inner iterators outside).
+ *
+ * Constraints (paper eqs. 1-4 and I):
+ *   validity   phi_T(t) - phi_S(s) >= 0 on every validity dependence live at
+ *              the start of the current band (so a band is permutable);
+ *   proximity  phi_T(t) - phi_S(s) <= w on every dependence still live;
+ *   coincidence phi_T(t) = phi_S(s) on every live dependence, reductions
+ *              included; tried first and dropped when infeasible (isl);
+ *   progression for each statement whose rows do not yet have full rank:
+ *              sum of its iterator coefficients >= 1, and r.h >= 0 and
+ *              sum_r r.h >= 1 over a basis r of the null space of its rows
+ *              (Pluto's linear independence, paper eq. 4);
+ *   influence  the rows of the current tree node.
+ * The dependence constraints are linearised with the affine form of Farkas'
+ * lemma without multipliers: isl_set_coefficients of a dependence gives the
+ * (rational) set of (c_0, c_s, c_t) with c_0 + c_s.s + c_t.t >= 0 on it,
+ * whose constraints we rewrite over the unknowns with a substitution matrix.
+ *
+ * Algorithm 1's fallbacks, in order: retry without progression when no
+ * dependence is left (the tree asks for a further row); the right sibling;
+ * a new band without the dependences the current band already carries; the
+ * closest right sibling of an ancestor (rows below it withdrawn); a scalar
+ * row ordering the strongly connected components. When the whole tree
+ * fails, the schedule is computed again without influence.
+ *
+ * Decisions where the paper is silent (digest 2.3): a scalar row does not
+ * use up a tree depth (the tree constrains linear rows only); a snapshot of
+ * the whole state is kept per depth for backtracking; a node's depth is the
+ * index of the linear row it constrains. One addition: before a linear row,
+ * statements whose rows have full rank are split from the live statements
+ * they depend on by a scalar row (Pluto's cut between SCCs of different
+ * dimensionality), so that a finished producer runs once before the inner
+ * loops of its consumer instead of under a guard inside them (paper Fig. 2c).
+ */
+
+#include "passes/schedule/scheduler.h"
+
+#include <isl/aff.h>
+#include <isl/constraint.h>
+#include <isl/map.h>
+#include <isl/mat.h>
+#include <isl/point.h>
+#include <isl/polynomial.h>
+#include <isl/schedule_node.h>
+#include <isl/set.h>
+#include <isl/space.h>
+#include <isl/union_map.h>
+#include <isl/union_set.h>
+#include <isl/val.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Bounds the work of one scheduling attempt: ILP solves and rows. */
+#define MAX_SOLVES 2000
+
+/* A schedule row: "scalar" rows order groups of statements (sequence
+ * nodes); linear rows belong to band "band". "coef" (owned by the state)
+ * holds, per statement at its offset, the iterator coefficients and the
+ * constant. */
+struct row {
+  int scalar;
+  int band;
+  int coincident;
+};
+
+/* The state of Algorithm 1 that backtracking restores: "n_row" rows (of
+ * which "depth" linear), their coefficients "coef" (n_row x n_col), the
+ * current "band", the validity dependences live at its start "band_val",
+ * the validity and all dependences not yet strongly satisfied ("val_live",
+ * "all_live"), the current tree "node" and the last node met, "met". */
+struct state {
+  int n_row;
+  int depth;
+  struct row *rows;
+  int64_t *coef;
+  int band;
+  isl_union_map *band_val;
+  isl_union_map *val_live;
+  isl_union_map *all_live;
+  struct mdh_infl_node *node;
+  struct mdh_infl_node *met;
+};
+
+/* Internal data structure of one scheduling run: the model "m", the column
+ * offset "off" of each statement in a row, the row width "n_col", the number
+ * of ILP unknowns "n_var", the room for rows "max_row", one snapshot per
+ * depth and the number of ILP solves so far. */
+struct sched {
+  struct mdh_model *m;
+  isl_ctx *ctx;
+  int *off;
+  int n_col;
+  int n_var;
+  int max_row;
+  struct state cur;
+  struct state *snap;
+  int n_solve;
+};
+
+static int rank_of(struct sched *sc, int s) { return sc->m->stmts[s].rank; }
+
+/* The ILP unknown of column "c" of statement "s" (see the top). */
+static int var_of(struct sched *sc, int s, int c) {
+  int rank = rank_of(sc, s);
+
+  return 2 + sc->off[s] + (c < rank ? rank - 1 - c : rank);
+}
+
+static int64_t *row_coef(struct sched *sc, struct state *st, int r) {
+  return st->coef + (size_t)r * sc->n_col;
+}
+
+static void state_init(struct sched *sc, struct state *st) {
+  memset(st, 0, sizeof(*st));
+  st->rows = calloc(sc->max_row, sizeof(*st->rows));
+  st->coef = calloc((size_t)sc->max_row * sc->n_col, sizeof(*st->coef));
+  if (!st->rows || !st->coef)
+    abort();
+}
+
+static void state_clear(struct state *st) {
+  free(st->rows);
+  free(st->coef);
+  isl_union_map_free(st->band_val);
+  isl_union_map_free(st->val_live);
+  isl_union_map_free(st->all_live);
+  memset(st, 0, sizeof(*st));
+}
+
+/* Copies "src" into "dst", which must have been initialised. */
+static void state_copy(struct sched *sc, struct state *dst,
+                       const struct state *src) {
+  memcpy(dst->rows, src->rows, sc->max_row * sizeof(*src->rows));
+  memcpy(dst->coef, src->coef,
+         (size_t)sc->max_row * sc->n_col * sizeof(*src->coef));
+  dst->n_row = src->n_row;
+  dst->depth = src->depth;
+  dst->band = src->band;
+  isl_union_map_free(dst->band_val);
+  isl_union_map_free(dst->val_live);
+  isl_union_map_free(dst->all_live);
+  dst->band_val = isl_union_map_copy(src->band_val);
+  dst->val_live = isl_union_map_copy(src->val_live);
+  dst->all_live = isl_union_map_copy(src->all_live);
+  dst->node = src->node;
+  dst->met = src->met;
+}
+
+/* Returns the index of the statement whose tuple is "id_name". */
+static int stmt_index(struct sched *sc, const char *name) {
+  struct mdh_stmt *stmt = mdh_model_find_stmt(sc->m, name);
+
+  return stmt ? (int)(stmt - sc->m->stmts) : -1;
+}
+
+/* Returns the matrix of the iterator coefficients of the linear rows of
+ * statement "s". */
+static __isl_give isl_mat *linear_rows(struct sched *sc, struct state *st,
+                                       int s) {
+  int rank = rank_of(sc, s), r, c, n = 0;
+  isl_mat *h = isl_mat_alloc(sc->ctx, st->depth, rank);
+
+  for (r = 0; r < st->n_row; ++r) {
+    if (st->rows[r].scalar)
+      continue;
+    for (c = 0; c < rank; ++c)
+      h = isl_mat_set_element_si(h, n, c,
+                                 (int)row_coef(sc, st, r)[sc->off[s] + c]);
+    ++n;
+  }
+  return h;
+}
+
+/* Tells whether the linear rows of "s" do not yet have full column rank. */
+static int needs_row(struct sched *sc, struct state *st, int s) {
+  isl_mat *h = linear_rows(sc, st, s);
+  isl_size rank = isl_mat_rank(h);
+
+  isl_mat_free(h);
+  return rank < rank_of(sc, s);
+}
+
+static int all_full_rank(struct sched *sc, struct state *st) {
+  int s;
+
+  for (s = 0; s < sc->m->n_stmt; ++s)
+    if (needs_row(sc, st, s))
+      return 0;
+  return 1;
+}
+
+/* Adds the constraint "coefs" . (1, x) >= 0 (= 0 if "is_eq") to "lp";
+ * "coefs" has 1 + n_var entries. */
+static __isl_give isl_basic_set *add_constraint(struct sched *sc,
+                                                __isl_take isl_basic_set *lp,
+                                                const int64_t *coefs,
+                                                int is_eq) {
+  isl_local_space *ls = isl_local_space_from_space(isl_basic_set_get_space(lp));
+  isl_constraint *c = is_eq ? isl_constraint_alloc_equality(ls)
+                            : isl_constraint_alloc_inequality(ls);
+  int v;
+
+  c = isl_constraint_set_constant_val(c, isl_val_int_from_si(sc->ctx, coefs[0]));
+  for (v = 0; v < sc->n_var; ++v)
+    if (coefs[1 + v])
+      c = isl_constraint_set_coefficient_val(
+          c, isl_dim_set, v, isl_val_int_from_si(sc->ctx, coefs[1 + v]));
+  return isl_basic_set_add_constraint(lp, c);
+}
+
+/* Returns the LP with every unknown non-negative and sum_c defined. */
+static __isl_give isl_basic_set *lp_alloc(struct sched *sc) {
+  isl_basic_set *lp =
+      isl_basic_set_positive_orthant(isl_space_set_alloc(sc->ctx, 0, sc->n_var));
+  int64_t *c = calloc(1 + sc->n_var, sizeof(*c));
+  int s, k;
+
+  if (!c)
+    abort();
+  c[1 + 1] = -1;
+  for (s = 0; s < sc->m->n_stmt; ++s)
+    for (k = 0; k < rank_of(sc, s); ++k)
+      c[1 + var_of(sc, s, k)] = 1;
+  lp = add_constraint(sc, lp, c, 1);
+  free(c);
+  return lp;
+}
+
+/* Returns the matrix that maps (1, unknowns) to (1, c_0, c_s, c_t), the
+ * Farkas coefficients of "omega" * w + "sigma" * (phi_T(t) - phi_S(s)) for
+ * a dependence from statement "s" to statement "t". */
+static __isl_give isl_mat *farkas_substitution(struct sched *sc, int s, int t,
+                                               int omega, int sigma) {
+  int ns = rank_of(sc, s), nt = rank_of(sc, t), k;
+  isl_mat *sub = isl_mat_alloc(sc->ctx, 2 + ns + nt, 1 + sc->n_var);
+  int64_t *m = calloc((size_t)(2 + ns + nt) * (1 + sc->n_var), sizeof(*m));
+  int w = 1 + sc->n_var, i, j;
+
+  if (!m)
+    abort();
+  m[0] = 1;
+  m[w + 1 + 0] = omega;
+  m[w + 1 + var_of(sc, t, nt)] += sigma;
+  m[w + 1 + var_of(sc, s, ns)] -= sigma;
+  for (k = 0; k < ns; ++k)
+    m[(2 + k) * w + 1 + var_of(sc, s, k)] = -sigma;
+  for (k = 0; k < nt; ++k)
+    m[(2 + ns + k) * w + 1 + var_of(sc, t, k)] = sigma;
+  for (i = 0; i < 2 + ns + nt; ++i)
+    for (j = 0; j < w; ++j)
+      sub = isl_mat_set_element_si(sub, i, j, (int)m[i * w + j]);
+  free(m);
+  return sub;
+}
+
+/* Internal data structure for add_farkas_map: the run, the LP being built
+ * and the kind of constraint (see farkas_substitution). */
+struct farkas_data {
+  struct sched *sc;
+  isl_basic_set *lp;
+  int omega, sigma;
+};
+
+/* Adds the Farkas constraints of dependence "dep" to data->lp. The
+ * coefficient set is rational and lives in [c_0, c_s, c_t]: its constraint
+ * matrices are multiplied by the substitution and added as integer
+ * constraints on the unknowns. */
+static isl_stat add_farkas_map(__isl_take isl_map *dep, void *user) {
+  struct farkas_data *data = user;
+  struct sched *sc = data->sc;
+  int s = stmt_index(sc, isl_map_get_tuple_name(dep, isl_dim_in));
+  int t = stmt_index(sc, isl_map_get_tuple_name(dep, isl_dim_out));
+  isl_basic_set *f;
+  isl_mat *sub, *eq, *ineq;
+
+  if (s < 0 || t < 0) {
+    isl_map_free(dep);
+    return isl_stat_error;
+  }
+  f = isl_basic_set_flatten(isl_set_coefficients(isl_map_wrap(dep)));
+  if (isl_basic_set_dim(f, isl_dim_div) != 0)
+    f = isl_basic_set_free(f);
+  sub = farkas_substitution(sc, s, t, data->omega, data->sigma);
+  eq = isl_basic_set_equalities_matrix(f, isl_dim_cst, isl_dim_set,
+                                       isl_dim_param, isl_dim_div);
+  ineq = isl_basic_set_inequalities_matrix(f, isl_dim_cst, isl_dim_set,
+                                           isl_dim_param, isl_dim_div);
+  isl_basic_set_free(f);
+  eq = isl_mat_product(eq, isl_mat_copy(sub));
+  ineq = isl_mat_product(ineq, sub);
+  data->lp = isl_basic_set_intersect(
+      data->lp, isl_basic_set_from_constraint_matrices(
+                    isl_basic_set_get_space(data->lp), eq, ineq, isl_dim_cst,
+                    isl_dim_set, isl_dim_div, isl_dim_param));
+  return data->lp ? isl_stat_ok : isl_stat_error;
+}
+
+static __isl_give isl_basic_set *add_farkas(struct sched *sc,
+                                            __isl_take isl_basic_set *lp,
+                                            __isl_keep isl_union_map *deps,
+                                            int omega, int sigma) {
+  struct farkas_data data = {sc, lp, omega, sigma};
+
+  if (isl_union_map_foreach_map(deps, &add_farkas_map, &data) < 0)
+    return isl_basic_set_free(data.lp);
+  return data.lp;
+}
+
+/* Adds the progression constraints of statement "s" (see the top). The null
+ * space basis vectors are oriented with their first non-zero entry
+ * positive, so that the constraints are deterministic. */
+static __isl_give isl_basic_set *add_progression(struct sched *sc,
+                                                 struct state *st,
+                                                 __isl_take isl_basic_set *lp,
+                                                 int s) {
+  int rank = rank_of(sc, s), c, r;
+  isl_mat *kernel = st->depth ? isl_mat_right_kernel(linear_rows(sc, st, s))
+                              : isl_mat_identity(sc->ctx, rank);
+  isl_size n = isl_mat_cols(kernel);
+  int64_t *sum = calloc(1 + sc->n_var, sizeof(*sum));
+  int64_t *one = calloc(1 + sc->n_var, sizeof(*one));
+  int64_t *v = calloc(1 + sc->n_var, sizeof(*v));
+
+  if (!sum || !one || !v)
+    abort();
+  if (n < 0)
+    lp = isl_basic_set_free(lp);
+  for (r = 0; r < n; ++r) {
+    int sign = 0;
+    memset(v, 0, (1 + sc->n_var) * sizeof(*v));
+    for (c = 0; c < rank; ++c) {
+      isl_val *e = isl_mat_get_element_val(kernel, c, r);
+      long x = isl_val_get_num_si(e);
+      isl_val_free(e);
+      if (!sign && x)
+        sign = x > 0 ? 1 : -1;
+      v[1 + var_of(sc, s, c)] = x;
+    }
+    for (c = 0; c < rank; ++c) {
+      v[1 + var_of(sc, s, c)] *= sign;
+      sum[1 + var_of(sc, s, c)] += v[1 + var_of(sc, s, c)];
+    }
+    lp = add_constraint(sc, lp, v, 0);
+  }
+  sum[0] = -1;
+  lp = add_constraint(sc, lp, sum, 0);
+  one[0] = -1;
+  for (c = 0; c < rank; ++c)
+    one[1 + var_of(sc, s, c)] = 1;
+  lp = add_constraint(sc, lp, one, 0);
+  isl_mat_free(kernel);
+  free(sum);
+  free(one);
+  free(v);
+  return lp;
+}
+
+/* Returns the row index of linear row "d". */
+static int linear_row_index(struct state *st, int d) {
+  int r;
+
+  for (r = 0; r < st->n_row; ++r)
+    if (!st->rows[r].scalar && d-- == 0)
+      return r;
+  return -1;
+}
+
+/* Adds the rows of "node" to "lp"; terms on earlier rows take their values.
+ * Sets "*infeasible" (and frees "lp") when a row that became constant is
+ * violated. */
+static __isl_give isl_basic_set *add_influence(struct sched *sc,
+                                               struct state *st,
+                                               __isl_take isl_basic_set *lp,
+                                               struct mdh_infl_node *node,
+                                               int *infeasible) {
+  int64_t *v = calloc(1 + sc->n_var, sizeof(*v));
+  int k, j;
+
+  if (!v)
+    abort();
+  for (k = 0; node && lp && k < node->n_row; ++k) {
+    const struct mdh_infl_row *row = &node->rows[k];
+    int n_var = 0;
+    memset(v, 0, (1 + sc->n_var) * sizeof(*v));
+    v[0] = row->cst;
+    for (j = 0; j < row->n_term; ++j) {
+      const struct mdh_infl_term *t = &row->terms[j];
+      if (t->dim == st->depth) {
+        v[1 + var_of(sc, t->stmt, t->col)] += t->coef;
+        ++n_var;
+      } else {
+        int r = linear_row_index(st, t->dim);
+        v[0] += t->coef * row_coef(sc, st, r)[sc->off[t->stmt] + t->col];
+      }
+    }
+    if (n_var) {
+      lp = add_constraint(sc, lp, v, row->is_eq);
+    } else if (row->is_eq ? v[0] != 0 : v[0] < 0) {
+      *infeasible = 1;
+      lp = isl_basic_set_free(lp);
+    }
+  }
+  free(v);
+  return lp;
+}
+
+/* Stores coordinate "v" of "pt" in "out". Returns 1, or -1 if it is not a
+ * small integer (rows are kept in 32-bit range for isl_aff). */
+static int read_coordinate(__isl_keep isl_point *pt, int v, int64_t *out) {
+  isl_val *x = isl_point_get_coordinate_val(pt, isl_dim_set, v);
+  int ok = x && isl_val_is_int(x) && isl_val_cmp_si(x, INT32_MAX) < 0;
+
+  if (ok)
+    *out = isl_val_get_num_si(x);
+  isl_val_free(x);
+  return ok ? 1 : -1;
+}
+
+/* Solves the ILP of the next row of "st" under "node", with the coincidence
+ * constraints if "coincident" and the progression constraints if
+ * "progression". Stores the row in "out" (n_col entries). Returns 1 if
+ * found, 0 if infeasible, -1 on error. */
+static int solve_once(struct sched *sc, struct state *st,
+                      struct mdh_infl_node *node, int progression,
+                      int coincident, int64_t *out) {
+  isl_basic_set *lp = lp_alloc(sc);
+  isl_set *opt;
+  isl_point *pt;
+  int infeasible = 0, s, c;
+  int found;
+
+  if (++sc->n_solve > MAX_SOLVES)
+    return isl_basic_set_free(lp), 0;
+  lp = add_influence(sc, st, lp, node, &infeasible);
+  if (infeasible)
+    return 0;
+  for (s = 0; progression && s < sc->m->n_stmt; ++s)
+    if (needs_row(sc, st, s))
+      lp = add_progression(sc, st, lp, s);
+  lp = add_farkas(sc, lp, st->band_val, 0, 1);
+  lp = add_farkas(sc, lp, st->all_live, 1, -1);
+  if (coincident) {
+    lp = add_farkas(sc, lp, st->all_live, 0, 1);
+    lp = add_farkas(sc, lp, st->all_live, 0, -1);
+  }
+  opt = isl_basic_set_lexmin(lp);
+  found = isl_set_is_empty(opt);
+  if (found < 0 || found) {
+    isl_set_free(opt);
+    return found < 0 ? -1 : 0;
+  }
+  pt = isl_set_sample_point(opt);
+  found = pt ? 1 : -1;
+  for (s = 0; found > 0 && s < sc->m->n_stmt; ++s)
+    for (c = 0; found > 0 && c <= rank_of(sc, s); ++c)
+      found = read_coordinate(pt, var_of(sc, s, c), &out[sc->off[s] + c]);
+  isl_point_free(pt);
+  return found;
+}
+
+/* Solves the next row, first with coincidence (unless the node asks for
+ * it, then only with it). "coincident" tells which one succeeded. */
+static int solve(struct sched *sc, struct state *st, struct mdh_infl_node *node,
+                 int progression, int64_t *out, int *coincident) {
+  int r = solve_once(sc, st, node, progression, 1, out);
+
+  *coincident = 1;
+  if (r != 0 || (node && node->coincident))
+    return r;
+  *coincident = 0;
+  return solve_once(sc, st, node, progression, 0, out);
+}
+
+/* Returns { S[i] -> [phi_S(i)] } of row "coef" over the domains of all
+ * statements. */
+static __isl_give isl_union_map *row_map(struct sched *sc,
+                                         const int64_t *coef) {
+  isl_union_map *map = isl_union_map_empty(isl_space_params_alloc(sc->ctx, 0));
+  int s, c;
+
+  for (s = 0; s < sc->m->n_stmt; ++s) {
+    isl_set *dom = isl_set_copy(sc->m->stmts[s].domain);
+    isl_aff *aff = isl_aff_zero_on_domain(
+        isl_local_space_from_space(isl_set_get_space(dom)));
+    int rank = rank_of(sc, s);
+    for (c = 0; c < rank; ++c)
+      aff = isl_aff_set_coefficient_si(aff, isl_dim_in, c,
+                                       (int)coef[sc->off[s] + c]);
+    aff = isl_aff_set_constant_si(aff, (int)coef[sc->off[s] + rank]);
+    map = isl_union_map_add_map(
+        map, isl_map_intersect_domain(isl_map_from_aff(aff), dom));
+  }
+  return map;
+}
+
+/* Appends row "coef" to "st" and keeps only the dependence pairs the row
+ * does not separate (validity guarantees the others are carried). A scalar
+ * row starts a new band. */
+static void add_row(struct sched *sc, struct state *st, const int64_t *coef,
+                    int scalar, int coincident) {
+  isl_union_map *phi = row_map(sc, coef);
+  isl_union_map *inverse = isl_union_map_reverse(isl_union_map_copy(phi));
+  isl_union_map *same = isl_union_map_apply_range(phi, inverse);
+
+  memcpy(row_coef(sc, st, st->n_row), coef, sc->n_col * sizeof(*coef));
+  st->rows[st->n_row].scalar = scalar;
+  st->rows[st->n_row].band = st->band;
+  st->rows[st->n_row].coincident = coincident;
+  st->n_row++;
+  st->val_live =
+      isl_union_map_intersect(st->val_live, isl_union_map_copy(same));
+  st->all_live = isl_union_map_intersect(st->all_live, same);
+  if (scalar) {
+    st->band++;
+    isl_union_map_free(st->band_val);
+    st->band_val = isl_union_map_copy(st->val_live);
+  } else {
+    st->depth++;
+  }
+}
+
+/* Starts a new band: the dependences carried so far no longer constrain
+ * it (Algorithm 1, "discard permutability"). */
+static void new_band(struct state *st) {
+  st->band++;
+  isl_union_map_free(st->band_val);
+  st->band_val = isl_union_map_copy(st->val_live);
+}
+
+/* Internal data structure for collect_edge: the run and the adjacency
+ * matrix of statements with a live dependence. */
+struct edge_data {
+  struct sched *sc;
+  char *edge;
+};
+
+static isl_stat collect_edge(__isl_take isl_map *map, void *user) {
+  struct edge_data *data = user;
+  int n = data->sc->m->n_stmt;
+  int s = stmt_index(data->sc, isl_map_get_tuple_name(map, isl_dim_in));
+  int t = stmt_index(data->sc, isl_map_get_tuple_name(map, isl_dim_out));
+  isl_bool empty = isl_map_is_empty(map);
+
+  isl_map_free(map);
+  if (s < 0 || t < 0 || empty < 0)
+    return isl_stat_error;
+  if (!empty && s != t)
+    data->edge[s * n + t] = 1;
+  return isl_stat_ok;
+}
+
+/* Computes in "level" a scalar value per statement that orders the
+ * strongly connected components of the live validity dependences: the
+ * longest path to a statement, where an edge between components counts 1,
+ * or, if "by_rank", only when exactly one of its ends has full rank.
+ * Stores in "edge" the live edges. Returns the number of distinct levels
+ * or -1. */
+static int compute_levels(struct sched *sc, struct state *st, int by_rank,
+                          char *edge, int *level, const int *full) {
+  int n = sc->m->n_stmt, i, j, k, changed, count = 0;
+  char *reach = calloc((size_t)n * n, 1);
+  struct edge_data data = {sc, edge};
+
+  if (!reach)
+    abort();
+  memset(edge, 0, (size_t)n * n);
+  if (isl_union_map_foreach_map(st->val_live, &collect_edge, &data) < 0) {
+    free(reach);
+    return -1;
+  }
+  memcpy(reach, edge, (size_t)n * n);
+  for (k = 0; k < n; ++k)
+    for (i = 0; i < n; ++i)
+      for (j = 0; j < n; ++j)
+        if (reach[i * n + k] && reach[k * n + j])
+          reach[i * n + j] = 1;
+  memset(level, 0, n * sizeof(*level));
+  do {
+    changed = 0;
+    for (i = 0; i < n; ++i)
+      for (j = 0; j < n; ++j) {
+        int same = reach[i * n + j] && reach[j * n + i];
+        int w = same ? 0 : by_rank ? full[i] != full[j] : 1;
+        if ((edge[i * n + j] || same) && level[j] < level[i] + w) {
+          level[j] = level[i] + w;
+          changed = 1;
+        }
+      }
+  } while (changed);
+  free(reach);
+  for (i = 0; i <= n; ++i)
+    for (j = 0; j < n; ++j)
+      if (level[j] == i) {
+        ++count;
+        break;
+      }
+  return count;
+}
+
+/* Appends a scalar row with value "level" per statement. */
+static void add_scalar_row(struct sched *sc, struct state *st,
+                           const int *level) {
+  int64_t *coef = calloc(sc->n_col, sizeof(*coef));
+  int s;
+
+  if (!coef)
+    abort();
+  for (s = 0; s < sc->m->n_stmt; ++s)
+    coef[sc->off[s] + rank_of(sc, s)] = level[s];
+  add_row(sc, st, coef, 1, 0);
+  free(coef);
+}
+
+/* Orders the strongly connected components of the live dependences by a
+ * scalar row (Algorithm 1, last resort). If "cut", only full-rank
+ * statements are split from the others, and only if that separates some
+ * live dependence between the two kinds. Returns 1 if a row was added, 0
+ * if not, -1 on error. */
+static int split(struct sched *sc, struct state *st, int cut) {
+  int n = sc->m->n_stmt, s, t, r = 0, count;
+  char *edge = calloc((size_t)n * n, 1);
+  int *level = calloc(n, sizeof(*level));
+  int *full = calloc(n, sizeof(*full));
+
+  if (!edge || !level || !full)
+    abort();
+  for (s = 0; s < n; ++s)
+    full[s] = !needs_row(sc, st, s);
+  count = compute_levels(sc, st, cut, edge, level, full);
+  if (count < 0)
+    r = -1;
+  for (s = 0; count > 1 && s < n; ++s)
+    for (t = 0; t < n; ++t)
+      if (edge[s * n + t] && level[s] != level[t] &&
+          (!cut || full[s] != full[t]))
+        r = 1;
+  if (r == 1)
+    add_scalar_row(sc, st, level);
+  free(edge);
+  free(level);
+  free(full);
+  return r;
+}
+
+/* Returns the closest right sibling of an ancestor of "node", or NULL. */
+static struct mdh_infl_node *
+ancestor_right_sibling(struct mdh_infl_node *node) {
+  struct mdh_infl_node *sib;
+
+  for (node = node ? node->parent : NULL; node; node = node->parent)
+    if ((sib = mdh_infl_node_right_sibling(node)))
+      return sib;
+  return NULL;
+}
+
+/* Tells whether some dependence live at the start of the band is now
+ * strongly satisfied. */
+static int band_carries(struct state *st) {
+  isl_bool eq = isl_union_map_is_equal(st->val_live, st->band_val);
+
+  return eq < 0 ? -1 : !eq;
+}
+
+/* Computes the next linear row and appends it, or returns 0 if the ILP of
+ * the current node is infeasible, -1 on error. Progression is dropped when
+ * only the tree asks for another row (Algorithm 1, line 13). */
+static int next_row(struct sched *sc, struct state *st) {
+  int64_t *coef = calloc(sc->n_col, sizeof(*coef));
+  int coincident, r;
+
+  if (!coef)
+    abort();
+  r = solve(sc, st, st->node, 1, coef, &coincident);
+  if (r == 0 && st->node && isl_union_map_is_empty(st->val_live) == isl_bool_true)
+    r = solve(sc, st, st->node, 0, coef, &coincident);
+  if (r > 0) {
+    add_row(sc, st, coef, 0, coincident);
+    if (st->node)
+      st->met = st->node;
+    st->node = mdh_infl_node_first_child(st->node);
+  }
+  free(coef);
+  return r;
+}
+
+/* Handles an infeasible row with Algorithm 1's fallbacks (see the top).
+ * Returns 1 if scheduling can go on, 0 if not, -1 on error. */
+static int backtrack(struct sched *sc) {
+  struct state *st = &sc->cur;
+  struct mdh_infl_node *sib = mdh_infl_node_right_sibling(st->node);
+  int r;
+
+  if (sib) {
+    state_copy(sc, st, &sc->snap[st->depth]);
+    st->node = sib;
+    return 1;
+  }
+  r = band_carries(st);
+  if (r)
+    return r < 0 ? -1 : (new_band(st), 1);
+  sib = ancestor_right_sibling(st->node);
+  if (sib) {
+    state_copy(sc, st, &sc->snap[sib->depth]);
+    st->node = sib;
+    return 1;
+  }
+  return split(sc, st, 0);
+}
+
+/* Algorithm 1 on sc->cur. Returns 1 on success, 0 if no schedule was
+ * found, -1 on error. */
+static int run(struct sched *sc) {
+  struct state *st = &sc->cur;
+  int fresh = 1, r;
+
+  for (;;) {
+    if (st->n_row >= sc->max_row - 1 || sc->n_solve > MAX_SOLVES)
+      return 0;
+    if (!st->node && all_full_rank(sc, st)) {
+      r = isl_union_map_is_empty(st->val_live);
+      if (r)
+        return r;
+      if ((r = split(sc, st, 0)) <= 0)
+        return r;
+      continue;
+    }
+    if ((r = split(sc, st, 1)) < 0)
+      return -1;
+    if (r)
+      continue;
+    if (fresh)
+      state_copy(sc, &sc->snap[st->depth], st);
+    fresh = 0;
+    r = next_row(sc, st);
+    if (r > 0)
+      fresh = 1;
+    else if (r < 0 || (r = backtrack(sc)) <= 0)
+      return r;
+  }
+}
+
+/* Returns the filter of the statements with "in[s]": their universes (the
+ * domain node restricts them), as isl prints its own filters. */
+static __isl_give isl_union_set *filter_of(struct sched *sc, const int *in) {
+  isl_union_set *set = isl_union_set_empty(isl_space_params_alloc(sc->ctx, 0));
+  int s;
+
+  for (s = 0; s < sc->m->n_stmt; ++s)
+    if (in[s])
+      set = isl_union_set_add_set(
+          set, isl_set_universe(isl_set_get_space(sc->m->stmts[s].domain)));
+  return set;
+}
+
+/* Returns row "r" over the statements with "in[s]", or NULL (and
+ * "*trivial" set) if it is the same constant for all of them. */
+static __isl_give isl_union_pw_aff *
+row_upa(struct sched *sc, int r, const int *in, int *trivial) {
+  const int64_t *coef = row_coef(sc, &sc->cur, r);
+  isl_union_pw_aff *upa;
+  int s, c, first = -1;
+  int64_t value = 0;
+
+  *trivial = 1;
+  for (s = 0; s < sc->m->n_stmt; ++s) {
+    if (!in[s])
+      continue;
+    for (c = 0; c < rank_of(sc, s); ++c)
+      if (coef[sc->off[s] + c])
+        *trivial = 0;
+    if (first < 0)
+      value = coef[sc->off[s] + rank_of(sc, s)], first = s;
+    else if (coef[sc->off[s] + rank_of(sc, s)] != value)
+      *trivial = 0;
+  }
+  if (*trivial)
+    return NULL;
+  upa = isl_union_pw_aff_empty(isl_space_params_alloc(sc->ctx, 0));
+  for (s = 0; s < sc->m->n_stmt; ++s) {
+    isl_aff *aff;
+    if (!in[s])
+      continue;
+    aff = isl_aff_zero_on_domain(isl_local_space_from_space(
+        isl_set_get_space(sc->m->stmts[s].domain)));
+    for (c = 0; c < rank_of(sc, s); ++c)
+      aff = isl_aff_set_coefficient_si(aff, isl_dim_in, c,
+                                       (int)coef[sc->off[s] + c]);
+    aff = isl_aff_set_constant_si(aff, (int)coef[sc->off[s] + rank_of(sc, s)]);
+    upa = isl_union_pw_aff_add_pw_aff(upa, isl_pw_aff_from_aff(aff));
+  }
+  return upa;
+}
+
+static __isl_give isl_schedule_node *build(struct sched *sc,
+                                           __isl_take isl_schedule_node *node,
+                                           const int *in, int r);
+
+/* Inserts a sequence ordering the statements of "in" by the scalar row
+ * "r" and builds each child from row r + 1. */
+static __isl_give isl_schedule_node *
+build_sequence(struct sched *sc, __isl_take isl_schedule_node *node,
+               const int *in, int r) {
+  const int64_t *coef = row_coef(sc, &sc->cur, r);
+  int n = sc->m->n_stmt, s, v, k = 0;
+  int *group = calloc(n, sizeof(*group));
+  isl_union_set_list *filters = isl_union_set_list_alloc(sc->ctx, n);
+
+  if (!group)
+    abort();
+  for (v = 0; v <= n; ++v) {
+    int any = 0;
+    for (s = 0; s < n; ++s)
+      group[s] = in[s] && coef[sc->off[s] + rank_of(sc, s)] == v;
+    for (s = 0; s < n; ++s)
+      any |= group[s];
+    if (any)
+      filters = isl_union_set_list_add(filters, filter_of(sc, group));
+  }
+  node = isl_schedule_node_insert_sequence(node, filters);
+  for (v = 0; v <= n; ++v) {
+    int any = 0;
+    for (s = 0; s < n; ++s)
+      any |= group[s] = in[s] && coef[sc->off[s] + rank_of(sc, s)] == v;
+    if (!any)
+      continue;
+    node = isl_schedule_node_child(isl_schedule_node_child(node, k++), 0);
+    node = build(sc, node, group, r + 1);
+    node = isl_schedule_node_parent(isl_schedule_node_parent(node));
+  }
+  free(group);
+  return node;
+}
+
+/* Inserts the band of the linear rows from "r" up to the next scalar row or
+ * band change (members constant over "in" left out) and builds below it. */
+static __isl_give isl_schedule_node *
+build_band(struct sched *sc, __isl_take isl_schedule_node *node, const int *in,
+           int r) {
+  struct state *st = &sc->cur;
+  int end = r, n = 0, k, trivial;
+  int *coincident = calloc(st->n_row, sizeof(*coincident));
+  isl_union_pw_aff_list *list = isl_union_pw_aff_list_alloc(sc->ctx, 1);
+
+  if (!coincident)
+    abort();
+  while (end < st->n_row && !st->rows[end].scalar &&
+         st->rows[end].band == st->rows[r].band)
+    ++end;
+  for (k = r; k < end; ++k) {
+    isl_union_pw_aff *upa = row_upa(sc, k, in, &trivial);
+    if (trivial)
+      continue;
+    coincident[n++] = st->rows[k].coincident;
+    list = isl_union_pw_aff_list_add(list, upa);
+  }
+  node = build(sc, node, in, end);
+  if (!n) {
+    isl_union_pw_aff_list_free(list);
+    free(coincident);
+    return node;
+  }
+  node = isl_schedule_node_insert_partial_schedule(
+      node, isl_multi_union_pw_aff_from_union_pw_aff_list(
+                isl_space_set_alloc(sc->ctx, 0, n), list));
+  node = isl_schedule_node_band_set_permutable(node, 1);
+  for (k = 0; k < n; ++k)
+    node = isl_schedule_node_band_member_set_coincident(node, k, coincident[k]);
+  free(coincident);
+  return node;
+}
+
+/* Builds the schedule of rows "r".. of the statements of "in" at the leaf
+ * "node". A scalar row that does not separate "in" is skipped. */
+static __isl_give isl_schedule_node *build(struct sched *sc,
+                                           __isl_take isl_schedule_node *node,
+                                           const int *in, int r) {
+  struct state *st = &sc->cur;
+  int s, first = -1, split_here = 0;
+
+  if (r >= st->n_row)
+    return node;
+  if (!st->rows[r].scalar)
+    return build_band(sc, node, in, r);
+  for (s = 0; s < sc->m->n_stmt; ++s) {
+    int64_t v = row_coef(sc, st, r)[sc->off[s] + rank_of(sc, s)];
+    if (!in[s])
+      continue;
+    if (first >= 0 && v != row_coef(sc, st, r)[sc->off[first] +
+                                               rank_of(sc, first)])
+      split_here = 1;
+    if (first < 0)
+      first = s;
+  }
+  if (!split_here)
+    return build(sc, node, in, r + 1);
+  return build_sequence(sc, node, in, r);
+}
+
+/* Returns the isl schedule of the rows of sc->cur. */
+static __isl_give isl_schedule *to_schedule(struct sched *sc) {
+  int *all = malloc(sc->m->n_stmt * sizeof(*all));
+  isl_schedule_node *node;
+  isl_schedule *schedule;
+  int s;
+
+  if (!all)
+    abort();
+  for (s = 0; s < sc->m->n_stmt; ++s)
+    all[s] = 1;
+  schedule = isl_schedule_from_domain(isl_union_set_copy(sc->m->domain));
+  node = isl_schedule_get_root(schedule);
+  isl_schedule_free(schedule);
+  node = isl_schedule_node_child(node, 0);
+  node = build(sc, node, all, 0);
+  schedule = isl_schedule_node_get_schedule(node);
+  isl_schedule_node_free(node);
+  free(all);
+  return schedule;
+}
+
+/* Runs Algorithm 1 from scratch under "tree" (NULL: none). */
+static int attempt(struct sched *sc, struct mdh_infl_node *tree) {
+  int d;
+
+  state_clear(&sc->cur);
+  state_init(sc, &sc->cur);
+  sc->cur.band_val = isl_union_map_copy(sc->m->validity);
+  sc->cur.val_live = isl_union_map_copy(sc->m->validity);
+  sc->cur.all_live = isl_union_map_copy(sc->m->deps);
+  sc->cur.node = mdh_infl_node_first_child(tree);
+  for (d = 0; d < sc->max_row; ++d) {
+    state_clear(&sc->snap[d]);
+    state_init(sc, &sc->snap[d]);
+  }
+  sc->n_solve = 0;
+  return run(sc);
+}
+
+static int sched_init(struct sched *sc, struct mdh_model *m) {
+  int s, max_rank = 0;
+
+  memset(sc, 0, sizeof(*sc));
+  sc->m = m;
+  sc->ctx = m->ctx;
+  sc->off = calloc(m->n_stmt + 1, sizeof(*sc->off));
+  if (!sc->off)
+    abort();
+  for (s = 0; s < m->n_stmt; ++s) {
+    sc->off[s + 1] = sc->off[s] + m->stmts[s].rank + 1;
+    if (m->stmts[s].rank > max_rank)
+      max_rank = m->stmts[s].rank;
+  }
+  sc->n_col = sc->off[m->n_stmt];
+  sc->n_var = 2 + sc->n_col;
+  sc->max_row = 2 * max_rank + 2 * m->n_stmt + 8;
+  sc->snap = calloc(sc->max_row, sizeof(*sc->snap));
+  if (!sc->snap)
+    abort();
+  return 0;
+}
+
+static void sched_clear(struct sched *sc) {
+  int d;
+
+  state_clear(&sc->cur);
+  for (d = 0; d < sc->max_row; ++d)
+    state_clear(&sc->snap[d]);
+  free(sc->snap);
+  free(sc->off);
+}
+
+__isl_give isl_schedule *mdh_sched_compute(struct mdh_model *m,
+                                           struct mdh_infl_node *tree,
+                                           char **how) {
+  struct sched sc;
+  isl_schedule *schedule = NULL;
+  int r = 0;
+
+  *how = NULL;
+  sched_init(&sc, m);
+  if (tree && tree->n_child)
+    r = attempt(&sc, tree);
+  if (r > 0) {
+    char *path = mdh_infl_node_path(sc.cur.met);
+    struct mdh_str s;
+    mdh_str_init(&s);
+    mdh_str_printf(&s, "influence %s", path);
+    free(path);
+    *how = s.data;
+  } else if (r == 0) {
+    r = attempt(&sc, NULL);
+    if (r > 0)
+      *how = strdup("plain");
+  }
+  if (r > 0)
+    schedule = to_schedule(&sc);
+  sched_clear(&sc);
+  return schedule;
+}
+
+void mdh_sched_infl_stmts(const struct mdh_model *m, const char **names,
+                          int *ranks, struct mdh_infl_stmts *stmts) {
+  int s;
+
+  for (s = 0; s < m->n_stmt; ++s) {
+    names[s] = m->stmts[s].name;
+    ranks[s] = m->stmts[s].rank;
+  }
+  stmts->n = m->n_stmt;
+  stmts->names = names;
+  stmts->ranks = ranks;
+}
