@@ -163,6 +163,10 @@ static int parse_stmt(struct parser *ps) {
 
 /* Parses "S[d][c]" into "t"; the row must not lie below "depth". */
 static void parse_coef(struct parser *ps, int depth, struct mdh_infl_term *t) {
+  const char *start;
+
+  skip_space(ps);
+  start = ps->p;
   t->stmt = parse_stmt(ps);
   expect(ps, "[");
   t->dim = (int)parse_int(ps);
@@ -175,10 +179,13 @@ static void parse_coef(struct parser *ps, int depth, struct mdh_infl_term *t) {
   expect(ps, "]");
   if (ps->failed)
     return;
-  if (t->dim < 0 || t->dim > depth)
+  if (t->dim < 0 || t->dim > depth) {
+    ps->p = start;
     fail(ps, "row out of range: a node constrains rows 0..its depth");
-  else if (t->col < 0 || t->col > ps->stmts->ranks[t->stmt])
+  } else if (t->col < 0 || t->col > ps->stmts->ranks[t->stmt]) {
+    ps->p = start;
     fail(ps, "column out of range");
+  }
 }
 
 /* Internal data structure for a linear form being parsed. */

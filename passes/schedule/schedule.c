@@ -152,7 +152,7 @@ static struct mdh_infl_node *influence_tree(struct mdh_model *m,
 static __isl_give isl_schedule *compute_schedule(struct mdh_model *m,
                                                  struct mdh_infl_node *tree,
                                                  char **how) {
-  isl_schedule *schedule = mdh_sched_compute(m, tree, how);
+  isl_schedule *schedule = mdh_sched_compute(m, tree, 0, how);
 
   if (schedule)
     return schedule;

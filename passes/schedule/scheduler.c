@@ -64,8 +64,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Bounds the work of one scheduling attempt: ILP solves and rows. */
-#define MAX_SOLVES 2000
+/* The default bound on the ILP solves of one scheduling attempt. */
+#define DEFAULT_MAX_SOLVES 2000
 
 /* A schedule row: "scalar" rows order groups of statements (sequence
  * nodes); linear rows belong to band "band". "coef" (owned by the state)
@@ -109,6 +109,7 @@ struct sched {
   struct state cur;
   struct state *snap;
   int n_solve;
+  int max_solves;
 };
 
 static int rank_of(struct sched *sc, int s) { return sc->m->stmts[s].rank; }
@@ -443,7 +444,7 @@ static int solve_once(struct sched *sc, struct state *st,
   int infeasible = 0, s, c;
   int found;
 
-  if (++sc->n_solve > MAX_SOLVES)
+  if (++sc->n_solve > sc->max_solves)
     return isl_basic_set_free(lp), 0;
   lp = add_influence(sc, st, lp, node, &infeasible);
   if (infeasible)
@@ -677,7 +678,9 @@ static int band_carries(struct state *st) {
 
 /* Computes the next linear row and appends it, or returns 0 if the ILP of
  * the current node is infeasible, -1 on error. Progression is dropped when
- * only the tree asks for another row (Algorithm 1, line 13). */
+ * only the tree asks for another row (Algorithm 1, line 13): when no
+ * dependence is left, reduction self-dependences included (they are
+ * dependences too; only validity relaxes them). */
 static int next_row(struct sched *sc, struct state *st) {
   int64_t *coef = calloc(sc->n_col, sizeof(*coef));
   int coincident, r;
@@ -685,7 +688,8 @@ static int next_row(struct sched *sc, struct state *st) {
   if (!coef)
     abort();
   r = solve(sc, st, st->node, 1, coef, &coincident);
-  if (r == 0 && st->node && isl_union_map_is_empty(st->val_live) == isl_bool_true)
+  if (r == 0 && st->node &&
+      isl_union_map_is_empty(st->all_live) == isl_bool_true)
     r = solve(sc, st, st->node, 0, coef, &coincident);
   if (r > 0) {
     add_row(sc, st, coef, 0, coincident);
@@ -728,7 +732,7 @@ static int run(struct sched *sc) {
   int fresh = 1, r;
 
   for (;;) {
-    if (st->n_row >= sc->max_row - 1 || sc->n_solve > MAX_SOLVES)
+    if (st->n_row >= sc->max_row - 1 || sc->n_solve > sc->max_solves)
       return 0;
     if (!st->node && all_full_rank(sc, st)) {
       r = isl_union_map_is_empty(st->val_live);
@@ -950,12 +954,13 @@ static int attempt(struct sched *sc, struct mdh_infl_node *tree) {
   return run(sc);
 }
 
-static int sched_init(struct sched *sc, struct mdh_model *m) {
+static int sched_init(struct sched *sc, struct mdh_model *m, int max_solves) {
   int s, max_rank = 0;
 
   memset(sc, 0, sizeof(*sc));
   sc->m = m;
   sc->ctx = m->ctx;
+  sc->max_solves = max_solves > 0 ? max_solves : DEFAULT_MAX_SOLVES;
   sc->off = calloc(m->n_stmt + 1, sizeof(*sc->off));
   if (!sc->off)
     abort();
@@ -985,13 +990,13 @@ static void sched_clear(struct sched *sc) {
 
 __isl_give isl_schedule *mdh_sched_compute(struct mdh_model *m,
                                            struct mdh_infl_node *tree,
-                                           char **how) {
+                                           int max_solves, char **how) {
   struct sched sc;
   isl_schedule *schedule = NULL;
   int r = 0;
 
   *how = NULL;
-  sched_init(&sc, m);
+  sched_init(&sc, m, max_solves);
   if (tree && tree->n_child)
     r = attempt(&sc, tree);
   if (r > 0) {

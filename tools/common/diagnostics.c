@@ -253,11 +253,14 @@ static const struct {
 };
 
 /* Parses the line offset after "expected-KIND" at "p" ("@+N", "@-N",
- * "@above", "@below" or nothing) into "*line"; returns the text after it. */
+ * "@above", "@below" or nothing, after optional blanks as mlir-opt allows)
+ * into "*line"; returns the text after it. */
 static const char *parse_offset(const char *p, int *line) {
   char *end;
   long n;
 
+  while (*p == ' ')
+    ++p;
   if (*p != '@')
     return p;
   ++p;

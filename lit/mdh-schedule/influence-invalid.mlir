@@ -1,0 +1,85 @@
+// RUN: %mdh-opt %s --split-input-file --verify-diagnostics --mdh-schedule
+
+// Malformed influence trees are located errors.
+func.func private @id(%a: f32) -> f32 {
+  return %a : f32
+}
+// expected-error @+1 {{invalid mdh.influence: expected a statement name at offset 1}}
+func.func @unknown_stmt(%x: memref<4xf32>, %y: memref<4xf32>)
+    attributes {mdh.influence = "[S7[0][0] = 1]"} {
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i) -> (i)>]}
+      : (memref<4xf32>) -> !mdh.mda<array<i64: 4>>
+  %r = "mdh.md_hom"(%vx) {scalar_function = @id, combine_ops = [#mdh.cc]}
+      : (!mdh.mda<array<i64: 4>>) -> !mdh.mda<array<i64: 4>>
+  "mdh.out_view"(%r, %y) {accesses = [affine_map<(i) -> (i)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 4>>, memref<4xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func private @id(%a: f32) -> f32 {
+  return %a : f32
+}
+// expected-error @+1 {{invalid mdh.influence: column out of range at offset 1}}
+func.func @bad_column(%x: memref<4xf32>, %y: memref<4xf32>)
+    attributes {mdh.influence = "[S0[0][2] = 1]"} {
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i) -> (i)>]}
+      : (memref<4xf32>) -> !mdh.mda<array<i64: 4>>
+  %r = "mdh.md_hom"(%vx) {scalar_function = @id, combine_ops = [#mdh.cc]}
+      : (!mdh.mda<array<i64: 4>>) -> !mdh.mda<array<i64: 4>>
+  "mdh.out_view"(%r, %y) {accesses = [affine_map<(i) -> (i)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 4>>, memref<4xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func private @id(%a: f32) -> f32 {
+  return %a : f32
+}
+// expected-error @+1 {{invalid mdh.influence: row out of range: a node constrains rows 0..its depth at offset 1}}
+func.func @deep_row(%x: memref<4xf32>, %y: memref<4xf32>)
+    attributes {mdh.influence = "[S0[1][0] = 1]"} {
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i) -> (i)>]}
+      : (memref<4xf32>) -> !mdh.mda<array<i64: 4>>
+  %r = "mdh.md_hom"(%vx) {scalar_function = @id, combine_ops = [#mdh.cc]}
+      : (!mdh.mda<array<i64: 4>>) -> !mdh.mda<array<i64: 4>>
+  "mdh.out_view"(%r, %y) {accesses = [affine_map<(i) -> (i)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 4>>, memref<4xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func private @id(%a: f32) -> f32 {
+  return %a : f32
+}
+// expected-error @+1 {{invalid mdh.influence: expected ']' at offset 13}}
+func.func @unclosed(%x: memref<4xf32>, %y: memref<4xf32>)
+    attributes {mdh.influence = "[S0[0][0] = 1"} {
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i) -> (i)>]}
+      : (memref<4xf32>) -> !mdh.mda<array<i64: 4>>
+  %r = "mdh.md_hom"(%vx) {scalar_function = @id, combine_ops = [#mdh.cc]}
+      : (!mdh.mda<array<i64: 4>>) -> !mdh.mda<array<i64: 4>>
+  "mdh.out_view"(%r, %y) {accesses = [affine_map<(i) -> (i)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 4>>, memref<4xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func private @id(%a: f32) -> f32 {
+  return %a : f32
+}
+// expected-error @+1 {{invalid mdh.influence: expected a string attribute}}
+func.func @not_a_string(%x: memref<4xf32>, %y: memref<4xf32>)
+    attributes {mdh.influence = 3 : i32} {
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i) -> (i)>]}
+      : (memref<4xf32>) -> !mdh.mda<array<i64: 4>>
+  %r = "mdh.md_hom"(%vx) {scalar_function = @id, combine_ops = [#mdh.cc]}
+      : (!mdh.mda<array<i64: 4>>) -> !mdh.mda<array<i64: 4>>
+  "mdh.out_view"(%r, %y) {accesses = [affine_map<(i) -> (i)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 4>>, memref<4xf32>) -> ()
+  return
+}
