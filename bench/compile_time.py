@@ -11,6 +11,7 @@ Usage: bench/compile_time.py [BUILD_DIR] [--runs N]
        bench/compile_time.py --emit-chain N SIZE   (prints the chain module)
 """
 import glob
+import re
 import os
 import subprocess
 import sys
@@ -26,6 +27,14 @@ def best_time(mdh_opt, runs, path, passes):
         t = time.perf_counter() - t0
         best = t if best is None else min(best, t)
     return best * 1e3
+
+
+def scheduler_of(mdh_opt, path):
+    """How mdh-schedule found the schedule (its mdh.scheduler attribute)."""
+    out = subprocess.run([mdh_opt, "--mdh-schedule", path], check=True,
+                         capture_output=True, text=True).stdout
+    found = re.findall(r'mdh.scheduler = "([^"]*)"', out)
+    return ", ".join(sorted(set(found))) or "-"
 
 
 def chain(n, size=64):
@@ -77,21 +86,21 @@ def report(mdh_opt, runs, root):
     base = best_time(mdh_opt, runs, empty, [])
     print(f"Best of {runs} runs, wall time in ms, process start-up included "
           f"(mdh-opt on an empty module: {base:.1f} ms).\n")
-    print("| example | mdh-verify | mdh-schedule |")
-    print("|---|---|---|")
+    print("| example | mdh-verify | mdh-schedule | mdh.scheduler |")
+    print("|---|---|---|---|")
     for path in sorted(glob.glob(os.path.join(root, "examples", "*.mlir"))):
         name = os.path.basename(path)[:-5]
         v = best_time(mdh_opt, runs, path, ["--mdh-verify"])
         s = best_time(mdh_opt, runs, path, ["--mdh-schedule"])
-        print(f"| {name} | {v:.1f} | {s:.1f} |")
-    print("\n| chain length (md_homs) | mdh-verify | mdh-schedule | schedule minus verify |")
-    print("|---|---|---|---|")
+        print(f"| {name} | {v:.1f} | {s:.1f} | {scheduler_of(mdh_opt, path)} |")
+    print("\n| chain length (md_homs) | mdh-verify | mdh-schedule | schedule minus verify | mdh.scheduler |")
+    print("|---|---|---|---|---|")
     for n in (1, 2, 4, 8, 16, 32):
         path = os.path.join(tmp, f"chain{n}.mlir")
         open(path, "w").write(chain(n))
         v = best_time(mdh_opt, runs, path, ["--mdh-verify"])
         s = best_time(mdh_opt, runs, path, ["--mdh-schedule"])
-        print(f"| {n} | {v:.1f} | {s:.1f} | {s - v:.1f} |")
+        print(f"| {n} | {v:.1f} | {s:.1f} | {s - v:.1f} | {scheduler_of(mdh_opt, path)} |")
 
 
 if __name__ == "__main__":
