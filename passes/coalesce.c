@@ -580,6 +580,8 @@ static int plan_induced(struct coalesce *c, int h, MlirAffineMap map,
   int n = (int)mlirAffineMapGetNumResults(map), b, d, k = 0;
   MlirAffineExpr e;
 
+  if (n > MAX_RANK)
+    return 0;
   for (b = 0; b < n; ++b) {
     e = mlirAffineMapGetResult(map, b);
     at[b] = -1;
@@ -708,7 +710,7 @@ static void read_plan(struct plan *p, MlirOperation hom) {
   int d;
 
   p->hom = hom;
-  p->rank = rank > MAX_RANK ? 0 : (int)rank;
+  p->rank = (int)rank;
   for (d = 0; d < p->rank; ++d) {
     p->sizes[d] = mdhMdHomGetSize(hom, d);
     p->combine[d] = mdhMdHomGetCombineOp(hom, d);
@@ -948,13 +950,28 @@ static void plan_all(struct coalesce *c) {
   reconcile(c);
 }
 
-/* Coalesces the md_homs of "func" (the isl context is unused). */
+/* Tells whether some md_hom of "homs" has more than MAX_RANK dimensions. */
+static int too_many_dims(const struct mdh_op_list *homs) {
+  size_t i;
+
+  for (i = 0; i < homs->n; ++i)
+    if (mdhMdHomGetRank(homs->ops[i]) > MAX_RANK)
+      return 1;
+  return 0;
+}
+
+/* Coalesces the md_homs of "func" (the isl context is unused); leaves a
+ * function with a md_hom of more than MAX_RANK dimensions alone. */
 static int coalesce_func(isl_ctx *ctx, MlirOperation func) {
   struct mdh_op_list homs = mdh_collect_ops(func, "mdh.md_hom");
   struct coalesce c;
   int h;
 
   (void)ctx;
+  if (too_many_dims(&homs)) {
+    free(homs.ops);
+    return 1;
+  }
   memset(&c, 0, sizeof(c));
   c.ctx = mlirOperationGetContext(func);
   c.n_homs = (int)homs.n;
