@@ -236,3 +236,47 @@ func.func @batched_scan(%x: memref<7x5x23xi32>, %y: memref<7x5x23xi32>) {
 // CHECK-DAG: memref.collapse_shape %{{.*}} {{\[}}[0, 1], [2]] : memref<7x5x23xi32> into memref<35x23xi32>
 // CHECK-DAG: memref.collapse_shape %{{.*}} {{\[}}[0, 1], [2]] : memref<7x5x23xi32> into memref<35x23xi32>
 // CHECK: "mdh.md_hom"{{.*}}combine_ops = [#mdh.cc, #mdh.ps<"add">]{{.*}} -> !mdh.mda<array<i64: 35, 23>>
+
+// -----
+
+// Already linear subscripts need no collapse: x[i * 23 + j] is x[m].
+func.func private @id(%a: f32) -> f32 {
+  return %a : f32
+}
+func.func @linear(%x: memref<851xf32>, %s: memref<f32>) {
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i, j) -> (i * 23 + j)>]}
+      : (memref<851xf32>) -> !mdh.mda<array<i64: 37, 23>>
+  %r = "mdh.md_hom"(%vx) {scalar_function = @id, combine_ops = [#mdh.pw<"add">, #mdh.pw<"add">]}
+      : (!mdh.mda<array<i64: 37, 23>>) -> !mdh.mda<array<i64: 1, 1>>
+  "mdh.out_view"(%r, %s) {accesses = [affine_map<(i, j) -> ()>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 1, 1>>, memref<f32>) -> ()
+  return
+}
+// CHECK-DAG: #[[$M:.*]] = affine_map<(d0) -> (d0)>
+// CHECK-LABEL: func.func @linear(
+// CHECK-NOT: memref.collapse_shape
+// CHECK: "mdh.inp_view"(%{{.*}}) {accesses = [#[[$M]]]} : (memref<851xf32>) -> !mdh.mda<array<i64: 851>>
+
+// -----
+
+// An out_view sees index 0 in every pw dim, so mentioning them does not stop
+// a merge; other dims may use floordiv and mod (they are renamed whole).
+func.func private @id(%a: f32) -> f32 {
+  return %a : f32
+}
+func.func @zero_and_mod(%x: memref<4x37x23xf32>, %s: memref<4x1x1xf32>) {
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(b, i, j) -> (b floordiv 2 + (b mod 2) * 2, i, j)>]}
+      : (memref<4x37x23xf32>) -> !mdh.mda<array<i64: 4, 37, 23>>
+  %r = "mdh.md_hom"(%vx) {scalar_function = @id, combine_ops = [#mdh.cc, #mdh.pw<"add">, #mdh.pw<"add">]}
+      : (!mdh.mda<array<i64: 4, 37, 23>>) -> !mdh.mda<array<i64: 4, 1, 1>>
+  "mdh.out_view"(%r, %s) {accesses = [affine_map<(b, i, j) -> (b, i, j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 4, 1, 1>>, memref<4x1x1xf32>) -> ()
+  return
+}
+// CHECK-DAG: #[[$IN:.*]] = affine_map<(d0, d1) -> (d0 floordiv 2 + (d0 mod 2) * 2, d1)>
+// CHECK-DAG: #[[$OUT:.*]] = affine_map<(d0, d1) -> (d0, 0, 0)>
+// CHECK-LABEL: func.func @zero_and_mod(
+// CHECK: memref.collapse_shape %{{.*}} {{\[}}[0], [1, 2]] : memref<4x37x23xf32> into memref<4x851xf32>
+// CHECK-NOT: memref.collapse_shape
+// CHECK: "mdh.inp_view"(%{{.*}}) {accesses = [#[[$IN]]]} : (memref<4x851xf32>) -> !mdh.mda<array<i64: 4, 851>>
+// CHECK: "mdh.out_view"({{.*}}) {accesses = [#[[$OUT]]]{{.*}}memref<4x1x1xf32>

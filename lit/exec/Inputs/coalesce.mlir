@@ -158,3 +158,14 @@ func.func @batched_scan(%x: memref<7x5x23xi32>, %y: memref<7x5x23xi32>) {
   return
 }
 
+
+// Out_view subscripts in pw dims read 0; floordiv and mod on a cc dim.
+func.func @zero_and_mod(%x: memref<4x37x23xf32>, %s: memref<4x1x1xf32>) {
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(b, i, j) -> (b floordiv 2 + (b mod 2) * 2, i, j)>]}
+      : (memref<4x37x23xf32>) -> !mdh.mda<array<i64: 4, 37, 23>>
+  %r = "mdh.md_hom"(%vx) {scalar_function = @id, combine_ops = [#mdh.cc, #mdh.pw<"add">, #mdh.pw<"add">]}
+      : (!mdh.mda<array<i64: 4, 37, 23>>) -> !mdh.mda<array<i64: 4, 1, 1>>
+  "mdh.out_view"(%r, %s) {accesses = [affine_map<(b, i, j) -> (b, i, j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 4, 1, 1>>, memref<4x1x1xf32>) -> ()
+  return
+}
