@@ -23,5 +23,6 @@ MlirLogicalResult mdh_to_loops_run(MlirOperation module);
 MlirLogicalResult mdh_schedule_run(MlirOperation module);
 MlirLogicalResult mdh_print_schedule_run(MlirOperation module);
 MlirLogicalResult mdh_codegen_cpu_run(MlirOperation module);
+MlirLogicalResult mdh_coalesce_run(MlirOperation module);
 
 #endif

@@ -33,6 +33,12 @@ static const struct mdh_pass_info passes[] = {
      "Generate scf.for/scf.parallel loops from the schedule tree in "
      "mdh.schedule (isl AST), writing the md_homs' results in place",
      &mdh_codegen_cpu_run},
+    {"MdhCoalesce", "mdh-coalesce",
+     "Flatten adjacent md_hom dimensions of one combine kind whose accesses "
+     "are contiguous (memref.collapse_shape), reordering to the canonical "
+     "x-/y-reduce forms and propagating to elementwise producers "
+     "(PANAMERA dimension flattening)",
+     &mdh_coalesce_run},
 };
 
 #define N_PASSES ((intptr_t)(sizeof(passes) / sizeof(passes[0])))
@@ -97,3 +103,5 @@ MlirPass mdhCreateToLoopsPass(void) { return mdhCreatePass(1); }
 MlirPass mdhCreateSchedulePass(void) { return mdhCreatePass(2); }
 
 MlirPass mdhCreateCodegenCpuPass(void) { return mdhCreatePass(4); }
+
+MlirPass mdhCreateCoalescePass(void) { return mdhCreatePass(5); }

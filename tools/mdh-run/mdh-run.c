@@ -25,21 +25,23 @@
 #include <string.h>
 
 /* The pipelines: mdh passes, then the upstream lowering to LLVM. The cpu
- * pipeline inlines the scalar functions and, when OMP_NUM_THREADS asks for
- * more than one thread, runs its scf.parallel loops with OpenMP. */
+ * pipeline coalesces (PANAMERA dimension flattening), schedules and
+ * generates loops, inlines the scalar functions and, when OMP_NUM_THREADS
+ * asks for more than one thread, runs its scf.parallel loops with OpenMP. */
 static const char reference_pipeline[] =
     "builtin.module(mdh-to-loops,arith-expand,convert-scf-to-cf,"
     "expand-strided-metadata,finalize-memref-to-llvm,convert-to-llvm,"
     "reconcile-unrealized-casts)";
 static const char cpu_pipeline[] =
-    "builtin.module(mdh-schedule,mdh-codegen-cpu,inline,canonicalize,cse,"
-    "arith-expand,convert-scf-to-cf,expand-strided-metadata,"
+    "builtin.module(mdh-coalesce,mdh-schedule,mdh-codegen-cpu,inline,"
+    "canonicalize,cse,arith-expand,convert-scf-to-cf,expand-strided-metadata,"
     "finalize-memref-to-llvm,convert-to-llvm,reconcile-unrealized-casts)";
 /* memref.alloca_scope, which convert-scf-to-openmp puts in the loop bodies,
  * must be lowered before scf-to-cf makes those bodies multi-block. */
 static const char cpu_openmp_pipeline[] =
-    "builtin.module(mdh-schedule,mdh-codegen-cpu,inline,canonicalize,cse,"
-    "convert-scf-to-openmp,arith-expand,expand-strided-metadata,"
+    "builtin.module(mdh-coalesce,mdh-schedule,mdh-codegen-cpu,inline,"
+    "canonicalize,cse,convert-scf-to-openmp,arith-expand,expand-strided-"
+    "metadata,"
     "finalize-memref-to-llvm,convert-scf-to-cf,convert-openmp-to-llvm,"
     "convert-to-llvm,reconcile-unrealized-casts)";
 
@@ -74,7 +76,8 @@ static void print_help(void) {
       "shape\nwith elements f16, bf16, f32, f64, i1, i8, i16, i32, i64 or "
       "index.\n\n"
       "  --pipeline=P          reference (mdh-to-loops; default), cpu\n"
-      "                        (mdh-schedule + mdh-codegen-cpu; OpenMP when\n"
+      "                        (mdh-coalesce + mdh-schedule +\n"
+      "                        mdh-codegen-cpu; OpenMP when\n"
       "                        OMP_NUM_THREADS > 1), gpu (not yet)\n"
       "  --seed=N              fill every argument deterministically from N\n"
       "                        (default 0): floats are multiples of 1/256 in\n"

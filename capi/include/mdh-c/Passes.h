@@ -28,6 +28,12 @@ MlirPass mdhCreateSchedulePass(void);
 /// Creates the mdh-codegen-cpu pass (schedule tree -> isl AST -> scf loops).
 MlirPass mdhCreateCodegenCpuPass(void);
 
+/// Creates the mdh-coalesce pass (PANAMERA dimension flattening: merges
+/// adjacent md_hom dimensions of one combine kind whose accesses are
+/// contiguous, collapsing the buffers with memref.collapse_shape); the caller
+/// owns it until it is added to a pass manager.
+MlirPass mdhCreateCoalescePass(void);
+
 /// Registers every mdh pass in MLIR's global pass registry, so that textual
 /// pipelines (mlirParsePassPipeline, --pass-pipeline) can name them.
 /// Registering twice is a no-op.

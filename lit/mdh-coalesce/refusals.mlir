@@ -1,0 +1,228 @@
+// RUN: %mdh-opt %s --split-input-file --mdh-coalesce --mdh-verify | FileCheck %s
+// RUN: %mdh-opt %s --split-input-file > %t.before.mlir
+// RUN: %mdh-opt %s --split-input-file --mdh-coalesce > %t.after.mlir
+// RUN: diff %t.before.mlir %t.after.mlir
+
+// Every case below would merge but for one reason, and is left unchanged
+// (the diff above checks the whole IR): a refusal is not an error, since
+// coalescing is an optimization.
+
+// A stride of 2 on the inner dim: x[i][2j] in a 37x45 buffer is 45i + 2j,
+// not a multiple of the linearization 23i + j.
+func.func private @id(%a: f32) -> f32 {
+  return %a : f32
+}
+func.func @stride(%x: memref<37x45xf32>, %s: memref<f32>) {
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i, j) -> (i, j * 2)>]}
+      : (memref<37x45xf32>) -> !mdh.mda<array<i64: 37, 23>>
+  %r = "mdh.md_hom"(%vx) {scalar_function = @id, combine_ops = [#mdh.pw<"add">, #mdh.pw<"add">]}
+      : (!mdh.mda<array<i64: 37, 23>>) -> !mdh.mda<array<i64: 1, 1>>
+  "mdh.out_view"(%r, %s) {accesses = [affine_map<(i, j) -> ()>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 1, 1>>, memref<f32>) -> ()
+  return
+}
+// CHECK-LABEL: func.func @stride(
+// CHECK-NOT: memref.collapse_shape
+// CHECK: "mdh.md_hom"{{.*}}combine_ops = [#mdh.pw<"add">, #mdh.pw<"add">]{{.*}} -> !mdh.mda<array<i64: 1, 1>>
+
+// -----
+
+// An offset on the inner dim: x[i][j + 1] needs a row of 24, so rows are
+// not contiguous in the index space.
+func.func private @id(%a: f32) -> f32 {
+  return %a : f32
+}
+func.func @inner_offset(%x: memref<37x24xf32>, %s: memref<f32>) {
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i, j) -> (i, j + 1)>]}
+      : (memref<37x24xf32>) -> !mdh.mda<array<i64: 37, 23>>
+  %r = "mdh.md_hom"(%vx) {scalar_function = @id, combine_ops = [#mdh.pw<"add">, #mdh.pw<"add">]}
+      : (!mdh.mda<array<i64: 37, 23>>) -> !mdh.mda<array<i64: 1, 1>>
+  "mdh.out_view"(%r, %s) {accesses = [affine_map<(i, j) -> ()>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 1, 1>>, memref<f32>) -> ()
+  return
+}
+// CHECK-LABEL: func.func @inner_offset(
+// CHECK-NOT: memref.collapse_shape
+// CHECK: "mdh.md_hom"{{.*}}combine_ops = [#mdh.pw<"add">, #mdh.pw<"add">]{{.*}} -> !mdh.mda<array<i64: 1, 1>>
+
+// -----
+
+// A transposed access: the copy reads x[j][i] and writes y[i][j], so no
+// order of (i, j) walks both buffers contiguously.
+func.func private @id(%a: f32) -> f32 {
+  return %a : f32
+}
+func.func @transpose(%x: memref<23x37xf32>, %y: memref<37x23xf32>) {
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i, j) -> (j, i)>]}
+      : (memref<23x37xf32>) -> !mdh.mda<array<i64: 37, 23>>
+  %r = "mdh.md_hom"(%vx) {scalar_function = @id, combine_ops = [#mdh.cc, #mdh.cc]}
+      : (!mdh.mda<array<i64: 37, 23>>) -> !mdh.mda<array<i64: 37, 23>>
+  "mdh.out_view"(%r, %y) {accesses = [affine_map<(i, j) -> (i, j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 37, 23>>, memref<37x23xf32>) -> ()
+  return
+}
+// CHECK-LABEL: func.func @transpose(
+// CHECK-NOT: memref.collapse_shape
+// CHECK: "mdh.md_hom"{{.*}}combine_ops = [#mdh.cc, #mdh.cc]{{.*}} -> !mdh.mda<array<i64: 37, 23>>
+
+// -----
+
+// An extent mismatch: the md_hom reads 23 of the 25 columns.
+func.func private @id(%a: f32) -> f32 {
+  return %a : f32
+}
+func.func @extent(%x: memref<37x25xf32>, %s: memref<f32>) {
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i, j) -> (i, j)>]}
+      : (memref<37x25xf32>) -> !mdh.mda<array<i64: 37, 23>>
+  %r = "mdh.md_hom"(%vx) {scalar_function = @id, combine_ops = [#mdh.pw<"add">, #mdh.pw<"add">]}
+      : (!mdh.mda<array<i64: 37, 23>>) -> !mdh.mda<array<i64: 1, 1>>
+  "mdh.out_view"(%r, %s) {accesses = [affine_map<(i, j) -> ()>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 1, 1>>, memref<f32>) -> ()
+  return
+}
+// CHECK-LABEL: func.func @extent(
+// CHECK-NOT: memref.collapse_shape
+// CHECK: "mdh.md_hom"{{.*}}combine_ops = [#mdh.pw<"add">, #mdh.pw<"add">]{{.*}} -> !mdh.mda<array<i64: 1, 1>>
+
+// -----
+
+// Different operators (under mdh.assume_homomorphic): a sum of maxima is not
+// one reduction over the flattened dims.
+func.func private @id(%a: f32) -> f32 {
+  return %a : f32
+}
+func.func @operators(%x: memref<37x23xf32>, %s: memref<f32>) {
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i, j) -> (i, j)>]}
+      : (memref<37x23xf32>) -> !mdh.mda<array<i64: 37, 23>>
+  %r = "mdh.md_hom"(%vx) {scalar_function = @id, combine_ops = [#mdh.pw<"add">, #mdh.pw<"max">], mdh.assume_homomorphic}
+      : (!mdh.mda<array<i64: 37, 23>>) -> !mdh.mda<array<i64: 1, 1>>
+  "mdh.out_view"(%r, %s) {accesses = [affine_map<(i, j) -> ()>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 1, 1>>, memref<f32>) -> ()
+  return
+}
+// CHECK-LABEL: func.func @operators(
+// CHECK-NOT: memref.collapse_shape
+// CHECK: "mdh.md_hom"{{.*}}combine_ops = [#mdh.pw<"add">, #mdh.pw<"max">]{{.*}} -> !mdh.mda<array<i64: 1, 1>>
+
+// -----
+
+// Two ps dims: a 2-D inclusive scan (sums over i' <= i, j' <= j) is not the
+// 1-D scan of the flattened array.
+func.func private @id(%a: i32) -> i32 {
+  return %a : i32
+}
+func.func @scan2d(%x: memref<37x23xi32>, %y: memref<37x23xi32>) {
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i, j) -> (i, j)>]}
+      : (memref<37x23xi32>) -> !mdh.mda<array<i64: 37, 23>>
+  %r = "mdh.md_hom"(%vx) {scalar_function = @id, combine_ops = [#mdh.ps<"add">, #mdh.ps<"add">]}
+      : (!mdh.mda<array<i64: 37, 23>>) -> !mdh.mda<array<i64: 37, 23>>
+  "mdh.out_view"(%r, %y) {accesses = [affine_map<(i, j) -> (i, j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 37, 23>>, memref<37x23xi32>) -> ()
+  return
+}
+// CHECK-LABEL: func.func @scan2d(
+// CHECK-NOT: memref.collapse_shape
+// CHECK: "mdh.md_hom"{{.*}}combine_ops = [#mdh.ps<"add">, #mdh.ps<"add">]{{.*}} -> !mdh.mda<array<i64: 37, 23>>
+
+// -----
+
+// A non-identity layout: rows padded to 24 elements are not contiguous, so
+// memref.collapse_shape cannot join them.
+func.func private @id(%a: f32) -> f32 {
+  return %a : f32
+}
+func.func @layout(%x: memref<37x23xf32, strided<[24, 1]>>, %s: memref<f32>) {
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i, j) -> (i, j)>]}
+      : (memref<37x23xf32, strided<[24, 1]>>) -> !mdh.mda<array<i64: 37, 23>>
+  %r = "mdh.md_hom"(%vx) {scalar_function = @id, combine_ops = [#mdh.pw<"add">, #mdh.pw<"add">]}
+      : (!mdh.mda<array<i64: 37, 23>>) -> !mdh.mda<array<i64: 1, 1>>
+  "mdh.out_view"(%r, %s) {accesses = [affine_map<(i, j) -> ()>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 1, 1>>, memref<f32>) -> ()
+  return
+}
+// CHECK-LABEL: func.func @layout(
+// CHECK-NOT: memref.collapse_shape
+// CHECK: "mdh.md_hom"{{.*}}combine_ops = [#mdh.pw<"add">, #mdh.pw<"add">]{{.*}} -> !mdh.mda<array<i64: 1, 1>>
+
+// -----
+
+// A buffer used uncollapsed elsewhere (here by memref.copy): that use would
+// alias the collapsed view behind the polyhedral model's back.
+func.func private @id(%a: f32) -> f32 {
+  return %a : f32
+}
+func.func @used_elsewhere(%x: memref<37x23xf32>, %c: memref<37x23xf32>, %s: memref<f32>) {
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i, j) -> (i, j)>]}
+      : (memref<37x23xf32>) -> !mdh.mda<array<i64: 37, 23>>
+  %r = "mdh.md_hom"(%vx) {scalar_function = @id, combine_ops = [#mdh.pw<"add">, #mdh.pw<"add">]}
+      : (!mdh.mda<array<i64: 37, 23>>) -> !mdh.mda<array<i64: 1, 1>>
+  "mdh.out_view"(%r, %s) {accesses = [affine_map<(i, j) -> ()>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 1, 1>>, memref<f32>) -> ()
+  memref.copy %x, %c : memref<37x23xf32> to memref<37x23xf32>
+  return
+}
+// CHECK-LABEL: func.func @used_elsewhere(
+// CHECK-NOT: memref.collapse_shape
+// CHECK: "mdh.md_hom"{{.*}}combine_ops = [#mdh.pw<"add">, #mdh.pw<"add">]{{.*}} -> !mdh.mda<array<i64: 1, 1>>
+
+// -----
+
+// A dim mentioned by an access but not its neighbour (v[j] of a (i, j)
+// map): merging would need v[m mod 23].
+func.func private @mul(%a: f32, %b: f32) -> f32 {
+  %p = arith.mulf %a, %b : f32
+  return %p : f32
+}
+func.func @partial(%x: memref<37x23xf32>, %v: memref<23xf32>, %y: memref<37x23xf32>) {
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i, j) -> (i, j)>]}
+      : (memref<37x23xf32>) -> !mdh.mda<array<i64: 37, 23>>
+  %vv = "mdh.inp_view"(%v) {accesses = [affine_map<(i, j) -> (j)>]}
+      : (memref<23xf32>) -> !mdh.mda<array<i64: 37, 23>>
+  %r = "mdh.md_hom"(%vx, %vv) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.cc]}
+      : (!mdh.mda<array<i64: 37, 23>>, !mdh.mda<array<i64: 37, 23>>) -> !mdh.mda<array<i64: 37, 23>>
+  "mdh.out_view"(%r, %y) {accesses = [affine_map<(i, j) -> (i, j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 37, 23>>, memref<37x23xf32>) -> ()
+  return
+}
+// CHECK-LABEL: func.func @partial(
+// CHECK-NOT: memref.collapse_shape
+// CHECK: "mdh.md_hom"{{.*}}combine_ops = [#mdh.cc, #mdh.cc]{{.*}} -> !mdh.mda<array<i64: 37, 23>>
+
+// -----
+
+// An index-aware scalar function receives the indices of every dim.
+func.func private @at(%i: index, %j: index, %a: f32) -> f32 {
+  return %a : f32
+}
+func.func @index_aware(%x: memref<37x23xf32>, %y: memref<37x23xf32>) {
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i, j) -> (i, j)>]}
+      : (memref<37x23xf32>) -> !mdh.mda<array<i64: 37, 23>>
+  %r = "mdh.md_hom"(%vx) {scalar_function = @at, combine_ops = [#mdh.cc, #mdh.cc], mdh.index_aware}
+      : (!mdh.mda<array<i64: 37, 23>>) -> !mdh.mda<array<i64: 37, 23>>
+  "mdh.out_view"(%r, %y) {accesses = [affine_map<(i, j) -> (i, j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 37, 23>>, memref<37x23xf32>) -> ()
+  return
+}
+// CHECK-LABEL: func.func @index_aware(
+// CHECK-NOT: memref.collapse_shape
+// CHECK: "mdh.md_hom"{{.*}}combine_ops = [#mdh.cc, #mdh.cc]{{.*}} -> !mdh.mda<array<i64: 37, 23>>
+
+// -----
+
+// A stencil: the two accesses x[i][j] and x[i][j + 1] need rows of 24.
+func.func private @add(%a: f32, %b: f32) -> f32 {
+  %p = arith.addf %a, %b : f32
+  return %p : f32
+}
+func.func @stencil(%x: memref<37x24xf32>, %y: memref<37x23xf32>) {
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j + 1)>]}
+      : (memref<37x24xf32>) -> !mdh.mda<array<i64: 37, 23>>
+  %r = "mdh.md_hom"(%vx) {scalar_function = @add, combine_ops = [#mdh.cc, #mdh.cc]}
+      : (!mdh.mda<array<i64: 37, 23>>) -> !mdh.mda<array<i64: 37, 23>>
+  "mdh.out_view"(%r, %y) {accesses = [affine_map<(i, j) -> (i, j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 37, 23>>, memref<37x23xf32>) -> ()
+  return
+}
+// CHECK-LABEL: func.func @stencil(
+// CHECK-NOT: memref.collapse_shape
+// CHECK: "mdh.md_hom"{{.*}}combine_ops = [#mdh.cc, #mdh.cc]{{.*}} -> !mdh.mda<array<i64: 37, 23>>
