@@ -18,6 +18,7 @@ struct mdh_builder mdh_builder_before(MlirOperation op) {
   b.loc = mlirOperationGetLocation(op);
   b.block = mlirOperationGetBlock(op);
   b.before = op;
+  b.inline_calls = 0;
   return b;
 }
 
@@ -209,6 +210,44 @@ void mdh_build_if_else(struct mdh_builder *b, MlirValue cond, MlirBlock *then_b,
   insert(b, mlirOperationCreate(&st));
 }
 
+/* Copies the body of "callee", if it is a function of one block, to the
+ * insertion point of "b" with its arguments replaced by "args", and stores
+ * the values it returns in "results". Returns 0, or -1 (nothing built) if
+ * "callee" is not such a function. The body is moved out of a clone, since
+ * the C API has no clone with a value mapping. */
+static int build_inlined(struct mdh_builder *b, MlirOperation callee,
+                         intptr_t n_args, const MlirValue *args,
+                         MlirValue *results) {
+  MlirOperation clone, op, next;
+  MlirBlock body;
+  intptr_t i;
+
+  if (mlirOperationIsNull(callee) || !mdh_op_is(callee, "func.func"))
+    return -1;
+  body = mlirRegionGetFirstBlock(mlirOperationGetRegion(callee, 0));
+  if (mlirBlockIsNull(body) ||
+      !mlirBlockIsNull(mlirBlockGetNextInRegion(body)) ||
+      mlirBlockGetNumArguments(body) != n_args)
+    return -1;
+  clone = mlirOperationClone(callee);
+  body = mlirRegionGetFirstBlock(mlirOperationGetRegion(clone, 0));
+  for (i = 0; i < n_args; ++i)
+    mlirValueReplaceAllUsesOfWith(mlirBlockGetArgument(body, i), args[i]);
+  for (op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = next) {
+    next = mlirOperationGetNextInBlock(op);
+    if (mlirOperationIsNull(next)) {
+      for (i = 0; i < mlirOperationGetNumOperands(op); ++i)
+        results[i] = mlirOperationGetOperand(op, i);
+      break;
+    }
+    mlirOperationRemoveFromParent(op);
+    insert(b, op);
+  }
+  mlirOperationDestroy(clone);
+  return 0;
+}
+
 void mdh_build_call(struct mdh_builder *b, MlirStringRef callee,
                     MlirType fn_type, intptr_t n_args, const MlirValue *args,
                     MlirValue *results) {
@@ -220,6 +259,14 @@ void mdh_build_call(struct mdh_builder *b, MlirStringRef callee,
 
   if (!types)
     abort();
+  if (b->inline_calls &&
+      build_inlined(b,
+                    mdh_lookup_symbol(mlirBlockGetParentOperation(b->block),
+                                      callee),
+                    n_args, args, results) == 0) {
+    free(types);
+    return;
+  }
   for (i = 0; i < n; ++i)
     types[i] = mlirFunctionTypeGetResult(fn_type, i);
   call = mdh_build_op(b, "func.call", n_args, args, n, types, 1, &attr);

@@ -10,12 +10,14 @@
 #include "mlir-c/IR.h"
 
 /* Inserts into "block", before "before" (or at the end of "block" when
- * "before" is null), with location "loc". */
+ * "before" is null), with location "loc". If "inline_calls", calls to
+ * single-block functions are built as a copy of the callee's body. */
 struct mdh_builder {
   MlirContext ctx;
   MlirLocation loc;
   MlirBlock block;
   MlirOperation before;
+  int inline_calls;
 };
 
 /* A builder inserting before "op". */
@@ -72,7 +74,9 @@ void mdh_build_if_else(struct mdh_builder *b, MlirValue cond, MlirBlock *then_b,
                        MlirBlock *else_b);
 
 /* Builds `func.call @callee(args)` with the result types of "fn_type" and
- * stores its results in "results". */
+ * stores its results in "results"; with b->inline_calls, a single-block
+ * callee's body is copied in instead (its func.return values are the
+ * results). */
 void mdh_build_call(struct mdh_builder *b, MlirStringRef callee,
                     MlirType fn_type, intptr_t n_args, const MlirValue *args,
                     MlirValue *results);

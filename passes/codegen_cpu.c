@@ -585,6 +585,7 @@ static int codegen_func(isl_ctx *ctx, MlirOperation func) {
     goto done;
   tree = build_ast(&cg, isl_schedule_copy(schedule));
   b = mdh_builder_before(last);
+  b.inline_calls = 1;
   b.before = mlirOperationGetNextInBlock(last);
   alloc_temps(&cg, &b);
   if (!tree || mdh_ast_to_mlir(&b, tree, &target) < 0)

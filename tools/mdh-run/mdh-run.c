@@ -26,8 +26,9 @@
 
 /* The pipelines: mdh passes, then the upstream lowering to LLVM. The cpu
  * pipeline coalesces (PANAMERA dimension flattening), schedules and
- * generates loops, inlines the scalar functions and, when OMP_NUM_THREADS
- * asks for more than one thread, runs its scf.parallel loops with OpenMP. */
+ * generates loops (inlining the scalar functions), inlines what calls are
+ * left and, when OMP_NUM_THREADS asks for more than one thread, runs its
+ * scf.parallel loops with OpenMP. */
 static const char reference_pipeline[] =
     "builtin.module(mdh-to-loops,arith-expand,convert-scf-to-cf,"
     "expand-strided-metadata,finalize-memref-to-llvm,convert-to-llvm,"
