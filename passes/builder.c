@@ -260,10 +260,9 @@ void mdh_build_call(struct mdh_builder *b, MlirStringRef callee,
   if (!types)
     abort();
   if (b->inline_calls &&
-      build_inlined(b,
-                    mdh_lookup_symbol(mlirBlockGetParentOperation(b->block),
-                                      callee),
-                    n_args, args, results) == 0) {
+      build_inlined(
+          b, mdh_lookup_symbol(mlirBlockGetParentOperation(b->block), callee),
+          n_args, args, results) == 0) {
     free(types);
     return;
   }

@@ -950,25 +950,57 @@ static void plan_all(struct coalesce *c) {
   reconcile(c);
 }
 
-/* Tells whether some md_hom of "homs" has more than MAX_RANK dimensions. */
-static int too_many_dims(const struct mdh_op_list *homs) {
-  size_t i;
+/* Tells whether "view" reaches a buffer of more than MAX_RANK dimensions. */
+static int view_too_large(MlirOperation view) {
+  return mlirShapedTypeGetRank(mlirValueGetType(mdhViewGetBuffer(view))) >
+         MAX_RANK;
+}
 
-  for (i = 0; i < homs->n; ++i)
-    if (mdhMdHomGetRank(homs->ops[i]) > MAX_RANK)
+/* Tells whether the md_hom "hom" or a buffer of its views has more than
+ * MAX_RANK dimensions. */
+static int too_many_dims(MlirOperation hom) {
+  MlirOpOperand use;
+  intptr_t v;
+
+  if (mdhMdHomGetRank(hom) > MAX_RANK)
+    return 1;
+  for (v = 0; v < mlirOperationGetNumOperands(hom); ++v)
+    if (view_too_large(mlirOpResultGetOwner(mlirOperationGetOperand(hom, v))))
+      return 1;
+  for (use = mlirValueGetFirstUse(mlirOperationGetResult(hom, 0));
+       !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use))
+    if (mdhOperationIsAOutView(mlirOpOperandGetOwner(use)) &&
+        view_too_large(mlirOpOperandGetOwner(use)))
       return 1;
   return 0;
 }
 
-/* Coalesces the md_homs of "func" (the isl context is unused); leaves a
- * function with a md_hom of more than MAX_RANK dimensions alone. */
+/* Tells whether "func" is to be left alone: a md_hom or buffer of more
+ * than MAX_RANK dimensions, or a user's influence tree or schedule, which
+ * name the md_homs' dimensions as they are. */
+static int leave_alone(MlirOperation func, const struct mdh_op_list *homs) {
+  static const char *const names[] = {"mdh.influence", "mdh.schedule"};
+  size_t i;
+
+  for (i = 0; i < sizeof(names) / sizeof(names[0]); ++i)
+    if (!mlirAttributeIsNull(mlirOperationGetAttributeByName(
+            func, mlirStringRefCreateFromCString(names[i]))))
+      return 1;
+  for (i = 0; i < homs->n; ++i)
+    if (too_many_dims(homs->ops[i]))
+      return 1;
+  return 0;
+}
+
+/* Coalesces the md_homs of "func" (the isl context is unused) unless it is
+ * to be left alone (see leave_alone). */
 static int coalesce_func(isl_ctx *ctx, MlirOperation func) {
   struct mdh_op_list homs = mdh_collect_ops(func, "mdh.md_hom");
   struct coalesce c;
   int h;
 
   (void)ctx;
-  if (too_many_dims(&homs)) {
+  if (leave_alone(func, &homs)) {
     free(homs.ops);
     return 1;
   }

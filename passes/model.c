@@ -133,21 +133,26 @@ static void add_writes(struct mdh_model *m, struct mdh_stmt *stmt) {
   }
 }
 
-/* Returns the original order { S_k[i] -> [k, i_0, .., 0..] } of "stmt", at
- * position "k", padded to "depth" dimensions after k. */
+/* Returns the original order { S_k[i] -> [k, i_s.., i_o.., 0..] } of "stmt",
+ * at position "k", padded to "depth" dimensions after k: its scan (ps)
+ * dimensions i_s come first, then the others i_o, each in their order. The
+ * results are accumulated in place, and a scan position starts from the
+ * finished one before it, so every point of one scan position must precede
+ * the next position; with a reduction (pw) dimension outside a scan
+ * dimension, the lexicographic order of the points would break that. */
 static __isl_give isl_map *original_order(struct mdh_stmt *stmt, int k,
                                           int depth) {
   isl_map *map = isl_map_from_domain(isl_set_copy(stmt->domain));
-  int d;
+  int d, pos = 1, scan;
 
   map = isl_map_add_dims(map, isl_dim_out, 1 + depth);
   map = isl_map_fix_si(map, isl_dim_out, 0, k);
-  for (d = 0; d < depth; ++d) {
-    if (d < stmt->rank)
-      map = isl_map_equate(map, isl_dim_in, d, isl_dim_out, 1 + d);
-    else
-      map = isl_map_fix_si(map, isl_dim_out, 1 + d, 0);
-  }
+  for (scan = 1; scan >= 0; --scan)
+    for (d = 0; d < stmt->rank; ++d)
+      if ((stmt->kinds[d] == MdhCombinePS) == scan)
+        map = isl_map_equate(map, isl_dim_in, d, isl_dim_out, pos++);
+  for (; pos <= depth; ++pos)
+    map = isl_map_fix_si(map, isl_dim_out, pos, 0);
   return map;
 }
 

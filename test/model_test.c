@@ -5,8 +5,7 @@
 #include "mdh-c/Dialect.h"
 #include "passes/model.h"
 #include "passes/polyhedral.h"
-
-#include "mlir-c/RegisterEverything.h"
+#include "test/test_support.h"
 
 #include <isl/union_map.h>
 
@@ -117,13 +116,6 @@ static const struct {
      "{ }"},
 };
 
-/* Returns the second function of "module" (the first is the scalar one). */
-static MlirOperation second_func(MlirModule module) {
-  MlirOperation op = mlirBlockGetFirstOperation(mlirModuleGetBody(module));
-
-  return mlirOperationGetNextInBlock(op);
-}
-
 /* Compares "got" with the relation "want" in isl syntax. */
 static int check_relation(isl_ctx *ctx, const char *test, const char *what,
                           __isl_keep isl_union_map *got, const char *want) {
@@ -150,7 +142,7 @@ static int test_model(MlirContext mctx, isl_ctx *ctx, size_t i) {
     fprintf(stderr, "%s: does not parse\n", model_tests[i].name);
     return -1;
   }
-  m = mdh_model_extract(ctx, second_func(module));
+  m = mdh_model_extract(ctx, mdh_test_main_func(module));
   if (m &&
       check_relation(ctx, model_tests[i].name, "validity", m->validity,
                      model_tests[i].validity) == 0 &&
@@ -163,16 +155,12 @@ static int test_model(MlirContext mctx, isl_ctx *ctx, size_t i) {
 }
 
 int main(void) {
-  MlirDialectRegistry registry = mlirDialectRegistryCreate();
-  MlirContext mctx;
+  MlirContext mctx = mdh_test_context();
   isl_ctx *ctx = mdh_isl_ctx_alloc();
   size_t i;
   int failed = 0;
 
-  mlirRegisterAllDialects(registry);
-  mctx = mlirContextCreateWithRegistry(registry, false);
-  mlirDialectRegistryDestroy(registry);
-  if (mlirLogicalResultIsFailure(mdhLoadDialect(mctx)))
+  if (mlirContextIsNull(mctx))
     return 1;
   for (i = 0; i < sizeof(model_tests) / sizeof(model_tests[0]); ++i) {
     if (test_model(mctx, ctx, i) < 0)

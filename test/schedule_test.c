@@ -7,8 +7,7 @@
 #include "passes/polyhedral.h"
 #include "passes/schedule/gpu_optimizer.h"
 #include "passes/schedule/scheduler.h"
-
-#include "mlir-c/RegisterEverything.h"
+#include "test/test_support.h"
 
 #include <isl/set.h>
 #include <isl/union_map.h>
@@ -129,20 +128,6 @@ static const struct {
     {"solve limit", matmul, "", 1, NULL, NULL},
 };
 
-/* Returns the second function of "module" (the first is a scalar one). */
-static MlirOperation main_func(MlirModule module) {
-  MlirOperation op = mlirBlockGetFirstOperation(mlirModuleGetBody(module));
-
-  while (!mlirOperationIsNull(op)) {
-    MlirAttribute vis = mlirOperationGetAttributeByName(
-        op, mlirStringRefCreateFromCString("sym_visibility"));
-    if (mlirAttributeIsNull(vis))
-      return op;
-    op = mlirOperationGetNextInBlock(op);
-  }
-  return op;
-}
-
 /* Returns the tree of case "i" for "m". */
 static struct mdh_infl_node *case_tree(struct mdh_model *m, size_t i) {
   const char *names[8];
@@ -184,9 +169,9 @@ static int check_schedule(struct mdh_model *m, size_t i,
     return 0;
   }
   text = isl_union_map_to_str(got);
-  fprintf(stderr, "%s: got %s (%s), expected %s (%s)\n",
-          schedule_tests[i].name, text, how ? how : "none",
-          schedule_tests[i].schedule, schedule_tests[i].how);
+  fprintf(stderr, "%s: got %s (%s), expected %s (%s)\n", schedule_tests[i].name,
+          text, how ? how : "none", schedule_tests[i].schedule,
+          schedule_tests[i].how);
   free(text);
   isl_union_map_free(got);
   return -1;
@@ -203,7 +188,7 @@ static int test_schedule(MlirContext mctx, isl_ctx *ctx, size_t i) {
 
   if (mlirModuleIsNull(module))
     return fprintf(stderr, "%s: does not parse\n", schedule_tests[i].name), -1;
-  m = mdh_model_extract(ctx, main_func(module));
+  m = mdh_model_extract(ctx, mdh_test_main_func(module));
   if (m)
     tree = case_tree(m, i);
   if (tree) {
@@ -282,16 +267,12 @@ static int test_coefficients_are_rational(isl_ctx *ctx) {
 }
 
 int main(void) {
-  MlirDialectRegistry registry = mlirDialectRegistryCreate();
-  MlirContext mctx;
+  MlirContext mctx = mdh_test_context();
   isl_ctx *ctx = mdh_isl_ctx_alloc();
   size_t i;
   int failed = 0;
 
-  mlirRegisterAllDialects(registry);
-  mctx = mlirContextCreateWithRegistry(registry, false);
-  mlirDialectRegistryDestroy(registry);
-  if (mlirLogicalResultIsFailure(mdhLoadDialect(mctx)))
+  if (mlirContextIsNull(mctx))
     return 1;
   for (i = 0; i < sizeof(schedule_tests) / sizeof(schedule_tests[0]); ++i) {
     if (test_schedule(mctx, ctx, i) < 0)

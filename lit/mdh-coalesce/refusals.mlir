@@ -226,3 +226,40 @@ func.func @stencil(%x: memref<37x24xf32>, %y: memref<37x23xf32>) {
 // CHECK-LABEL: func.func @stencil(
 // CHECK-NOT: memref.collapse_shape
 // CHECK: "mdh.md_hom"{{.*}}combine_ops = [#mdh.cc, #mdh.cc]{{.*}} -> !mdh.mda<array<i64: 37, 23>>
+
+// -----
+
+// A user's influence tree names the md_hom's dimensions as they are (S0's
+// column 2 is k): the function is left alone.
+func.func private @mul(%a: i32, %b: i32) -> i32 {
+  %p = arith.muli %a, %b : i32
+  return %p : i32
+}
+func.func @bmatvec(%M: memref<5x3x4xi32>, %v: memref<4xi32>, %w: memref<5x3xi32>) attributes {mdh.influence = "[S0[0][2] = 1]"} {
+  %vm = "mdh.inp_view"(%M) {accesses = [affine_map<(i, j, k) -> (i, j, k)>]}
+      : (memref<5x3x4xi32>) -> !mdh.mda<array<i64: 5, 3, 4>>
+  %vv = "mdh.inp_view"(%v) {accesses = [affine_map<(i, j, k) -> (k)>]}
+      : (memref<4xi32>) -> !mdh.mda<array<i64: 5, 3, 4>>
+  %r = "mdh.md_hom"(%vm, %vv) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.cc, #mdh.pw<"add">]}
+      : (!mdh.mda<array<i64: 5, 3, 4>>, !mdh.mda<array<i64: 5, 3, 4>>) -> !mdh.mda<array<i64: 5, 3, 1>>
+  "mdh.out_view"(%r, %w) {accesses = [affine_map<(i, j, k) -> (i, j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 5, 3, 1>>, memref<5x3xi32>) -> ()
+  return
+}
+
+// -----
+
+// A buffer of rank 65, more than the passes handle: left alone (this used
+// to loop forever).
+func.func private @id(%a: i32) -> i32 {
+  return %a : i32
+}
+func.func @rank65(%x: memref<3x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1xi32>, %y: memref<3xi32>) {
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i) -> (i, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)>]}
+      : (memref<3x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1xi32>) -> !mdh.mda<array<i64: 3>>
+  %r = "mdh.md_hom"(%vx) {scalar_function = @id, combine_ops = [#mdh.cc]}
+      : (!mdh.mda<array<i64: 3>>) -> !mdh.mda<array<i64: 3>>
+  "mdh.out_view"(%r, %y) {accesses = [affine_map<(i) -> (i)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 3>>, memref<3xi32>) -> ()
+  return
+}

@@ -105,8 +105,7 @@ static int element_bits(MlirType type) {
  * buffer's last extent, its other strides and its offset are multiples of
  * the width. Returns 0 if none. */
 static int vector_width(__isl_keep isl_multi_aff *ma, int d, int64_t n,
-                        MlirType type, const int64_t *strides,
-                        int64_t offset) {
+                        MlirType type, const int64_t *strides, int64_t offset) {
   int rank = (int)mlirShapedTypeGetRank(type), bits = element_bits(type);
   int w, b, ok;
 
@@ -232,8 +231,8 @@ static double cost(const struct stmt_accesses *acc, int d, int64_t n,
   int vw = 0, vr = 0, c = 0, k;
 
   for (k = 0; k < acc->n; ++k) {
-    stride = acc->a[k].stride[d] < 0 ? -acc->a[k].stride[d]
-                                     : acc->a[k].stride[d];
+    stride =
+        acc->a[k].stride[d] < 0 ? -acc->a[k].stride[d] : acc->a[k].stride[d];
     if (stride && stride < m)
       m = stride;
     if (innermost && acc->a[k].vector[d])
@@ -391,17 +390,16 @@ static int has_tie(const struct tie_data *data, int s, int t, int a, int b) {
 /* Adds the iterator pairs that "dep" keeps equal to data->ties. */
 static isl_stat collect_ties(__isl_take isl_map *dep, void *user) {
   struct tie_data *data = user;
-  struct mdh_stmt *s = mdh_model_find_stmt(
-      data->m, isl_map_get_tuple_name(dep, isl_dim_in));
-  struct mdh_stmt *t = mdh_model_find_stmt(
-      data->m, isl_map_get_tuple_name(dep, isl_dim_out));
+  struct mdh_stmt *s =
+      mdh_model_find_stmt(data->m, isl_map_get_tuple_name(dep, isl_dim_in));
+  struct mdh_stmt *t =
+      mdh_model_find_stmt(data->m, isl_map_get_tuple_name(dep, isl_dim_out));
   int a, b;
 
   for (a = 0; s && t && s != t && a < s->rank; ++a)
     for (b = 0; b < t->rank; ++b) {
-      isl_map *eq = isl_map_equate(
-          isl_map_universe(isl_map_get_space(dep)), isl_dim_in, a,
-          isl_dim_out, b);
+      isl_map *eq = isl_map_equate(isl_map_universe(isl_map_get_space(dep)),
+                                   isl_dim_in, a, isl_dim_out, b);
       isl_bool sub = isl_map_is_subset(dep, eq);
       isl_map_free(eq);
       if (sub < 0) {
@@ -414,9 +412,8 @@ static isl_stat collect_ties(__isl_take isl_map *dep, void *user) {
       data->ties = realloc(data->ties, (data->n + 1) * sizeof(*data->ties));
       if (!data->ties)
         abort();
-      data->ties[data->n++] =
-          (struct tie){(int)(s - data->m->stmts), (int)(t - data->m->stmts),
-                       a, b};
+      data->ties[data->n++] = (struct tie){(int)(s - data->m->stmts),
+                                           (int)(t - data->m->stmts), a, b};
     }
   isl_map_free(dep);
   return isl_stat_ok;

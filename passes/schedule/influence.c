@@ -216,8 +216,7 @@ static void parse_term(struct parser *ps, int depth, int sign,
   lin->terms[lin->n++].coef = sign * v;
 }
 
-static void parse_lin(struct parser *ps, int depth, int sign,
-                      struct lin *lin) {
+static void parse_lin(struct parser *ps, int depth, int sign, struct lin *lin) {
   int s = accept(ps, "-") ? -sign : sign;
 
   parse_term(ps, depth, s, lin);

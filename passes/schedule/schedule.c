@@ -149,9 +149,8 @@ static struct mdh_infl_node *influence_tree(struct mdh_model *m,
 
 /* Returns the schedule of "m": ours, influenced by "tree", or else isl's.
  * "how" receives how it was found. */
-static __isl_give isl_schedule *compute_schedule(struct mdh_model *m,
-                                                 struct mdh_infl_node *tree,
-                                                 char **how) {
+static __isl_give isl_schedule *
+compute_schedule(struct mdh_model *m, struct mdh_infl_node *tree, char **how) {
   isl_schedule *schedule = mdh_sched_compute(m, tree, 0, how);
 
   if (schedule)

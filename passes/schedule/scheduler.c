@@ -161,7 +161,7 @@ static void state_copy(struct sched *sc, struct state *dst,
   dst->met = src->met;
 }
 
-/* Returns the index of the statement whose tuple is "id_name". */
+/* Returns the index of the statement named "name", or -1. */
 static int stmt_index(struct sched *sc, const char *name) {
   struct mdh_stmt *stmt = mdh_model_find_stmt(sc->m, name);
 
@@ -215,7 +215,8 @@ static __isl_give isl_basic_set *add_constraint(struct sched *sc,
                             : isl_constraint_alloc_inequality(ls);
   int v;
 
-  c = isl_constraint_set_constant_val(c, isl_val_int_from_si(sc->ctx, coefs[0]));
+  c = isl_constraint_set_constant_val(c,
+                                      isl_val_int_from_si(sc->ctx, coefs[0]));
   for (v = 0; v < sc->n_var; ++v)
     if (coefs[1 + v])
       c = isl_constraint_set_coefficient_val(
@@ -225,8 +226,8 @@ static __isl_give isl_basic_set *add_constraint(struct sched *sc,
 
 /* Returns the LP with every unknown non-negative and sum_c defined. */
 static __isl_give isl_basic_set *lp_alloc(struct sched *sc) {
-  isl_basic_set *lp =
-      isl_basic_set_positive_orthant(isl_space_set_alloc(sc->ctx, 0, sc->n_var));
+  isl_basic_set *lp = isl_basic_set_positive_orthant(
+      isl_space_set_alloc(sc->ctx, 0, sc->n_var));
   int64_t *c = calloc(1 + sc->n_var, sizeof(*c));
   int s, k;
 
@@ -383,11 +384,9 @@ static int linear_row_index(struct state *st, int d) {
 /* Adds the rows of "node" to "lp"; terms on earlier rows take their values.
  * Sets "*infeasible" (and frees "lp") when a row that became constant is
  * violated. */
-static __isl_give isl_basic_set *add_influence(struct sched *sc,
-                                               struct state *st,
-                                               __isl_take isl_basic_set *lp,
-                                               struct mdh_infl_node *node,
-                                               int *infeasible) {
+static __isl_give isl_basic_set *
+add_influence(struct sched *sc, struct state *st, __isl_take isl_basic_set *lp,
+              struct mdh_infl_node *node, int *infeasible) {
   int64_t *v = calloc(1 + sc->n_var, sizeof(*v));
   int k, j;
 
@@ -772,8 +771,8 @@ static __isl_give isl_union_set *filter_of(struct sched *sc, const int *in) {
 
 /* Returns row "r" over the statements with "in[s]", or NULL (and
  * "*trivial" set) if it is the same constant for all of them. */
-static __isl_give isl_union_pw_aff *
-row_upa(struct sched *sc, int r, const int *in, int *trivial) {
+static __isl_give isl_union_pw_aff *row_upa(struct sched *sc, int r,
+                                            const int *in, int *trivial) {
   const int64_t *coef = row_coef(sc, &sc->cur, r);
   isl_union_pw_aff *upa;
   int s, c, first = -1;
@@ -798,8 +797,8 @@ row_upa(struct sched *sc, int r, const int *in, int *trivial) {
     isl_aff *aff;
     if (!in[s])
       continue;
-    aff = isl_aff_zero_on_domain(isl_local_space_from_space(
-        isl_set_get_space(sc->m->stmts[s].domain)));
+    aff = isl_aff_zero_on_domain(
+        isl_local_space_from_space(isl_set_get_space(sc->m->stmts[s].domain)));
     for (c = 0; c < rank_of(sc, s); ++c)
       aff = isl_aff_set_coefficient_si(aff, isl_dim_in, c,
                                        (int)coef[sc->off[s] + c]);
@@ -903,8 +902,8 @@ static __isl_give isl_schedule_node *build(struct sched *sc,
     int64_t v = row_coef(sc, st, r)[sc->off[s] + rank_of(sc, s)];
     if (!in[s])
       continue;
-    if (first >= 0 && v != row_coef(sc, st, r)[sc->off[first] +
-                                               rank_of(sc, first)])
+    if (first >= 0 &&
+        v != row_coef(sc, st, r)[sc->off[first] + rank_of(sc, first)])
       split_here = 1;
     if (first < 0)
       first = s;

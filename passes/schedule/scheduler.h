@@ -13,9 +13,9 @@
  * none). If no scenario of the tree can be met, the result is the
  * uninfluenced one. Each attempt (influenced, then plain) may solve at most
  * "max_solves" ILPs (0: a default). Returns NULL when even the plain one
- * fails (the caller falls back to isl's scheduler) or on an isl error. "how" receives "influence P" (P
- * the path of the leaf reached, see mdh_infl_node_path) or "plain"; the
- * caller frees it. */
+ * fails (the caller falls back to isl's scheduler) or on an isl error. "how"
+ * receives "influence P" (P the path of the leaf reached, see
+ * mdh_infl_node_path) or "plain"; the caller frees it. */
 __isl_give isl_schedule *mdh_sched_compute(struct mdh_model *m,
                                            struct mdh_infl_node *tree,
                                            int max_solves, char **how);
