@@ -135,12 +135,8 @@ struct collect_data {
   struct mdh_op_list list;
 };
 
-static MlirWalkResult collect_op(MlirOperation op, void *user) {
-  struct collect_data *data = user;
-  struct mdh_op_list *list = &data->list;
-
-  if (!mdh_op_is(op, data->name))
-    return MlirWalkResultAdvance;
+/* Appends "op" to "list". */
+static void op_list_push(struct mdh_op_list *list, MlirOperation op) {
   if (list->n == list->cap) {
     list->cap = list->cap ? 2 * list->cap : 16;
     list->ops = realloc(list->ops, list->cap * sizeof(*list->ops));
@@ -148,6 +144,13 @@ static MlirWalkResult collect_op(MlirOperation op, void *user) {
       abort();
   }
   list->ops[list->n++] = op;
+}
+
+static MlirWalkResult collect_op(MlirOperation op, void *user) {
+  struct collect_data *data = user;
+
+  if (mdh_op_is(op, data->name))
+    op_list_push(&data->list, op);
   return MlirWalkResultAdvance;
 }
 
@@ -156,6 +159,25 @@ struct mdh_op_list mdh_collect_ops(MlirOperation root, const char *name) {
 
   mlirOperationWalk(root, &collect_op, &data, MlirWalkPreOrder);
   return data.list;
+}
+
+struct mdh_op_list mdh_md_hom_views(MlirOperation hom, size_t *n_inputs) {
+  struct mdh_op_list list = {NULL, 0, 0};
+  MlirOpOperand use;
+  MlirValue operand;
+  intptr_t i;
+
+  for (i = 0; i < mlirOperationGetNumOperands(hom); ++i) {
+    operand = mlirOperationGetOperand(hom, i);
+    if (mlirValueIsAOpResult(operand))
+      op_list_push(&list, mlirOpResultGetOwner(operand));
+  }
+  *n_inputs = list.n;
+  for (use = mlirValueGetFirstUse(mlirOperationGetResult(hom, 0));
+       !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use))
+    if (mdhOperationIsAOutView(mlirOpOperandGetOwner(use)))
+      op_list_push(&list, mlirOpOperandGetOwner(use));
+  return list;
 }
 
 MlirStringRef mdhGetDialectIRDL(void) {

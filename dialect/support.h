@@ -52,6 +52,11 @@ struct mdh_op_list {
 };
 struct mdh_op_list mdh_collect_ops(MlirOperation root, const char *name);
 
+/* The views of the md_hom "hom": the ops defining its operands (its
+ * inp_views, "*n_inputs" of them) followed by the out_views of its result,
+ * in use order ("ops" to be freed by the caller). */
+struct mdh_op_list mdh_md_hom_views(MlirOperation hom, size_t *n_inputs);
+
 /* Tells whether "op" is named "name". */
 int mdh_op_is(MlirOperation op, const char *name);
 

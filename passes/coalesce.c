@@ -807,19 +807,12 @@ static void add_view(struct coalesce *c, MlirOperation op, int hom,
 /* Collects the views of md_hom "h": its input views, then the out_views of
  * its result. */
 static void collect_views(struct coalesce *c, int h) {
-  MlirOperation hom = c->plans[h].hom, owner;
-  MlirOpOperand use;
-  intptr_t i;
+  size_t n_inputs, v;
+  struct mdh_op_list views = mdh_md_hom_views(c->plans[h].hom, &n_inputs);
 
-  for (i = 0; i < mlirOperationGetNumOperands(hom); ++i)
-    if (mlirValueIsAOpResult(mlirOperationGetOperand(hom, i)))
-      add_view(c, mlirOpResultGetOwner(mlirOperationGetOperand(hom, i)), h, 0);
-  for (use = mlirValueGetFirstUse(mlirOperationGetResult(hom, 0));
-       !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use)) {
-    owner = mlirOpOperandGetOwner(use);
-    if (mdhOperationIsAOutView(owner))
-      add_view(c, owner, h, 1);
-  }
+  for (v = 0; v < views.n; ++v)
+    add_view(c, views.ops[v], h, v >= n_inputs);
+  free(views.ops);
 }
 
 /* Returns a builder right after the definition of "value". */
@@ -950,29 +943,18 @@ static void plan_all(struct coalesce *c) {
   reconcile(c);
 }
 
-/* Tells whether "view" reaches a buffer of more than MAX_RANK dimensions. */
-static int view_too_large(MlirOperation view) {
-  return mlirShapedTypeGetRank(mlirValueGetType(mdhViewGetBuffer(view))) >
-         MAX_RANK;
-}
-
 /* Tells whether the md_hom "hom" or a buffer of its views has more than
  * MAX_RANK dimensions. */
 static int too_many_dims(MlirOperation hom) {
-  MlirOpOperand use;
-  intptr_t v;
+  size_t n_inputs, v;
+  struct mdh_op_list views = mdh_md_hom_views(hom, &n_inputs);
+  int large = mdhMdHomGetRank(hom) > MAX_RANK;
 
-  if (mdhMdHomGetRank(hom) > MAX_RANK)
-    return 1;
-  for (v = 0; v < mlirOperationGetNumOperands(hom); ++v)
-    if (view_too_large(mlirOpResultGetOwner(mlirOperationGetOperand(hom, v))))
-      return 1;
-  for (use = mlirValueGetFirstUse(mlirOperationGetResult(hom, 0));
-       !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use))
-    if (mdhOperationIsAOutView(mlirOpOperandGetOwner(use)) &&
-        view_too_large(mlirOpOperandGetOwner(use)))
-      return 1;
-  return 0;
+  for (v = 0; !large && v < views.n; ++v)
+    large = mlirShapedTypeGetRank(
+                mlirValueGetType(mdhViewGetBuffer(views.ops[v]))) > MAX_RANK;
+  free(views.ops);
+  return large;
 }
 
 /* Tells whether "func" is to be left alone: a md_hom or buffer of more

@@ -78,24 +78,19 @@ static __isl_give isl_map *access_map(isl_ctx *ctx, MlirOperation view,
   return isl_map_set_tuple_name(map, isl_dim_out, name);
 }
 
-/* Adds the reads of the inp_views of "stmt" to "m->reads". */
-static void add_reads(struct mdh_model *m, struct mdh_stmt *stmt) {
-  intptr_t v, a, n;
-  MlirOperation view;
+/* Adds the reads of the inp_view "view" of "stmt" to "m->reads". */
+static void add_inp_view(struct mdh_model *m, struct mdh_stmt *stmt,
+                         MlirOperation view) {
+  intptr_t a, n = mdhViewGetNumAccesses(view);
+  int buf = buffer_index(m, mdhViewGetBuffer(view));
   isl_map *map;
-  int buf;
 
-  for (v = 0; v < mlirOperationGetNumOperands(stmt->hom); ++v) {
-    view = mlirOpResultGetOwner(mlirOperationGetOperand(stmt->hom, v));
-    buf = buffer_index(m, mdhViewGetBuffer(view));
-    n = mdhViewGetNumAccesses(view);
-    for (a = 0; a < n; ++a) {
-      map = access_map(m->ctx, view, a, buf);
-      map = isl_map_intersect_domain(
-          isl_map_set_tuple_name(map, isl_dim_in, stmt->name),
-          isl_set_copy(stmt->domain));
-      m->reads = isl_union_map_add_map(m->reads, map);
-    }
+  for (a = 0; a < n; ++a) {
+    map = access_map(m->ctx, view, a, buf);
+    map = isl_map_intersect_domain(
+        isl_map_set_tuple_name(map, isl_dim_in, stmt->name),
+        isl_set_copy(stmt->domain));
+    m->reads = isl_union_map_add_map(m->reads, map);
   }
 }
 
@@ -117,20 +112,22 @@ static void add_out_view(struct mdh_model *m, struct mdh_stmt *stmt,
   isl_map_free(rel);
 }
 
-/* Adds the writes of "stmt" through all out_views of its result. */
-static void add_writes(struct mdh_model *m, struct mdh_stmt *stmt) {
-  MlirOpOperand use;
-  MlirOperation user;
+/* Adds the accesses of "stmt" through all its views: the reads of its
+ * inp_views and the accumulation through its out_views. */
+static void add_accesses(struct mdh_model *m, struct mdh_stmt *stmt) {
+  size_t n_inputs, v;
+  struct mdh_op_list views = mdh_md_hom_views(stmt->hom, &n_inputs);
   int d, accumulates = 0;
 
   for (d = 0; d < stmt->rank; ++d)
     accumulates |= stmt->kinds[d] != MdhCombineCC;
-  for (use = mlirValueGetFirstUse(mlirOperationGetResult(stmt->hom, 0));
-       !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use)) {
-    user = mlirOpOperandGetOwner(use);
-    if (mdhOperationIsAOutView(user))
-      add_out_view(m, stmt, user, accumulates);
+  for (v = 0; v < views.n; ++v) {
+    if (v < n_inputs)
+      add_inp_view(m, stmt, views.ops[v]);
+    else
+      add_out_view(m, stmt, views.ops[v], accumulates);
   }
+  free(views.ops);
 }
 
 /* Returns the original order { S_k[i] -> [k, i_s.., i_o.., 0..] } of "stmt",
@@ -255,8 +252,7 @@ struct mdh_model *mdh_model_extract(isl_ctx *ctx, MlirOperation func) {
   }
   free(homs.ops);
   for (k = 0; k < m->n_stmt; ++k) {
-    add_reads(m, &m->stmts[k]);
-    add_writes(m, &m->stmts[k]);
+    add_accesses(m, &m->stmts[k]);
     m->order =
         isl_union_map_add_map(m->order, original_order(&m->stmts[k], k, depth));
   }

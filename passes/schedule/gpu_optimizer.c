@@ -200,17 +200,13 @@ static void add_view(struct stmt_accesses *out, isl_ctx *ctx,
 /* Collects the loads (inp_views) and stores (out_views) of "stmt". */
 static void collect_accesses(struct stmt_accesses *out, isl_ctx *ctx,
                              const struct mdh_stmt *stmt) {
-  MlirOpOperand use;
-  intptr_t v;
+  size_t n_inputs, v;
+  struct mdh_op_list views = mdh_md_hom_views(stmt->hom, &n_inputs);
 
   memset(out, 0, sizeof(*out));
-  for (v = 0; v < mlirOperationGetNumOperands(stmt->hom); ++v)
-    add_view(out, ctx, stmt,
-             mlirOpResultGetOwner(mlirOperationGetOperand(stmt->hom, v)), 0);
-  for (use = mlirValueGetFirstUse(mlirOperationGetResult(stmt->hom, 0));
-       !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use))
-    if (mdhOperationIsAOutView(mlirOpOperandGetOwner(use)))
-      add_view(out, ctx, stmt, mlirOpOperandGetOwner(use), 1);
+  for (v = 0; v < views.n; ++v)
+    add_view(out, ctx, stmt, views.ops[v], v >= n_inputs);
+  free(views.ops);
 }
 
 static void free_accesses(struct stmt_accesses *acc) {

@@ -485,25 +485,30 @@ static int solve(struct sched *sc, struct state *st, struct mdh_infl_node *node,
   return solve_once(sc, st, node, progression, 0, out);
 }
 
+/* Returns phi_S of row "coef" for statement "s" on its universe. */
+static __isl_give isl_aff *row_aff(struct sched *sc, const int64_t *coef,
+                                   int s) {
+  int rank = rank_of(sc, s), c;
+  isl_aff *aff = isl_aff_zero_on_domain(
+      isl_local_space_from_space(isl_set_get_space(sc->m->stmts[s].domain)));
+
+  for (c = 0; c < rank; ++c)
+    aff = isl_aff_set_coefficient_si(aff, isl_dim_in, c,
+                                     (int)coef[sc->off[s] + c]);
+  return isl_aff_set_constant_si(aff, (int)coef[sc->off[s] + rank]);
+}
+
 /* Returns { S[i] -> [phi_S(i)] } of row "coef" over the domains of all
  * statements. */
 static __isl_give isl_union_map *row_map(struct sched *sc,
                                          const int64_t *coef) {
   isl_union_map *map = isl_union_map_empty(isl_space_params_alloc(sc->ctx, 0));
-  int s, c;
+  int s;
 
-  for (s = 0; s < sc->m->n_stmt; ++s) {
-    isl_set *dom = isl_set_copy(sc->m->stmts[s].domain);
-    isl_aff *aff = isl_aff_zero_on_domain(
-        isl_local_space_from_space(isl_set_get_space(dom)));
-    int rank = rank_of(sc, s);
-    for (c = 0; c < rank; ++c)
-      aff = isl_aff_set_coefficient_si(aff, isl_dim_in, c,
-                                       (int)coef[sc->off[s] + c]);
-    aff = isl_aff_set_constant_si(aff, (int)coef[sc->off[s] + rank]);
+  for (s = 0; s < sc->m->n_stmt; ++s)
     map = isl_union_map_add_map(
-        map, isl_map_intersect_domain(isl_map_from_aff(aff), dom));
-  }
+        map, isl_map_intersect_domain(isl_map_from_aff(row_aff(sc, coef, s)),
+                                      isl_set_copy(sc->m->stmts[s].domain)));
   return map;
 }
 
@@ -769,42 +774,39 @@ static __isl_give isl_union_set *filter_of(struct sched *sc, const int *in) {
   return set;
 }
 
-/* Returns row "r" over the statements with "in[s]", or NULL (and
- * "*trivial" set) if it is the same constant for all of them. */
-static __isl_give isl_union_pw_aff *row_upa(struct sched *sc, int r,
-                                            const int *in, int *trivial) {
+/* Tells whether row "r" is the same constant for all statements with
+ * "in[s]" (it neither orders nor enumerates them). */
+static int row_is_constant(struct sched *sc, int r, const int *in) {
   const int64_t *coef = row_coef(sc, &sc->cur, r);
-  isl_union_pw_aff *upa;
   int s, c, first = -1;
-  int64_t value = 0;
 
-  *trivial = 1;
   for (s = 0; s < sc->m->n_stmt; ++s) {
     if (!in[s])
       continue;
     for (c = 0; c < rank_of(sc, s); ++c)
       if (coef[sc->off[s] + c])
-        *trivial = 0;
+        return 0;
     if (first < 0)
-      value = coef[sc->off[s] + rank_of(sc, s)], first = s;
-    else if (coef[sc->off[s] + rank_of(sc, s)] != value)
-      *trivial = 0;
+      first = s;
+    else if (coef[sc->off[s] + rank_of(sc, s)] !=
+             coef[sc->off[first] + rank_of(sc, first)])
+      return 0;
   }
-  if (*trivial)
-    return NULL;
-  upa = isl_union_pw_aff_empty(isl_space_params_alloc(sc->ctx, 0));
-  for (s = 0; s < sc->m->n_stmt; ++s) {
-    isl_aff *aff;
-    if (!in[s])
-      continue;
-    aff = isl_aff_zero_on_domain(
-        isl_local_space_from_space(isl_set_get_space(sc->m->stmts[s].domain)));
-    for (c = 0; c < rank_of(sc, s); ++c)
-      aff = isl_aff_set_coefficient_si(aff, isl_dim_in, c,
-                                       (int)coef[sc->off[s] + c]);
-    aff = isl_aff_set_constant_si(aff, (int)coef[sc->off[s] + rank_of(sc, s)]);
-    upa = isl_union_pw_aff_add_pw_aff(upa, isl_pw_aff_from_aff(aff));
-  }
+  return 1;
+}
+
+/* Returns row "r" over the statements with "in[s]". */
+static __isl_give isl_union_pw_aff *row_upa(struct sched *sc, int r,
+                                            const int *in) {
+  const int64_t *coef = row_coef(sc, &sc->cur, r);
+  isl_union_pw_aff *upa =
+      isl_union_pw_aff_empty(isl_space_params_alloc(sc->ctx, 0));
+  int s;
+
+  for (s = 0; s < sc->m->n_stmt; ++s)
+    if (in[s])
+      upa = isl_union_pw_aff_add_pw_aff(
+          upa, isl_pw_aff_from_aff(row_aff(sc, coef, s)));
   return upa;
 }
 
@@ -854,7 +856,7 @@ static __isl_give isl_schedule_node *
 build_band(struct sched *sc, __isl_take isl_schedule_node *node, const int *in,
            int r) {
   struct state *st = &sc->cur;
-  int end = r, n = 0, k, trivial;
+  int end = r, n = 0, k;
   int *coincident = calloc(st->n_row, sizeof(*coincident));
   isl_union_pw_aff_list *list = isl_union_pw_aff_list_alloc(sc->ctx, 1);
 
@@ -864,11 +866,10 @@ build_band(struct sched *sc, __isl_take isl_schedule_node *node, const int *in,
          st->rows[end].band == st->rows[r].band)
     ++end;
   for (k = r; k < end; ++k) {
-    isl_union_pw_aff *upa = row_upa(sc, k, in, &trivial);
-    if (trivial)
+    if (row_is_constant(sc, k, in))
       continue;
     coincident[n++] = st->rows[k].coincident;
-    list = isl_union_pw_aff_list_add(list, upa);
+    list = isl_union_pw_aff_list_add(list, row_upa(sc, k, in));
   }
   node = build(sc, node, in, end);
   if (!n) {
@@ -891,24 +892,11 @@ build_band(struct sched *sc, __isl_take isl_schedule_node *node, const int *in,
 static __isl_give isl_schedule_node *build(struct sched *sc,
                                            __isl_take isl_schedule_node *node,
                                            const int *in, int r) {
-  struct state *st = &sc->cur;
-  int s, first = -1, split_here = 0;
-
-  if (r >= st->n_row)
+  if (r >= sc->cur.n_row)
     return node;
-  if (!st->rows[r].scalar)
+  if (!sc->cur.rows[r].scalar)
     return build_band(sc, node, in, r);
-  for (s = 0; s < sc->m->n_stmt; ++s) {
-    int64_t v = row_coef(sc, st, r)[sc->off[s] + rank_of(sc, s)];
-    if (!in[s])
-      continue;
-    if (first >= 0 &&
-        v != row_coef(sc, st, r)[sc->off[first] + rank_of(sc, first)])
-      split_here = 1;
-    if (first < 0)
-      first = s;
-  }
-  if (!split_here)
+  if (row_is_constant(sc, r, in))
     return build(sc, node, in, r + 1);
   return build_sequence(sc, node, in, r);
 }
