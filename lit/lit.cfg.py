@@ -51,3 +51,18 @@ if config.mdh_asan:
     config.environment["ASAN_OPTIONS"] = "detect_leaks=1:abort_on_error=0"
     config.environment["LSAN_OPTIONS"] = "suppressions=%s" % os.path.join(
         config.mdh_src_root, "scripts", "lsan.supp")
+
+# GPU tools and runtimes. ptxas comes from the CUDA toolkit (DESIGN.md 1);
+# tests that assemble kernels say REQUIRES: ptxas, tests that run kernels
+# REQUIRES: cuda-gpu (a device with a driver, never on CI).
+import shutil
+cuda_home = os.environ.get("CUDA_HOME", "/usr/local/cuda")
+ptxas = shutil.which("ptxas") or os.path.join(cuda_home, "bin", "ptxas")
+if os.access(ptxas, os.X_OK):
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", ptxas))
+if os.path.exists("/dev/nvidia0") and shutil.which("nvidia-smi"):
+    config.available_features.add("cuda-gpu")
+config.substitutions.append(("%mdh_rt_mock", os.path.join(config.mdh_lib_dir, "libmdh_rt_mock.so")))
+config.substitutions.append(("%mdh_rt_cuda", os.path.join(config.mdh_lib_dir, "libmdh_rt_cuda.so")))
+config.substitutions.append(("%mdh_device_bc", os.path.join(config.mdh_lib_dir, "libmdh_device.bc")))
