@@ -1,0 +1,452 @@
+/* What the code generators share (see chain.h).
+ *
+ * A statement instance S[i] writes straight into the output buffers, so
+ * that later instances and fused consumers read what it wrote:
+ *
+ *   v = f(inputs at i)
+ *   if all pw indices of i are 0:              (the first point)
+ *     new = v, or prev (+) v at a scan position p > 0, prev = result at p - 1
+ *   else:
+ *     new = old (+) v,  old = the result stored at i's result point
+ *   store new to every out_view access of each component
+ *
+ * A component that no out_view stores lives in a temporary shaped like the
+ * result. This needs the first point of each reduction to run first, and
+ * each scan position after the previous one (the code generators ensure
+ * it: mdh-codegen-cpu checks the schedule, mdh-codegen-gpu runs every
+ * reduction that uses this emission sequentially in one thread).
+ */
+
+#include "passes/chain.h"
+
+#include "dialect/support.h"
+#include "mdh-c/Dialect.h"
+#include "passes/stmt.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <isl/union_set.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_RANK MDH_MODEL_MAX_RANK
+
+/* Appends a store location to "c". */
+static void add_store(struct mdh_component *c, MlirValue buffer,
+                      MlirAffineMap map) {
+  c->store_buffers =
+      realloc(c->store_buffers, (c->n_stores + 1) * sizeof(MlirValue));
+  c->store_maps =
+      realloc(c->store_maps, (c->n_stores + 1) * sizeof(MlirAffineMap));
+  if (!c->store_buffers || !c->store_maps)
+    abort();
+  c->store_buffers[c->n_stores] = buffer;
+  c->store_maps[c->n_stores++] = map;
+  if (mlirValueIsNull(c->buffer)) {
+    c->buffer = buffer;
+    c->map = map;
+  }
+}
+
+/* Collects the store locations of every component of "info". */
+static void collect_components(struct mdh_stmt_info *info) {
+  MlirOpOperand use;
+  MlirOperation view;
+  intptr_t a, n;
+
+  info->comps = calloc(info->n_results, sizeof(*info->comps));
+  if (!info->comps)
+    abort();
+  for (use = mlirValueGetFirstUse(mlirOperationGetResult(info->stmt->hom, 0));
+       !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use)) {
+    view = mlirOpOperandGetOwner(use);
+    n = mdhViewGetNumAccesses(view);
+    for (a = 0; a < n; ++a)
+      add_store(&info->comps[mdhOutViewGetComponent(view, a)],
+                mdhViewGetBuffer(view), mdhViewGetAccess(view, a));
+  }
+}
+
+/* Reads statement "stmt"; fails (after an error) on what the emission does
+ * not support. */
+static int read_info(struct mdh_stmt_info *info, struct mdh_stmt *stmt,
+                     const char *pass) {
+  int d, ok;
+
+  info->stmt = stmt;
+  info->fn_type = mdh_md_hom_function_type(stmt->hom);
+  info->n_results = mlirFunctionTypeGetNumResults(info->fn_type);
+  info->oper = mdh_md_hom_operator(stmt->hom, pass, &ok);
+  info->scan_dim = -1;
+  info->comps = NULL;
+  for (d = 0; d < stmt->rank && ok; ++d) {
+    if (stmt->kinds[d] != MdhCombinePS)
+      continue;
+    if (info->scan_dim >= 0) {
+      mdh_emit_error(stmt->hom,
+                     "%s supports one scan (ps) dimension per md_hom", pass);
+      return 0;
+    }
+    info->scan_dim = d;
+  }
+  if (ok)
+    collect_components(info);
+  return ok;
+}
+
+/* Loads component "c" of the result at point "r". */
+static MlirValue load_component(struct mdh_builder *b,
+                                const struct mdh_component *c, int rank,
+                                const MlirValue *r) {
+  MlirValue at[MAX_RANK];
+
+  if (mlirAffineMapIsNull(c->map))
+    return mdh_build_load(b, c->buffer, rank, r);
+  mdh_build_affine_map(b, c->map, r, at);
+  return mdh_build_load(b, c->buffer, mlirAffineMapGetNumResults(c->map), at);
+}
+
+/* Stores "v" as component "c" of the result at "r", at every location. */
+static void store_component(struct mdh_builder *b,
+                            const struct mdh_component *c, int rank,
+                            const MlirValue *r, MlirValue v) {
+  MlirValue at[MAX_RANK];
+  int k;
+
+  if (mlirAffineMapIsNull(c->map)) {
+    mdh_build_store(b, v, c->buffer, rank, r);
+    return;
+  }
+  for (k = 0; k < c->n_stores; ++k) {
+    mdh_build_affine_map(b, c->store_maps[k], r, at);
+    mdh_build_store(b, v, c->store_buffers[k],
+                    mlirAffineMapGetNumResults(c->store_maps[k]), at);
+  }
+}
+
+void mdh_chain_load_all(struct mdh_builder *b, const struct mdh_stmt_info *info,
+                        const MlirValue *r, MlirValue *out) {
+  intptr_t c;
+
+  for (c = 0; c < info->n_results; ++c)
+    out[c] = load_component(b, &info->comps[c], info->stmt->rank, r);
+}
+
+void mdh_chain_store_all(struct mdh_builder *b,
+                         const struct mdh_stmt_info *info, const MlirValue *r,
+                         const MlirValue *v) {
+  intptr_t c;
+
+  for (c = 0; c < info->n_results; ++c)
+    store_component(b, &info->comps[c], info->stmt->rank, r, v[c]);
+}
+
+/* Emits the first point of a result: "v", combined with the previous scan
+ * position when there is one and this is not position 0. */
+static void emit_first(struct mdh_builder *b, const struct mdh_stmt_info *info,
+                       const MlirValue *r, MlirValue *v, MlirValue *tmp) {
+  MlirValue prev[MAX_RANK], is_later;
+  MlirBlock later_b, first_b;
+  struct mdh_builder lb, fb;
+  int s = info->scan_dim;
+
+  if (s < 0) {
+    mdh_chain_store_all(b, info, r, v);
+    return;
+  }
+  is_later = mdh_build_cmpi(b, "sgt", r[s], mdh_build_index(b, 0));
+  mdh_build_if_else(b, is_later, &later_b, &first_b);
+  lb = mdh_builder_before_terminator(b, later_b);
+  memcpy(prev, r, info->stmt->rank * sizeof(*prev));
+  prev[s] = mdh_build_binary(&lb, "arith.subi", r[s], mdh_build_index(&lb, 1));
+  mdh_chain_load_all(&lb, info, prev, tmp);
+  mdh_build_combine(&lb, info->oper, info->fn_type, info->n_results, tmp, v,
+                    tmp + info->n_results);
+  mdh_chain_store_all(&lb, info, r, tmp + info->n_results);
+  fb = mdh_builder_before_terminator(b, first_b);
+  mdh_chain_store_all(&fb, info, r, v);
+}
+
+/* Emits instance "idx" of "info" (see the top of this file). */
+void mdh_chain_emit_instance(struct mdh_builder *b,
+                             const struct mdh_stmt_info *info,
+                             const MlirValue *idx) {
+  intptr_t n = info->n_results;
+  MlirValue *args =
+      malloc((mlirFunctionTypeGetNumInputs(info->fn_type) + 1) * sizeof(*args));
+  MlirValue *v = malloc(5 * n * sizeof(*v));
+  MlirValue r[MAX_RANK], first;
+  MlirBlock then_b, else_b;
+  struct mdh_builder tb, eb;
+  intptr_t na;
+
+  if (!args || !v)
+    abort();
+  na = mdh_build_read_arguments(b, info->stmt->hom, idx, args);
+  mdh_build_call(b, mdhMdHomGetScalarFunction(info->stmt->hom), info->fn_type,
+                 na, args, v);
+  mdh_build_result_point(b, info->stmt->rank, info->stmt->kinds, idx, r);
+  first = mdh_build_is_first_point(b, info->stmt->rank, info->stmt->kinds, idx);
+  if (mlirValueIsNull(first)) {
+    emit_first(b, info, r, v, v + n);
+  } else {
+    mdh_build_if_else(b, first, &then_b, &else_b);
+    tb = mdh_builder_before_terminator(b, then_b);
+    emit_first(&tb, info, r, v, v + n);
+    eb = mdh_builder_before_terminator(b, else_b);
+    mdh_chain_load_all(&eb, info, r, v + n);
+    mdh_build_combine(&eb, info->oper, info->fn_type, n, v + n, v, v + 2 * n);
+    mdh_chain_store_all(&eb, info, r, v + 2 * n);
+  }
+  free(args);
+  free(v);
+}
+
+/* Checks that the md_homs still carry the statement names of the model. */
+static int check_stmt_names(struct mdh_model *m, MlirOperation func,
+                            const char *pass) {
+  MlirAttribute name;
+  int k;
+
+  for (k = 0; k < m->n_stmt; ++k) {
+    name = mlirOperationGetAttributeByName(
+        m->stmts[k].hom, mlirStringRefCreateFromCString("mdh.stmt"));
+    if (mlirAttributeIsNull(name) || !mlirAttributeIsAString(name) ||
+        !mlirStringRefEqual(mlirStringAttrGetValue(name),
+                            mlirStringRefCreateFromCString(m->stmts[k].name))) {
+      mdh_emit_error(func,
+                     "%s: the md_homs do not match the schedule; run "
+                     "mdh-schedule again",
+                     pass);
+      return 0;
+    }
+  }
+  return 1;
+}
+
+/* Reads the schedule stored on "func" and checks that it covers exactly the
+ * statements of the model. */
+__isl_give isl_schedule *mdh_chain_read_schedule(struct mdh_chain *chain,
+                                                 MlirOperation func) {
+  struct mdh_model *m = chain->m;
+  MlirAttribute attr = mlirOperationGetAttributeByName(
+      func, mlirStringRefCreateFromCString("mdh.schedule"));
+  MlirStringRef text;
+  isl_schedule *schedule;
+  isl_union_set *domain;
+  char *copy;
+  isl_bool same;
+
+  if (mlirAttributeIsNull(attr) || !mlirAttributeIsAString(attr)) {
+    mdh_emit_error(func,
+                   "%s needs the schedule of mdh-schedule (the string "
+                   "attribute mdh.schedule)",
+                   chain->pass);
+    return NULL;
+  }
+  text = mlirStringAttrGetValue(attr);
+  copy = strndup(text.data, text.length);
+  schedule = copy ? isl_schedule_read_from_str(m->ctx, copy) : NULL;
+  free(copy);
+  domain = schedule ? isl_schedule_get_domain(schedule) : NULL;
+  same = domain ? isl_union_set_is_equal(domain, m->domain) : isl_bool_error;
+  isl_union_set_free(domain);
+  if (same == isl_bool_true && check_stmt_names(m, func, chain->pass))
+    return schedule;
+  if (same != isl_bool_true)
+    mdh_emit_error(func, "%s: mdh.schedule %s", chain->pass,
+                   same == isl_bool_false ? "does not cover the md_homs"
+                                          : "is not a valid isl schedule");
+  return isl_schedule_free(schedule);
+}
+
+/* Tells whether "op" is one of the mdh ops. */
+static int is_mdh_op(MlirOperation op) {
+  return mdhOperationIsAInpView(op) || mdhOperationIsAMdHom(op) ||
+         mdhOperationIsAOutView(op);
+}
+
+/* Tells whether "op" uses one of the buffers of "m". */
+static int uses_buffer(struct mdh_model *m, MlirOperation op) {
+  intptr_t i, n = mlirOperationGetNumOperands(op);
+  int k;
+
+  for (i = 0; i < n; ++i)
+    for (k = 0; k < m->n_buf; ++k)
+      if (mlirValueEqual(mlirOperationGetOperand(op, i), m->bufs[k]))
+        return 1;
+  return 0;
+}
+
+/* Tells whether every md_hom of "m" and every out_view of it lies in
+ * "block". */
+static int chain_in_block(struct mdh_model *m, MlirBlock block) {
+  MlirOpOperand use;
+  int k;
+
+  for (k = 0; k < m->n_stmt; ++k) {
+    if (!mlirBlockEqual(mlirOperationGetBlock(m->stmts[k].hom), block))
+      return 0;
+    for (use = mlirValueGetFirstUse(mlirOperationGetResult(m->stmts[k].hom, 0));
+         !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use))
+      if (!mlirBlockEqual(mlirOperationGetBlock(mlirOpOperandGetOwner(use)),
+                          block))
+        return 0;
+  }
+  return 1;
+}
+
+/* Returns the last mdh op of the chain of "func" after checking that its
+ * md_homs and out_views lie in one block and that no other op between the
+ * first md_hom and that last op uses their buffers: the generated code
+ * replaces the whole chain right after its last op. */
+MlirOperation mdh_chain_end(struct mdh_chain *chain, MlirOperation func) {
+  struct mdh_model *m = chain->m;
+  MlirOperation first = m->stmts[0].hom, op, last = first;
+  MlirBlock block = mlirOperationGetBlock(first);
+
+  if (!chain_in_block(m, block)) {
+    mdh_emit_error(func,
+                   "%s needs the md_homs of a function and their out_views "
+                   "in one block",
+                   chain->pass);
+    return (MlirOperation){NULL};
+  }
+  for (op = first; !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op))
+    if (is_mdh_op(op))
+      last = op;
+  for (op = first; !mlirOperationEqual(op, last);
+       op = mlirOperationGetNextInBlock(op)) {
+    if (is_mdh_op(op) || !uses_buffer(m, op))
+      continue;
+    mdh_emit_error(op,
+                   "%s cannot move the mdh ops of the function across this "
+                   "op, which uses their buffers",
+                   chain->pass);
+    return (MlirOperation){NULL};
+  }
+  return last;
+}
+
+void mdh_chain_alloc_temps(struct mdh_chain *cg, struct mdh_builder *b,
+                           MlirValue (*alloc)(struct mdh_builder *b,
+                                              MlirType type)) {
+  int64_t sizes[MAX_RANK];
+  struct mdh_stmt_info *info;
+  MlirType type;
+  MlirValue result;
+  intptr_t c;
+  int k, d;
+
+  for (k = 0; k < cg->m->n_stmt; ++k) {
+    info = &cg->infos[k];
+    result = mlirOperationGetResult(info->stmt->hom, 0);
+    for (d = 0; d < info->stmt->rank; ++d)
+      sizes[d] = mdhMdaTypeGetSize(mlirValueGetType(result), d);
+    for (c = 0; c < info->n_results; ++c) {
+      if (info->comps[c].n_stores > 0)
+        continue;
+      type = mlirMemRefTypeContiguousGet(
+          mlirFunctionTypeGetResult(info->fn_type, c), info->stmt->rank, sizes,
+          mlirAttributeGetNull());
+      info->comps[c].buffer = alloc(b, type);
+      cg->temps = realloc(cg->temps, (cg->n_temps + 1) * sizeof(MlirValue));
+      if (!cg->temps)
+        abort();
+      cg->temps[cg->n_temps++] = info->comps[c].buffer;
+    }
+  }
+}
+
+/* Erases the mdh ops of "m" (out_views, md_homs, then unused inp_views). */
+static void erase_chain(struct mdh_model *m) {
+  MlirOpOperand use;
+  MlirOperation view;
+  intptr_t v;
+  int k;
+
+  for (k = 0; k < m->n_stmt; ++k) {
+    MlirOperation hom = m->stmts[k].hom;
+    while (!mlirOpOperandIsNull(
+        use = mlirValueGetFirstUse(mlirOperationGetResult(hom, 0))))
+      mlirOperationDestroy(mlirOpOperandGetOwner(use));
+    for (v = mlirOperationGetNumOperands(hom) - 1; v >= 0; --v) {
+      view = mlirOpResultGetOwner(mlirOperationGetOperand(hom, v));
+      mlirOperationSetOperand(hom, v, mdhViewGetBuffer(view));
+      if (mlirOpOperandIsNull(
+              mlirValueGetFirstUse(mlirOperationGetResult(view, 0))))
+        mlirOperationDestroy(view);
+    }
+    mlirOperationDestroy(hom);
+  }
+}
+
+struct mdh_chain *mdh_chain_free(struct mdh_chain *cg) {
+  intptr_t c;
+  int k;
+
+  if (!cg)
+    return NULL;
+  for (k = 0; cg->m && k < cg->m->n_stmt && cg->infos; ++k) {
+    for (c = 0; c < cg->infos[k].n_results && cg->infos[k].comps; ++c) {
+      free(cg->infos[k].comps[c].store_buffers);
+      free(cg->infos[k].comps[c].store_maps);
+    }
+    free(cg->infos[k].comps);
+  }
+  free(cg->infos);
+  free(cg->temps);
+  mdh_model_free(cg->m);
+  free(cg);
+  return NULL;
+}
+
+/* Removes the scheduling attributes of "func": the schedule is consumed,
+ * and the influence tree and the scheduler's note refer to md_homs that no
+ * longer exist. */
+static void remove_schedule_attrs(MlirOperation func) {
+  static const char *const names[] = {"mdh.schedule", "mdh.scheduler",
+                                      "mdh.influence"};
+  size_t k;
+
+  for (k = 0; k < sizeof(names) / sizeof(names[0]); ++k)
+    mlirOperationRemoveAttributeByName(
+        func, mlirStringRefCreateFromCString(names[k]));
+}
+
+void mdh_chain_erase(struct mdh_chain *chain, MlirOperation func) {
+  erase_chain(chain->m);
+  remove_schedule_attrs(func);
+}
+
+struct mdh_chain *mdh_chain_alloc(isl_ctx *ctx, MlirOperation func,
+                                  const char *pass) {
+  struct mdh_chain *chain = calloc(1, sizeof(*chain));
+  int k;
+
+  if (!chain)
+    abort();
+  chain->pass = pass;
+  chain->m = mdh_model_extract(ctx, func);
+  if (!chain->m)
+    return mdh_chain_free(chain);
+  chain->infos = calloc(chain->m->n_stmt, sizeof(*chain->infos));
+  if (!chain->infos)
+    abort();
+  for (k = 0; k < chain->m->n_stmt; ++k)
+    if (!read_info(&chain->infos[k], &chain->m->stmts[k], pass))
+      return mdh_chain_free(chain);
+  return chain;
+}
+
+struct mdh_stmt_info *mdh_chain_find(struct mdh_chain *chain, const char *name,
+                                     int n) {
+  struct mdh_stmt *stmt = mdh_model_find_stmt(chain->m, name);
+
+  if (!stmt || stmt->rank != n)
+    return NULL;
+  return &chain->infos[stmt - chain->m->stmts];
+}

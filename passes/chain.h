@@ -1,0 +1,92 @@
+/* What the code generators (mdh-codegen-cpu, mdh-codegen-gpu) share: the
+ * chain of md_homs of a function, where it sits in the function, and the
+ * emission of statement instances that write straight into the output
+ * buffers (see emit_instance in chain.c).
+ */
+
+#ifndef MDH_PASSES_CHAIN_H
+#define MDH_PASSES_CHAIN_H
+
+#include "passes/builder.h"
+#include "passes/model.h"
+
+#include <isl/schedule.h>
+
+/* Where result component c of a statement lives: the first out_view access
+ * that stores it (or a temporary), and every access that stores it. */
+struct mdh_component {
+  MlirValue buffer;
+  MlirAffineMap map; /* null for a temporary (indexed by the result point) */
+  int n_stores;
+  MlirValue *store_buffers;
+  MlirAffineMap *store_maps;
+};
+
+/* What the emission of a statement needs: its scalar function's type, its
+ * operator (null without pw/ps dimensions), its scan dimension (-1 if none)
+ * and its result components. */
+struct mdh_stmt_info {
+  struct mdh_stmt *stmt;
+  MlirType fn_type;
+  intptr_t n_results;
+  MlirAttribute oper;
+  int scan_dim;
+  struct mdh_component *comps;
+};
+
+/* The chain of one function: its model, one info per statement and the
+ * temporaries allocated for components that no out_view stores. "pass"
+ * names the pass in diagnostics. */
+struct mdh_chain {
+  const char *pass;
+  struct mdh_model *m;
+  struct mdh_stmt_info *infos;
+  MlirValue *temps;
+  int n_temps;
+};
+
+/* Builds the chain of "func"; returns NULL after a diagnostic on what the
+ * code generators do not support. */
+struct mdh_chain *mdh_chain_alloc(isl_ctx *ctx, MlirOperation func,
+                                  const char *pass);
+
+/* Frees "chain" (not the IR); returns NULL. */
+struct mdh_chain *mdh_chain_free(struct mdh_chain *chain);
+
+/* Reads the schedule that mdh-schedule stored on "func" after checking that
+ * the md_homs still carry its statement names and that it covers them;
+ * returns NULL after a diagnostic otherwise. */
+__isl_give isl_schedule *mdh_chain_read_schedule(struct mdh_chain *chain,
+                                                 MlirOperation func);
+
+/* Returns the last mdh op of the chain (the generated code goes right after
+ * it), or null after a diagnostic if the chain cannot be replaced there. */
+MlirOperation mdh_chain_end(struct mdh_chain *chain, MlirOperation func);
+
+/* Allocates, with "alloc" at "b", a temporary for every component that no
+ * out_view stores. */
+void mdh_chain_alloc_temps(struct mdh_chain *chain, struct mdh_builder *b,
+                           MlirValue (*alloc)(struct mdh_builder *b,
+                                              MlirType type));
+
+/* Erases the mdh ops of the chain and the scheduling attributes of "func". */
+void mdh_chain_erase(struct mdh_chain *chain, MlirOperation func);
+
+/* Emits the instance "idx" of "info": the scalar function at "idx", written
+ * into the result point or combined with what it holds. */
+void mdh_chain_emit_instance(struct mdh_builder *b,
+                             const struct mdh_stmt_info *info,
+                             const MlirValue *idx);
+
+/* Loads (stores) every component of the result at point "r". */
+void mdh_chain_load_all(struct mdh_builder *b, const struct mdh_stmt_info *info,
+                        const MlirValue *r, MlirValue *out);
+void mdh_chain_store_all(struct mdh_builder *b,
+                         const struct mdh_stmt_info *info, const MlirValue *r,
+                         const MlirValue *v);
+
+/* The statement of "chain" named "name" with "n" dimensions, or NULL. */
+struct mdh_stmt_info *mdh_chain_find(struct mdh_chain *chain, const char *name,
+                                     int n);
+
+#endif
