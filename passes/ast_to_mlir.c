@@ -38,13 +38,17 @@ static void fail(struct mdh_builder *b, const char *what) {
   mlirEmitError(b->loc, what);
 }
 
-/* Returns the value bound to "id", or a null value. */
+/* Returns the value bound to "id" (an iterator or a parameter), or a null
+ * value. */
 static MlirValue lookup(struct translation *t, __isl_keep isl_id *id) {
   int i;
 
   for (i = t->n - 1; i >= 0; --i)
     if (t->ids[i] == id)
       return t->values[i];
+  for (i = 0; i < t->target->n_params; ++i)
+    if (t->target->param_ids[i] == id)
+      return t->target->param_values[i];
   return (MlirValue){NULL};
 }
 

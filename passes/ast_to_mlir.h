@@ -12,11 +12,16 @@
 
 /* The target layer. "stmt" emits statement "name" at the "n" original
  * indices "idx" and returns -1 after a diagnostic on failure. A for node
- * whose annotation is an id named "parallel" becomes scf.parallel. */
+ * whose annotation is an id named "parallel" becomes scf.parallel. The
+ * "n_params" parameters of the AST, "param_ids", stand for "param_values"
+ * (the GPU layer binds block and thread ids this way). */
 struct mdh_ast_target {
   int (*stmt)(struct mdh_builder *b, const char *name, int n,
               const MlirValue *idx, void *user);
   void *user;
+  int n_params;
+  isl_id *const *param_ids;
+  const MlirValue *param_values;
 };
 
 /* Translates "node" at "b". Returns -1 (after a diagnostic at the location

@@ -40,7 +40,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 /* The statement callback of the AST translator. */
 static int emit_stmt(struct mdh_builder *b, const char *name, int n,
                      const MlirValue *idx, void *user) {
@@ -148,7 +147,7 @@ static __isl_give isl_ast_node *build_ast(struct mdh_chain *cg,
 /* Generates the code of "func" from its schedule. */
 static int codegen_func(isl_ctx *ctx, MlirOperation func) {
   struct mdh_chain *cg = mdh_chain_alloc(ctx, func, "mdh-codegen-cpu");
-  struct mdh_ast_target target = {&emit_stmt, cg};
+  struct mdh_ast_target target = {.stmt = &emit_stmt, .user = cg};
   struct mdh_builder b;
   isl_schedule *schedule = NULL;
   isl_ast_node *tree = NULL;

@@ -24,5 +24,8 @@ MlirLogicalResult mdh_schedule_run(MlirOperation module);
 MlirLogicalResult mdh_print_schedule_run(MlirOperation module);
 MlirLogicalResult mdh_codegen_cpu_run(MlirOperation module);
 MlirLogicalResult mdh_coalesce_run(MlirOperation module);
+MlirLogicalResult mdh_map_gpu_run(MlirOperation module);
+MlirLogicalResult mdh_codegen_gpu_run(MlirOperation module);
+MlirLogicalResult mdh_emulate_gpu_run(MlirOperation module);
 
 #endif

@@ -6,6 +6,8 @@
 
 #include "mlir-c/Dialect/Arith.h"
 #include "mlir-c/Dialect/Func.h"
+#include "mlir-c/Dialect/GPU.h"
+#include "mlir-c/Dialect/LLVM.h"
 #include "mlir-c/Dialect/MemRef.h"
 #include "mlir-c/Dialect/SCF.h"
 #include "mlir-c/Support.h"
@@ -39,6 +41,21 @@ static const struct mdh_pass_info passes[] = {
      "x-/y-reduce forms and propagating to elementwise producers "
      "(PANAMERA dimension flattening)",
      &mdh_coalesce_run},
+    {"MdhMapGpu", "mdh-map-gpu",
+     "Choose the parallelism mapping of every md_hom (grid/block x,y,z or "
+     "sequential, with sizes) among the legal ones (LIFT's rules, "
+     "strengthened) by a cost model; stored in mdh.mapping",
+     &mdh_map_gpu_run},
+    {"MdhCodegenGpu", "mdh-codegen-gpu",
+     "Generate gpu.launch kernels from the mdh.mapping of every md_hom (isl "
+     "AST per thread), with device copies of the buffers, runtime block "
+     "reductions and atomics",
+     &mdh_codegen_gpu_run},
+    {"MdhEmulateGpu", "mdh-emulate-gpu",
+     "Run gpu.launch kernels on the CPU, one thread after another (block "
+     "reductions through the host runtime; no barriers), with host buffers "
+     "for device ones: checks GPU code numerically without a GPU",
+     &mdh_emulate_gpu_run},
 };
 
 #define N_PASSES ((intptr_t)(sizeof(passes) / sizeof(passes[0])))
@@ -84,8 +101,9 @@ MlirPass mdhCreatePass(intptr_t pos) {
   /* Every dialect a pass may create ops of must be loaded before it runs,
    * or the ops are built as unregistered ones (notes/mlir22.md 2.1). */
   MlirDialectHandle dialects[] = {
-      mlirGetDialectHandle__arith__(), mlirGetDialectHandle__func__(),
-      mlirGetDialectHandle__memref__(), mlirGetDialectHandle__scf__()};
+      mlirGetDialectHandle__arith__(),  mlirGetDialectHandle__func__(),
+      mlirGetDialectHandle__memref__(), mlirGetDialectHandle__scf__(),
+      mlirGetDialectHandle__gpu__(),    mlirGetDialectHandle__llvm__()};
 
   return mlirCreateExternalPass(
       pass_ids[pos], mlirStringRefCreateFromCString(passes[pos].name),
@@ -105,3 +123,9 @@ MlirPass mdhCreateSchedulePass(void) { return mdhCreatePass(2); }
 MlirPass mdhCreateCodegenCpuPass(void) { return mdhCreatePass(4); }
 
 MlirPass mdhCreateCoalescePass(void) { return mdhCreatePass(5); }
+
+MlirPass mdhCreateMapGpuPass(void) { return mdhCreatePass(6); }
+
+MlirPass mdhCreateCodegenGpuPass(void) { return mdhCreatePass(7); }
+
+MlirPass mdhCreateEmulateGpuPass(void) { return mdhCreatePass(8); }

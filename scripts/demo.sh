@@ -38,3 +38,24 @@ if "$BUILD/bin/mdh-opt" --mdh-verify "${TMPDIR:-/tmp}/matvec-bad.mlir" > /dev/nu
 	exit 1
 fi
 rm -f "${TMPDIR:-/tmp}/matvec-bad.mlir"
+echo
+echo "== 8. the GPU path: mapping (mdh-map-gpu), then the kernel (mdh-codegen-gpu)"
+"$BUILD/bin/mdh-opt" --mdh-schedule --mdh-map-gpu "$EX" | grep -o 'mdh.mapping = "[^"]*"'
+"$BUILD/bin/mdh-opt" --mdh-schedule --mdh-map-gpu --mdh-codegen-gpu "$EX" |
+	sed -n '/func.func @matvec/,$p'
+echo "-- the kernels run on the CPU (mdh-emulate-gpu) against the reference:"
+"$BUILD/bin/mdh-run" "$EX" --entry=matvec --pipeline=gpu-emulated --compare=reference
+if [ -e /dev/nvidia0 ]; then
+	echo "-- on the GPU:"
+	"$BUILD/bin/mdh-run" "$EX" --entry=matvec --pipeline=gpu --compare=reference
+elif [ -x "${CUDA_HOME:-/usr/local/cuda}/bin/ptxas" ]; then
+	echo "-- no GPU here: ptxas' resource report of the sm_90 kernel instead"
+	PTX="${TMPDIR:-/tmp}/mdh-demo-$$"
+	"$BUILD/bin/mdh-opt" "$EX" \
+		--pass-pipeline='builtin.module(mdh-gpu-pipeline{format=isa})' -o "$PTX.mlir"
+	python3 scripts/extract-ptx.py "$PTX.mlir" > "$PTX.ptx"
+	"${CUDA_HOME:-/usr/local/cuda}/bin/ptxas" -arch=sm_90 -v "$PTX.ptx" -o "$PTX.cubin"
+	rm -f "$PTX.mlir" "$PTX.ptx" "$PTX.cubin"
+else
+	echo "-- no GPU and no ptxas here: the GPU binary is not built"
+fi

@@ -10,6 +10,7 @@
 #include "tools/common/file.h"
 #include "tools/mdh-run/args.h"
 #include "tools/mdh-run/call.h"
+#include "tools/mdh-run/emit.h"
 
 #include "mdh-c/Dialect.h"
 #include "mdh-c/Passes.h"
@@ -49,6 +50,16 @@ static const char cpu_openmp_pipeline[] =
 /* The OpenMP runtime the JIT links when OpenMP is used (libomp5-14). */
 static const char openmp_runtime[] = "/usr/lib/x86_64-linux-gnu/libomp.so.5";
 
+/* A pipeline: its pass text and the libraries its lowered code calls. The
+ * gpu pipeline calls the host GPU runtime (libmdh_rt_cuda.so, or what
+ * MDH_RT_LIB names, e.g. the CPU mock libmdh_rt_mock.so); gpu-emulated runs
+ * the kernels on the CPU with the host build of the device runtime. */
+struct pipeline {
+  char *text;
+  int n_libs;
+  char libs[3][4096];
+};
+
 /* Tells whether OMP_NUM_THREADS asks for more than one thread. */
 static int use_openmp(void) {
   const char *n = getenv("OMP_NUM_THREADS");
@@ -63,6 +74,8 @@ struct options {
   const char *pipeline;
   const char *read_dir;
   const char *write_dir;
+  const char *emit_object;
+  long mapping;
   int compare;
   unsigned long long seed;
   long repeat;
@@ -72,7 +85,8 @@ static void print_help(void) {
   printf(
       "USAGE: mdh-run FILE --entry=NAME [--pipeline=reference|cpu|gpu]\n"
       "               [--seed=N] [--read-inputs=DIR] [--write-outputs=DIR]\n"
-      "               [--compare=reference] [--repeat=N]\n\n"
+      "               [--compare=reference] [--repeat=N]\n"
+      "       mdh-run FILE --entry=NAME [--pipeline=P] --emit-object=OUT.so\n\n"
       "Runs function NAME of FILE, whose arguments are memrefs of static "
       "shape\nwith elements f16, bf16, f32, f64, i1, i8, i16, i32, i64 or "
       "index.\n\n"
@@ -94,7 +108,13 @@ static void print_help(void) {
       "                        integers, |d| <= atol + rtol*|ref| with\n"
       "                        (atol, rtol) = f64 (1e-10, 1e-10), f32 (1e-4,\n"
       "                        1e-4), f16 (1e-2, 1e-2), bf16 (1e-1, 5e-2)\n"
-      "  --repeat=N            run N times, printing time_ms=... per run\n");
+      "  --repeat=N            run N times, printing time_ms=... per run\n"
+      "  --mapping=K           gpu pipelines: use each md_hom's K-th best "
+      "legal\n"
+      "                        mapping (mdh.mapping_index on the module)\n"
+      "  --emit-object=OUT.so  compile the lowered module with clang into a\n"
+      "                        shared object for mdh-exec instead of running\n"
+      "                        it (its LLVM IR is left in OUT.so.ll)\n");
 }
 
 static const char *option_value(const char *arg, const char *name) {
@@ -130,6 +150,7 @@ static int parse_options(int argc, char **argv, struct options *o) {
 
   memset(o, 0, sizeof(*o));
   o->pipeline = "reference";
+  o->mapping = -1;
   o->repeat = 1;
   for (i = 1; i < argc; ++i) {
     const char *a = argv[i];
@@ -151,6 +172,13 @@ static int parse_options(int argc, char **argv, struct options *o) {
       if (strcmp(v, "reference"))
         return usage_error("--compare supports only 'reference', got '%s'", v);
       o->compare = 1;
+    } else if ((v = option_value(a, "mapping"))) {
+      if (parse_number(v, &n) < 0 || n > 1000000)
+        return usage_error("--mapping needs a number in [0, 1000000], got '%s'",
+                           v);
+      o->mapping = (long)n;
+    } else if ((v = option_value(a, "emit-object"))) {
+      o->emit_object = v;
     } else if ((v = option_value(a, "repeat"))) {
       if (parse_number(v, &n) < 0 || n < 1 || n > 1000000)
         return usage_error("--repeat needs a number in [1, 1000000], got '%s'",
@@ -168,10 +196,14 @@ static int parse_options(int argc, char **argv, struct options *o) {
     return usage_error("%s", "no input file");
   if (!o->entry)
     return usage_error("%s", "--entry=NAME is required");
+  if (o->emit_object && (o->compare || o->read_dir || o->write_dir))
+    return usage_error("%s", "--emit-object does not run: no --compare, "
+                             "--read-inputs or --write-outputs");
   if (strcmp(o->pipeline, "reference") && strcmp(o->pipeline, "cpu") &&
-      strcmp(o->pipeline, "gpu"))
-    return usage_error("unknown pipeline '%s' (reference, cpu or gpu)",
-                       o->pipeline);
+      strcmp(o->pipeline, "gpu") && strcmp(o->pipeline, "gpu-emulated"))
+    return usage_error(
+        "unknown pipeline '%s' (reference, cpu, gpu or gpu-emulated)",
+        o->pipeline);
   return 0;
 }
 
@@ -308,24 +340,24 @@ static int lower(MlirContext ctx, MlirModule module, const char *pipeline) {
  * entry "repeat" times on a copy of "inputs" left in "work" (restored before
  * each run). Prints time_ms per run when "timed". Returns -1 on failure. */
 static int run_pipeline(MlirContext ctx, MlirModule input,
-                        const struct options *o, const char *pipeline,
+                        const struct options *o, const struct pipeline *p,
                         const struct mdh_args *inputs, struct mdh_args *work,
                         int timed) {
   MlirModule module = mlirModuleFromOperation(
       mlirOperationClone(mlirModuleGetOperation(input)));
-  MlirStringRef libs[2] = {mlirStringRefCreateFromCString(
-                               MDH_LLVM_LIBDIR "/libmlir_c_runner_utils.so"),
-                           mlirStringRefCreateFromCString(openmp_runtime)};
-  int n_libs = pipeline == cpu_openmp_pipeline ? 2 : 1;
+  MlirStringRef libs[3];
+  int i;
   MlirExecutionEngine ee = {NULL};
   struct mdh_call *call = NULL;
   void *fn;
   long r;
   int rc = -1;
 
-  if (mlirModuleIsNull(module) || lower(ctx, module, pipeline) < 0)
+  for (i = 0; i < p->n_libs; ++i)
+    libs[i] = mlirStringRefCreateFromCString(p->libs[i]);
+  if (mlirModuleIsNull(module) || lower(ctx, module, p->text) < 0)
     goto done;
-  ee = mlirExecutionEngineCreate(module, 2, n_libs, libs, false, false);
+  ee = mlirExecutionEngineCreate(module, 2, p->n_libs, libs, false, false);
   if (mlirExecutionEngineIsNull(ee)) {
     fprintf(stderr, "mdh-run: cannot JIT-compile the lowered module\n");
     goto done;
@@ -353,13 +385,36 @@ done:
   return rc;
 }
 
-/* Returns the pass pipeline of "name", or NULL if it is not available. */
-static const char *pipeline_of(const char *name) {
-  if (!strcmp(name, "reference"))
-    return reference_pipeline;
-  if (!strcmp(name, "cpu"))
-    return use_openmp() ? cpu_openmp_pipeline : cpu_pipeline;
-  return NULL;
+/* Sets "p" to the pipeline "name"; returns -1 if it is unknown or memory
+ * runs out. */
+static int pipeline_of(const char *name, struct pipeline *p) {
+  const char *rt = getenv("MDH_RT_LIB");
+  const char *text = NULL;
+
+  memset(p, 0, sizeof(*p));
+  snprintf(p->libs[p->n_libs++], sizeof(p->libs[0]), "%s",
+           MDH_LLVM_LIBDIR "/libmlir_c_runner_utils.so");
+  if (!strcmp(name, "reference")) {
+    text = reference_pipeline;
+  } else if (!strcmp(name, "cpu")) {
+    text = use_openmp() ? cpu_openmp_pipeline : cpu_pipeline;
+    if (use_openmp())
+      snprintf(p->libs[p->n_libs++], sizeof(p->libs[0]), "%s", openmp_runtime);
+  } else if (!strcmp(name, "gpu")) {
+    p->text = mdhGpuPipelineText(NULL, NULL, NULL, NULL);
+    if (rt && *rt)
+      snprintf(p->libs[p->n_libs++], sizeof(p->libs[0]), "%s", rt);
+    else
+      snprintf(p->libs[p->n_libs++], sizeof(p->libs[0]), "%s/libmdh_rt_cuda.so",
+               mdhGetLibDir());
+  } else if (!strcmp(name, "gpu-emulated")) {
+    p->text = mdhGpuEmulatedPipelineText();
+    snprintf(p->libs[p->n_libs++], sizeof(p->libs[0]), "%s/libmdh_emulate.so",
+             mdhGetLibDir());
+  }
+  if (text)
+    p->text = strdup(text);
+  return p->text ? 0 : -1;
 }
 
 /* Prepares the inputs in "inputs" and a working copy "work". */
@@ -388,13 +443,14 @@ static int compare_with_reference(MlirContext ctx, MlirModule input,
                                   struct mdh_args *work) {
   struct mdh_args ref = {0, NULL};
   struct options once = *o;
+  struct pipeline ref_pipeline = {NULL, 0, {{0}}};
   double max_abs, max_rel;
   int ok, rc = -1;
 
   once.repeat = 1;
   if (mdh_args_alloc_like(&ref, inputs) == 0 &&
-      run_pipeline(ctx, input, &once, reference_pipeline, inputs, &ref, 0) ==
-          0) {
+      pipeline_of("reference", &ref_pipeline) == 0 &&
+      run_pipeline(ctx, input, &once, &ref_pipeline, inputs, &ref, 0) == 0) {
     ok = mdh_args_compare(work, &ref, &max_abs, &max_rel);
     printf("max_abs_err=%g max_rel_err=%g\n", max_abs, max_rel);
     if (ok)
@@ -406,6 +462,7 @@ static int compare_with_reference(MlirContext ctx, MlirModule input,
               o->pipeline);
   }
   mdh_args_free(&ref);
+  free(ref_pipeline.text);
   return rc;
 }
 
@@ -413,7 +470,7 @@ int main(int argc, char **argv) {
   struct options o;
   struct mdh_args inputs = {0, NULL}, work = {0, NULL};
   struct mdh_diag_engine *engine;
-  const char *pipeline;
+  struct pipeline pipeline;
   char *text;
   MlirContext ctx;
   MlirModule module;
@@ -423,15 +480,14 @@ int main(int argc, char **argv) {
   rc = parse_options(argc, argv, &o);
   if (rc)
     return rc == 2 ? 0 : 1;
-  pipeline = pipeline_of(o.pipeline);
-  if (!pipeline) {
-    fprintf(stderr, "mdh-run: the '%s' pipeline is not available yet\n",
-            o.pipeline);
+  if (pipeline_of(o.pipeline, &pipeline) < 0) {
+    fprintf(stderr, "mdh-run: out of memory\n");
     return 1;
   }
   text = mdh_read_file(o.file);
   if (!text) {
     fprintf(stderr, "mdh-run: cannot read '%s'\n", o.file);
+    free(pipeline.text);
     return 1;
   }
   ctx = mdh_tool_context_create();
@@ -446,9 +502,17 @@ int main(int argc, char **argv) {
     fprintf(stderr, "mdh-run: cannot parse '%s'\n", o.file);
     goto done;
   }
-  if (read_signature(module, &o, &inputs) == 0 &&
+  if (o.mapping >= 0)
+    mlirOperationSetAttributeByName(
+        mlirModuleGetOperation(module),
+        mlirStringRefCreateFromCString("mdh.mapping_index"),
+        mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), o.mapping));
+  if (o.emit_object && read_signature(module, &o, &inputs) == 0)
+    rc = mdh_emit_object(ctx, module, pipeline.text, o.entry, &inputs,
+                         o.emit_object) < 0;
+  if (!o.emit_object && read_signature(module, &o, &inputs) == 0 &&
       prepare_args(&o, &inputs, &work) == 0 &&
-      run_pipeline(ctx, module, &o, pipeline, &inputs, &work, 1) == 0 &&
+      run_pipeline(ctx, module, &o, &pipeline, &inputs, &work, 1) == 0 &&
       (!o.compare ||
        compare_with_reference(ctx, module, &o, &inputs, &work) == 0)) {
     rc = 0;
@@ -464,5 +528,6 @@ done:
   mlirContextDestroy(ctx);
   mdh_diag_engine_destroy(engine);
   free(text);
+  free(pipeline.text);
   return rc;
 }

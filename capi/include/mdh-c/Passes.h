@@ -34,6 +34,38 @@ MlirPass mdhCreateCodegenCpuPass(void);
 /// owns it until it is added to a pass manager.
 MlirPass mdhCreateCoalescePass(void);
 
+/// Creates the mdh-map-gpu pass (chooses each md_hom's parallelism mapping,
+/// stored in the string attribute mdh.mapping).
+MlirPass mdhCreateMapGpuPass(void);
+
+/// Creates the mdh-codegen-gpu pass (mdh.mapping -> gpu.launch kernels).
+MlirPass mdhCreateCodegenGpuPass(void);
+
+/// Creates the mdh-emulate-gpu pass (gpu.launch -> CPU loops, for checking
+/// GPU code numerically without a GPU).
+MlirPass mdhCreateEmulateGpuPass(void);
+
+/// The textual pass pipeline (for mlirParsePassPipeline) from mdh ops to the
+/// LLVM dialect with kernels for NVIDIA GPUs embedded as a gpu.binary:
+/// mdh-coalesce, mdh-schedule, mdh-map-gpu, mdh-codegen-gpu, then the
+/// upstream NVVM lowering linking the device runtime "deviceLib". NULL or ""
+/// selects the defaults: chip sm_90, features +ptx80, format bin when ptxas
+/// is found (mdhHavePtxas) else isa, deviceLib libmdh_device.bc in
+/// mdhGetLibDir(). Returns a string to free() (NULL if out of memory).
+char *mdhGpuPipelineText(const char *chip, const char *features,
+                         const char *format, const char *deviceLib);
+
+/// The same front end, then mdh-emulate-gpu and the CPU lowering: runs the
+/// generated kernels on the CPU with the host build of the device runtime
+/// (libmdh_emulate.so). Returns a string to free().
+char *mdhGpuEmulatedPipelineText(void);
+
+/// The directory of the mdh runtime libraries ($MDH_LIB_DIR, else the build's
+/// lib directory), and whether ptxas is found ($CUDA_HOME/bin, else
+/// /usr/local/cuda/bin).
+const char *mdhGetLibDir(void);
+int mdhHavePtxas(void);
+
 /// Registers every mdh pass in MLIR's global pass registry, so that textual
 /// pipelines (mlirParsePassPipeline, --pass-pipeline) can name them.
 /// Registering twice is a no-op.

@@ -1,0 +1,216 @@
+#!/usr/bin/env bash
+# Runs the GPU benchmarks of a bundle made by bench/gpu/bundle.sh, on the
+# machine with the GPU (which needs no LLVM, MLIR or Python: bash, awk, sed,
+# sort and what the bundle holds). Lives in the bundle:
+#
+#   bin/mdh-baselines     cuBLAS/CUB/CUDA reference timings (baselines.cu)
+#   bin/mdh-exec, lib/    runs the ahead-of-time objects (when bundled)
+#   objects/NAME.so       bench/kernels/NAME.mlir from mdh-run --emit-object
+#   kernels.tsv           entry, bytes, flops and baselines of each kernel
+#   src/                  baselines.cu and build.sh, to rebuild mdh-baselines
+#                         where the bundled one cannot load cuBLAS
+#
+# Usage: run.sh [--repeat=N] [--out=DIR]
+# Runs the baselines, then every object N+1 times under mdh-exec (the first
+# run is a warm-up), and prints a Markdown table: median kernel time (the
+# host runtime's kernel_ms with MDH_RT_PROFILE=1, else mdh-exec's time_ms),
+# rate, the fastest baseline, and the share of the baseline and of the
+# measured copy bandwidth, against the targets of bench/README.md. Logs and
+# the table go to DIR (default: results/ in the bundle). Exit status 1 when
+# no baseline could run; a kernel that fails is reported in its row.
+set -eu
+
+bundle=$(cd "$(dirname "$0")" && pwd)
+repeat=21
+out=$bundle/results
+
+usage() {
+  echo "usage: run.sh [--repeat=N] [--out=DIR]   (in a bundle of bench/gpu/bundle.sh)"
+}
+
+for a in "$@"; do
+  case $a in
+  --repeat=*) repeat=${a#--repeat=} ;;
+  --out=*) out=${a#--out=} ;;
+  --help | -h)
+    usage
+    exit 0
+    ;;
+  *)
+    echo "run.sh: unknown argument '$a'" >&2
+    usage >&2
+    exit 1
+    ;;
+  esac
+done
+case $repeat in
+'' | *[!0-9]*)
+  echo "run.sh: --repeat needs a positive number, got '$repeat'" >&2
+  exit 1
+  ;;
+esac
+if [ "$repeat" -lt 1 ]; then
+  echo "run.sh: --repeat needs a positive number, got '$repeat'" >&2
+  exit 1
+fi
+mkdir -p "$out"
+rm -f "$out/baselines.txt" "$out/baselines.err" "$out/measured.txt" "$out/table.md"
+LD_LIBRARY_PATH=$bundle/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+export LD_LIBRARY_PATH
+
+# Whether the dynamic loader resolves every library of "$1" (true where
+# ldd is missing: the run will tell).
+loads() {
+  command -v ldd >/dev/null 2>&1 || return 0
+  ! ldd "$1" 2>/dev/null | grep -q 'not found'
+}
+
+# Sets "bin" to the mdh-baselines to run: the bundled one, with a cuBLAS
+# found on this machine added to LD_LIBRARY_PATH if need be, else one
+# rebuilt here with this machine's nvcc. False if there is none.
+pick_baselines() {
+  bin=$bundle/bin/mdh-baselines
+  if [ ! -x "$bin" ]; then
+    echo "run.sh: the bundle has no bin/mdh-baselines" >&2
+    return 1
+  fi
+  if ! loads "$bin"; then
+    lib=$(find /usr/local /opt /usr/lib /usr/lib64 -name libcublas.so.13 2>/dev/null | head -n 1)
+    if [ -n "$lib" ]; then
+      echo "run.sh: using $lib" >&2
+      LD_LIBRARY_PATH=$LD_LIBRARY_PATH:$(dirname "$lib")
+      export LD_LIBRARY_PATH
+    fi
+  fi
+  if ! loads "$bin" && [ -f "$bundle/src/build.sh" ]; then
+    echo "run.sh: bin/mdh-baselines cannot load its libraries; rebuilding" >&2
+    bash "$bundle/src/build.sh" "$out/rebuilt" >&2 || return 1
+    bin=$out/rebuilt/bin/mdh-baselines
+  fi
+}
+
+# Runs the baselines into $out/baselines.txt and shows them; false if none
+# ran.
+run_baselines() {
+  pick_baselines || return 1
+  rc=0
+  "$bin" --repeat="$repeat" >"$out/baselines.txt" 2>"$out/baselines.err" </dev/null || rc=$?
+  cat "$out/baselines.txt"
+  cat "$out/baselines.err" >&2
+  if [ "$rc" -ne 0 ]; then
+    echo "run.sh: mdh-baselines failed (exit $rc)" >&2
+  fi
+  grep -q '^baseline ' "$out/baselines.txt"
+}
+
+# Prints the median of the "$2=" values of log "$1", the first (warm-up)
+# dropped, or nothing.
+median_of() {
+  sed -n "s/^$2=//p" "$1" | sed 1d | sort -n |
+    awk '{ v[NR] = $1 } END {
+      if (NR == 0) exit
+      if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2
+    }'
+}
+
+# Runs object "$1" (entry "$2") and prints "KERNEL_MS CALL_MS TIMER", or a
+# one-word status when it cannot.
+run_kernel() {
+  obj=$bundle/objects/$1.so
+  if [ ! -f "$obj" ]; then
+    echo not-bundled
+    return
+  fi
+  if [ ! -x "$bundle/bin/mdh-exec" ]; then
+    echo no-mdh-exec
+    return
+  fi
+  if ! MDH_RT_PROFILE=1 "$bundle/bin/mdh-exec" "$obj" --entry="$2" \
+    --repeat=$((repeat + 1)) >"$out/$1.log" 2>&1 </dev/null; then
+    echo "failed"
+    return
+  fi
+  call=$(median_of "$out/$1.log" time_ms)
+  kern=$(median_of "$out/$1.log" kernel_ms)
+  if [ -z "$call" ]; then
+    echo no-times
+  elif [ -n "$kern" ] && awk -v k="$kern" 'BEGIN { exit !(k > 0) }'; then
+    echo "$kern $call kernel_ms"
+  else
+    echo "$call $call time_ms"
+  fi
+}
+
+# Runs every kernel of kernels.tsv into $out/measured.txt: "NAME" and what
+# run_kernel printed.
+measure_all() {
+  while read -r name entry rest; do
+    case $name in '' | '#'*) continue ;; esac
+    echo "$name $(run_kernel "$name" "$entry")"
+  done <"$bundle/kernels.tsv" >"$out/measured.txt"
+}
+
+# Prints the Markdown table from the baselines' output, measured.txt and
+# kernels.tsv. The bar of a kernel is its fastest baseline that passed its
+# check; the copy bandwidth the faster of memcpy_d2d and copy_kernel.
+table() {
+  base=$out/baselines.txt
+  [ -f "$base" ] || base=/dev/null
+  awk -v repeat="$repeat" '
+    function fields(line, kv,    i, e, f, n) {
+      n = split(line, f, " ")
+      for (i = 2; i <= n; i++) {
+        e = index(f[i], "=")
+        if (e) kv[substr(f[i], 1, e - 1)] = substr(f[i], e + 1)
+      }
+    }
+    FILENAME == ARGV[1] && $1 == "device" {
+      device = $0; sub(/.*name="/, "", device); sub(/"$/, "", device)
+    }
+    FILENAME == ARGV[1] && $1 == "baseline" {
+      split("", kv); fields($0, kv)
+      if (kv["check"] == "ok") { ms[kv["name"]] = kv["ms"]; gbps[kv["name"]] = kv["gbps"] }
+    }
+    FILENAME == ARGV[1] { next }
+    FILENAME == ARGV[2] { meas[$1] = $0; next }
+    $1 ~ /^#/ || NF == 0 { next }
+    { rows[++nrows] = $0 }
+    function pct(x) { return x == "" ? "-" : sprintf("%.1f%%", x) }
+    function row(r,    k, m, n, i, b, bname, bms, t, rate, pb, pc, target) {
+      split(r, k, " "); n = split(meas[k[1]], m, " ")
+      bname = "-"; bms = ""
+      split(k[6], b, ",")
+      for (i in b)
+        if ((b[i] in ms) && (bms == "" || ms[b[i]] + 0 < bms + 0)) { bname = b[i]; bms = ms[b[i]] }
+      if (n < 4) {
+        printf "| %s | %s | - | - | %s | %s | - | - | not measured |\n", k[1], n < 2 ? "-" : m[2], bname, bms == "" ? "-" : bms
+        return
+      }
+      t = m[2]
+      if (k[3] == "memory") rate = sprintf("%.1f GB/s", k[4] / t * 1e-6)
+      else rate = sprintf("%.1f GFLOP/s", k[5] / t * 1e-6)
+      pb = bms == "" ? "" : 100 * bms / t
+      pc = (k[3] == "memory" && copy != "") ? 100 * k[4] / t * 1e-6 / copy : ""
+      if (k[3] == "memory") target = pc == "" ? "-" : (pc >= 70 ? "met" : "missed") " (>= 70% of copy)"
+      else target = pb == "" ? "-" : (pb >= 30 ? "met" : "missed") " (>= 30% of " bname ")"
+      printf "| %s | %.4f (%s) | %.4f | %s | %s | %s | %s | %s | %s |\n", k[1], t, m[4], m[3], rate, bname,
+        bms == "" ? "-" : sprintf("%.4f", bms), pct(pb), pct(pc), target
+    }
+    END {
+      copy = ""
+      if ("memcpy_d2d" in gbps) copy = gbps["memcpy_d2d"]
+      if (("copy_kernel" in gbps) && (copy == "" || gbps["copy_kernel"] + 0 > copy + 0)) copy = gbps["copy_kernel"]
+      printf "device: %s; measured copy bandwidth: %s GB/s (read + write); median of %d runs\n\n",
+        device == "" ? "unknown" : device, copy == "" ? "unknown" : copy, repeat
+      print "| kernel | mdh kernel ms (timer) | mdh call ms | mdh rate | baseline | baseline ms | % of baseline | % of copy bandwidth | target |"
+      print "|---|---|---|---|---|---|---|---|---|"
+      for (i = 1; i <= nrows; i++) row(rows[i])
+    }' "$base" "$out/measured.txt" "$bundle/kernels.tsv"
+}
+
+status=0
+run_baselines || status=1
+measure_all
+echo
+table | tee "$out/table.md"
+exit $status

@@ -1,0 +1,142 @@
+// RUN: %mdh-opt %s --split-input-file --verify-diagnostics --mdh-schedule --mdh-map-gpu
+
+// A mapping that does not parse.
+func.func private @mul(%a: f32, %b: f32) -> f32 {
+  %p = arith.mulf %a, %b : f32
+  return %p : f32
+}
+func.func @syntax(%M: memref<5x3xf32>, %v: memref<3xf32>, %w: memref<5xf32>) {
+  %vm = "mdh.inp_view"(%M) {accesses = [affine_map<(i, k) -> (i, k)>]}
+      : (memref<5x3xf32>) -> !mdh.mda<array<i64: 5, 3>>
+  %vv = "mdh.inp_view"(%v) {accesses = [affine_map<(i, k) -> (k)>]}
+      : (memref<3xf32>) -> !mdh.mda<array<i64: 5, 3>>
+  // expected-error @+1 {{mdh-map-gpu: invalid mdh.mapping: expected 'seq', 'thread.D(T)', 'block.D(G)' or 'global.D(T,G)' with D in x, y, z for dimension 0}}
+  %r = "mdh.md_hom"(%vm, %vv) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.pw<"add">], mdh.mapping = "block.w, seq"}
+      : (!mdh.mda<array<i64: 5, 3>>, !mdh.mda<array<i64: 5, 3>>) -> !mdh.mda<array<i64: 5, 1>>
+  "mdh.out_view"(%r, %w) {accesses = [affine_map<(i, k) -> (i)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 5, 1>>, memref<5xf32>) -> ()
+  return
+}
+
+// -----
+
+// One entry per dimension.
+func.func private @mul(%a: f32, %b: f32) -> f32 {
+  %p = arith.mulf %a, %b : f32
+  return %p : f32
+}
+func.func @count(%M: memref<5x3xf32>, %v: memref<3xf32>, %w: memref<5xf32>) {
+  %vm = "mdh.inp_view"(%M) {accesses = [affine_map<(i, k) -> (i, k)>]}
+      : (memref<5x3xf32>) -> !mdh.mda<array<i64: 5, 3>>
+  %vv = "mdh.inp_view"(%v) {accesses = [affine_map<(i, k) -> (k)>]}
+      : (memref<3xf32>) -> !mdh.mda<array<i64: 5, 3>>
+  // expected-error @+1 {{mdh-map-gpu: invalid mdh.mapping: expected 'seq', 'thread.D(T)', 'block.D(G)' or 'global.D(T,G)' with D in x, y, z for dimension 1}}
+  %r = "mdh.md_hom"(%vm, %vv) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.pw<"add">], mdh.mapping = "block.x"}
+      : (!mdh.mda<array<i64: 5, 3>>, !mdh.mda<array<i64: 5, 3>>) -> !mdh.mda<array<i64: 5, 1>>
+  "mdh.out_view"(%r, %w) {accesses = [affine_map<(i, k) -> (i)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 5, 1>>, memref<5xf32>) -> ()
+  return
+}
+
+// -----
+
+// Two dimensions on the same threads (LIFT rule 3).
+func.func private @mul(%a: f32, %b: f32) -> f32 {
+  %p = arith.mulf %a, %b : f32
+  return %p : f32
+}
+func.func @duplicate(%M: memref<5x3xf32>, %v: memref<3xf32>, %w: memref<5xf32>) {
+  %vm = "mdh.inp_view"(%M) {accesses = [affine_map<(i, k) -> (i, k)>]}
+      : (memref<5x3xf32>) -> !mdh.mda<array<i64: 5, 3>>
+  %vv = "mdh.inp_view"(%v) {accesses = [affine_map<(i, k) -> (k)>]}
+      : (memref<3xf32>) -> !mdh.mda<array<i64: 5, 3>>
+  // expected-error @+1 {{mdh-map-gpu: mdh.mapping is not legal: rule 3 (duplicate scheduling): map of dimension 1 and map of dimension 0 both use Lcl(0)}}
+  %r = "mdh.md_hom"(%vm, %vv) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.pw<"add">], mdh.mapping = "thread.x, thread.x"}
+      : (!mdh.mda<array<i64: 5, 3>>, !mdh.mda<array<i64: 5, 3>>) -> !mdh.mda<array<i64: 5, 1>>
+  "mdh.out_view"(%r, %w) {accesses = [affine_map<(i, k) -> (i)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 5, 1>>, memref<5xf32>) -> ()
+  return
+}
+
+// -----
+
+// Threads without the blocks of their dimension (rules 4 and 5).
+func.func private @mul(%a: f32, %b: f32) -> f32 {
+  %p = arith.mulf %a, %b : f32
+  return %p : f32
+}
+func.func @lcl_without_wrg(%M: memref<5x3xf32>, %v: memref<3xf32>, %w: memref<5xf32>) {
+  %vm = "mdh.inp_view"(%M) {accesses = [affine_map<(i, k) -> (i, k)>]}
+      : (memref<5x3xf32>) -> !mdh.mda<array<i64: 5, 3>>
+  %vv = "mdh.inp_view"(%v) {accesses = [affine_map<(i, k) -> (k)>]}
+      : (memref<3xf32>) -> !mdh.mda<array<i64: 5, 3>>
+  // expected-error @+1 {{mdh-map-gpu: mdh.mapping is not legal: rule 4 (local dimensionality): the chain ending at map of dimension 1 uses Lcl(0) but not Wrg(0)}}
+  %r = "mdh.md_hom"(%vm, %vv) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.pw<"add">], mdh.mapping = "seq, thread.x"}
+      : (!mdh.mda<array<i64: 5, 3>>, !mdh.mda<array<i64: 5, 3>>) -> !mdh.mda<array<i64: 5, 1>>
+  "mdh.out_view"(%r, %w) {accesses = [affine_map<(i, k) -> (i)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 5, 1>>, memref<5xf32>) -> ()
+  return
+}
+
+// -----
+
+// A block of more than 1024 threads.
+func.func private @mul(%a: f32, %b: f32) -> f32 {
+  %p = arith.mulf %a, %b : f32
+  return %p : f32
+}
+func.func @too_many_threads(%M: memref<5x3xf32>, %v: memref<3xf32>, %w: memref<5xf32>) {
+  %vm = "mdh.inp_view"(%M) {accesses = [affine_map<(i, k) -> (i, k)>]}
+      : (memref<5x3xf32>) -> !mdh.mda<array<i64: 5, 3>>
+  %vv = "mdh.inp_view"(%v) {accesses = [affine_map<(i, k) -> (k)>]}
+      : (memref<3xf32>) -> !mdh.mda<array<i64: 5, 3>>
+  // expected-error @+1 {{mdh-map-gpu: mdh.mapping exceeds a limit: 2048 threads per block exceed the limit of 1024}}
+  %r = "mdh.md_hom"(%vm, %vv) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.pw<"add">], mdh.mapping = "block.x, thread.x(2048)"}
+      : (!mdh.mda<array<i64: 5, 3>>, !mdh.mda<array<i64: 5, 3>>) -> !mdh.mda<array<i64: 5, 1>>
+  "mdh.out_view"(%r, %w) {accesses = [affine_map<(i, k) -> (i)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 5, 1>>, memref<5xf32>) -> ()
+  return
+}
+
+// -----
+
+// mdh.mapping_index beyond the legal mappings.
+func.func private @mul(%a: f32, %b: f32) -> f32 {
+  %p = arith.mulf %a, %b : f32
+  return %p : f32
+}
+func.func @index(%M: memref<5x3xf32>, %v: memref<3xf32>, %w: memref<5xf32>)
+    attributes {mdh.mapping_index = 16} {
+  %vm = "mdh.inp_view"(%M) {accesses = [affine_map<(i, k) -> (i, k)>]}
+      : (memref<5x3xf32>) -> !mdh.mda<array<i64: 5, 3>>
+  %vv = "mdh.inp_view"(%v) {accesses = [affine_map<(i, k) -> (k)>]}
+      : (memref<3xf32>) -> !mdh.mda<array<i64: 5, 3>>
+  // expected-error @+1 {{mdh-map-gpu: mdh.mapping_index 16 is out of range: this md_hom has 16 legal mappings}}
+  %r = "mdh.md_hom"(%vm, %vv) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.pw<"add">]}
+      : (!mdh.mda<array<i64: 5, 3>>, !mdh.mda<array<i64: 5, 3>>) -> !mdh.mda<array<i64: 5, 1>>
+  "mdh.out_view"(%r, %w) {accesses = [affine_map<(i, k) -> (i)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 5, 1>>, memref<5xf32>) -> ()
+  return
+}
+
+// -----
+
+// A combine function has no identity for the runtime's reductions: its pw
+// dimensions must stay sequential.
+func.func private @first(%a: f32, %b: f32) -> f32 {
+  return %a : f32
+}
+func.func private @id(%a: f32) -> f32 {
+  return %a : f32
+}
+func.func @custom(%x: memref<64xf32>, %y: memref<1xf32>) {
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i) -> (i)>]}
+      : (memref<64xf32>) -> !mdh.mda<array<i64: 64>>
+  // expected-error @+1 {{mdh-map-gpu: mdh.mapping is not legal: reduction: map of dimension 0 iterates a reduction dimension and must be sequential, not Glb(0)}}
+  %r = "mdh.md_hom"(%vx) {scalar_function = @id, combine_ops = [#mdh.pw<@first>],
+                          mdh.mapping = "global.x"}
+      : (!mdh.mda<array<i64: 64>>) -> !mdh.mda<array<i64: 1>>
+  "mdh.out_view"(%r, %y) {accesses = [affine_map<(i) -> (0)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 1>>, memref<1xf32>) -> ()
+  return
+}

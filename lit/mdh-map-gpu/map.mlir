@@ -1,0 +1,85 @@
+// RUN: %mdh-opt %s --split-input-file --mdh-schedule --mdh-map-gpu | FileCheck %s
+// RUN: %mlir-opt-mdh %s --split-input-file --pass-pipeline='builtin.module(mdh-schedule,mdh-map-gpu)' | FileCheck %s
+
+// A row reduction: rows over blocks, the reduction over the threads of a
+// block (x, the innermost band dimension: coalesced), combined by a block
+// reduction; 4 threads cover the 3 columns.
+func.func private @mul(%a: f32, %b: f32) -> f32 {
+  %p = arith.mulf %a, %b : f32
+  return %p : f32
+}
+// CHECK-LABEL: func.func @matvec
+// CHECK: mdh.mapping = "block.x(5), thread.x(4)", mdh.mappings = 16 : i64
+func.func @matvec(%M: memref<5x3xf32>, %v: memref<3xf32>, %w: memref<5xf32>) {
+  %vm = "mdh.inp_view"(%M) {accesses = [affine_map<(i, k) -> (i, k)>]}
+      : (memref<5x3xf32>) -> !mdh.mda<array<i64: 5, 3>>
+  %vv = "mdh.inp_view"(%v) {accesses = [affine_map<(i, k) -> (k)>]}
+      : (memref<3xf32>) -> !mdh.mda<array<i64: 5, 3>>
+  %r = "mdh.md_hom"(%vm, %vv) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.pw<"add">]}
+      : (!mdh.mda<array<i64: 5, 3>>, !mdh.mda<array<i64: 5, 3>>) -> !mdh.mda<array<i64: 5, 1>>
+  "mdh.out_view"(%r, %w) {accesses = [affine_map<(i, k) -> (i)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 5, 1>>, memref<5xf32>) -> ()
+  return
+}
+
+// -----
+
+// An all-reduction: global threads, a block reduction, then atomics across
+// at most 1024 blocks.
+func.func private @id(%a: f32) -> f32 {
+  return %a : f32
+}
+// CHECK-LABEL: func.func @sum
+// CHECK: mdh.mapping = "global.x(256,1024)", mdh.mappings = 4 : i64
+func.func @sum(%x: memref<1000000xf32>, %y: memref<1xf32>) {
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i) -> (i)>]}
+      : (memref<1000000xf32>) -> !mdh.mda<array<i64: 1000000>>
+  %r = "mdh.md_hom"(%vx) {scalar_function = @id, combine_ops = [#mdh.pw<"add">]}
+      : (!mdh.mda<array<i64: 1000000>>) -> !mdh.mda<array<i64: 1>>
+  "mdh.out_view"(%r, %y) {accesses = [affine_map<(i) -> (0)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 1>>, memref<1xf32>) -> ()
+  return
+}
+
+// -----
+
+// A scan stays sequential in the thread that owns its row (owner
+// strategy); only the rows are distributed.
+func.func private @id(%a: i32) -> i32 {
+  return %a : i32
+}
+// CHECK-LABEL: func.func @rows
+// CHECK: mdh.mapping = "global.x(8,1), seq", mdh.mappings = 4 : i64
+func.func @rows(%x: memref<8x100xi32>, %y: memref<8x100xi32>) {
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i, j) -> (i, j)>]}
+      : (memref<8x100xi32>) -> !mdh.mda<array<i64: 8, 100>>
+  %r = "mdh.md_hom"(%vx) {scalar_function = @id, combine_ops = [#mdh.cc, #mdh.ps<"add">]}
+      : (!mdh.mda<array<i64: 8, 100>>) -> !mdh.mda<array<i64: 8, 100>>
+  "mdh.out_view"(%r, %y) {accesses = [affine_map<(i, j) -> (i, j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 8, 100>>, memref<8x100xi32>) -> ()
+  return
+}
+
+// -----
+
+// A user's mapping is kept, its open sizes filled in; the K-th best
+// mapping of the module attribute mdh.mapping_index is used elsewhere.
+func.func private @mul(%a: f32, %b: f32) -> f32 {
+  %p = arith.mulf %a, %b : f32
+  return %p : f32
+}
+// CHECK-LABEL: func.func @given
+// CHECK: mdh.mapping = "global.y(8,9), global.x(32,1)"
+// CHECK-NOT: mdh.mappings
+func.func @given(%a: memref<70x20xf32>, %b: memref<70x20xf32>, %c: memref<70x20xf32>) {
+  %va = "mdh.inp_view"(%a) {accesses = [affine_map<(i, j) -> (i, j)>]}
+      : (memref<70x20xf32>) -> !mdh.mda<array<i64: 70, 20>>
+  %vb = "mdh.inp_view"(%b) {accesses = [affine_map<(i, j) -> (i, j)>]}
+      : (memref<70x20xf32>) -> !mdh.mda<array<i64: 70, 20>>
+  %r = "mdh.md_hom"(%va, %vb) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.cc],
+                              mdh.mapping = "global.y, global.x"}
+      : (!mdh.mda<array<i64: 70, 20>>, !mdh.mda<array<i64: 70, 20>>) -> !mdh.mda<array<i64: 70, 20>>
+  "mdh.out_view"(%r, %c) {accesses = [affine_map<(i, j) -> (i, j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 70, 20>>, memref<70x20xf32>) -> ()
+  return
+}

@@ -1,0 +1,888 @@
+/* mdh-codegen-gpu: generates `gpu.launch` kernels from the mapping that
+ * mdh-map-gpu stored on each md_hom (`mdh.mapping`, see map_gpu/mapping.h).
+ *
+ * Host side (where the chain was): every buffer of the chain gets a device
+ * copy (gpu.alloc + gpu.memcpy), components that no out_view stores get a
+ * device temporary, one kernel per md_hom runs in program order (a
+ * dependence between md_homs would need a grid-wide barrier: LIFT's G4),
+ * and the written buffers are copied back. The upstream pipeline outlines
+ * the kernels (gpu-kernel-outlining) and makes the host ops asynchronous
+ * (gpu-async-region).
+ *
+ * Device side, PPCG-style: the statement's domain is restricted to what one
+ * thread runs, with the block and thread ids as isl parameters
+ * (bx, by, bz, tx, ty, tz). A dimension at the thread level keeps the points
+ * i = tx + T*e, at the block level i = bx + G*e and at the global level
+ * i = bx*T + tx + G*T*e (LIFT's cyclic loops, Sec. 4.6). isl's AST generator
+ * turns that into strided loops with their guards, and the shared
+ * translator (ast_to_mlir.c) into scf. Two strategies (PANAMERA Sec. 5):
+ *
+ * - owner: every pw and ps dimension is sequential, so each result point is
+ *   computed by one thread, in order; its instances are emitted exactly as
+ *   on the CPU (chain.c: write to the result point, or combine with it).
+ *   This is what custom combine functions and scans (ps) use: a scan runs
+ *   sequentially in the thread that owns its cc point.
+ * - reduce (pw dimensions with builtin operators): per thread, the statement
+ *   becomes I[c] (accumulator := identity), A[c,p] (accumulator (+)= f) and
+ *   F[c] (finish), scheduled [c,0], [c,1,p], [c,2]. The accumulator is a
+ *   private memref that LLVM keeps in registers. F combines the threads of
+ *   a block with the runtime's block reduction when some pw dimension is
+ *   spread over threads and no cc dimension is (every thread of the block
+ *   then runs the same cc points, so every thread reaches the barriers
+ *   inside: synchronizability by construction); otherwise each thread has
+ *   its own partial. Where several blocks, or threads without a block
+ *   reduction, contribute to one result point, F combines with the
+ *   runtime's atomics into the output, which an init kernel first sets to
+ *   the operator's identity (so that e.g. max over negative data is right);
+ *   else the one owner (the block's thread 0, or the thread) stores.
+ */
+
+#include "dialect/support.h"
+#include "mdh-c/Dialect.h"
+#include "passes/ast_to_mlir.h"
+#include "passes/chain.h"
+#include "passes/map_gpu/mapping.h"
+#include "passes/pass.h"
+#include "passes/stmt.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Dialect/LLVM.h"
+
+#include <isl/ast_build.h>
+#include <isl/id.h>
+#include <isl/set.h>
+#include <isl/union_map.h>
+#include <isl/union_set.h>
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_RANK MDH_MODEL_MAX_RANK
+#define N_IDS 6
+#define PASS "mdh-codegen-gpu"
+
+/* The isl parameters of a kernel, bound to the launch's ids in this order
+ * (the order of gpu.launch's block arguments). */
+static const char *const id_names[N_IDS] = {"bx", "by", "bz", "tx", "ty", "tz"};
+
+/* Threads per block of the init kernels. */
+#define INIT_THREADS 256
+
+/* One kernel: the statement, its mapping and strategy, and inside the
+ * launch the ids and the accumulators (one memref<1xT> per component). */
+struct kernel {
+  struct mdh_stmt_info *info;
+  struct mdh_mapping map;
+  int64_t grid[3], block[3];
+  int reduce;
+  int block_reduce;
+  int atomic;
+  MlirOperation module;
+  MlirValue ids[N_IDS];
+  MlirValue acc[MAX_RANK];
+  isl_id *param_ids[N_IDS];
+};
+
+static MlirType component_type(const struct mdh_stmt_info *info, intptr_t c) {
+  return mlirFunctionTypeGetResult(info->fn_type, c);
+}
+
+/* Reads the mapping of the statement of "k" and chooses the strategy;
+ * fails after a diagnostic. */
+static int read_kernel(struct kernel *k) {
+  MlirOperation hom = k->info->stmt->hom;
+  MlirAttribute attr = mlirOperationGetAttributeByName(
+      hom, mlirStringRefCreateFromCString("mdh.mapping"));
+  MlirStringRef text;
+  const struct mdh_dim_map *dm;
+  int d, pw_threads = 0, pw_blocks = 0, cc_threads = 0, pw_parallel = 0;
+  char err[256];
+
+  if (mlirAttributeIsNull(attr) || !mlirAttributeIsAString(attr)) {
+    mdh_emit_error(hom, PASS " needs the mapping of mdh-map-gpu (the string "
+                             "attribute mdh.mapping)");
+    return 0;
+  }
+  text = mlirStringAttrGetValue(attr);
+  if (mdh_mapping_parse(text.data, text.length, k->info->stmt->rank, &k->map,
+                        err, sizeof(err)) < 0 ||
+      mdh_mapping_check_limits(&k->map, err, sizeof(err)) < 0) {
+    mdh_emit_error(hom, PASS ": invalid mdh.mapping: %s", err);
+    return 0;
+  }
+  for (d = 0; d < k->map.rank; ++d) {
+    dm = &k->map.dims[d];
+    if (dm->threads <= 0 || dm->blocks <= 0) {
+      mdh_emit_error(hom,
+                     PASS ": mdh.mapping leaves the size of dimension "
+                          "%d open; run mdh-map-gpu",
+                     d);
+      return 0;
+    }
+    if (k->info->stmt->kinds[d] == MdhCombineCC) {
+      cc_threads |= mdh_dim_map_has_threads(dm);
+      continue;
+    }
+    pw_parallel |= dm->level != MDH_LEVEL_SEQ;
+    pw_threads |= mdh_dim_map_has_threads(dm);
+    pw_blocks |= mdh_dim_map_has_blocks(dm);
+  }
+  mdh_mapping_launch_sizes(&k->map, k->grid, k->block);
+  k->reduce = mdh_mapping_can_reduce(k->info);
+  if (pw_parallel && !k->reduce) {
+    mdh_emit_error(hom, PASS ": this md_hom's pw/ps dimensions must be seq "
+                             "(a scan, a combine function or a type without "
+                             "runtime reductions runs in the thread that owns "
+                             "each result point)");
+    return 0;
+  }
+  k->block_reduce = k->reduce && pw_threads && !cc_threads;
+  k->atomic = k->reduce && ((pw_threads && !k->block_reduce) || pw_blocks);
+  return 1;
+}
+
+/* Appends to "s" the constraints of dimension "d" (variable i<d>) of "k":
+ * its bounds and, when distributed, the points one thread keeps. */
+static void append_dim(struct mdh_str *s, const struct kernel *k, int d) {
+  const struct mdh_dim_map *dm = &k->map.dims[d];
+  int64_t n = mdhMdHomGetSize(k->info->stmt->hom, d);
+  char h = "xyz"[dm->hw];
+
+  mdh_str_printf(s, "0 <= i%d < %lld", d, (long long)n);
+  switch (dm->level) {
+  case MDH_LEVEL_SEQ:
+    return;
+  case MDH_LEVEL_THREAD:
+    mdh_str_printf(s, " and exists (e%d : i%d = t%c + %lld e%d)", d, d, h,
+                   (long long)dm->threads, d);
+    return;
+  case MDH_LEVEL_BLOCK:
+    mdh_str_printf(s, " and exists (e%d : i%d = b%c + %lld e%d)", d, d, h,
+                   (long long)dm->blocks, d);
+    return;
+  case MDH_LEVEL_GLOBAL:
+    mdh_str_printf(s, " and exists (e%d : i%d = %lld b%c + t%c + %lld e%d)", d,
+                   d, (long long)dm->threads, h, h,
+                   (long long)(dm->threads * dm->blocks), d);
+    return;
+  }
+}
+
+/* Tells whether dimension "d" of "k" belongs to "part": 0 the cc
+ * dimensions, 1 the others, -1 all. */
+static int in_part(const struct kernel *k, int d, int part) {
+  int cc = k->info->stmt->kinds[d] == MdhCombineCC;
+
+  return part < 0 || cc == (part == 0);
+}
+
+/* Appends "name[i..]" with the dimensions of "part" of "k". */
+static void append_tuple(struct mdh_str *s, const struct kernel *k,
+                         const char *name, int part) {
+  int d, first = 1;
+
+  mdh_str_printf(s, "%s[", name);
+  for (d = 0; d < k->info->stmt->rank; ++d) {
+    if (!in_part(k, d, part))
+      continue;
+    mdh_str_printf(s, first ? "i%d" : ", i%d", d);
+    first = 0;
+  }
+  mdh_str_append(s, "]", 1);
+}
+
+/* Appends the domain of statement "name" over the dimensions of "part". */
+static void append_domain(struct mdh_str *s, const struct kernel *k,
+                          const char *name, int part) {
+  int d;
+
+  append_tuple(s, k, name, part);
+  mdh_str_append(s, " : 0 = 0", 8);
+  for (d = 0; d < k->info->stmt->rank; ++d) {
+    if (!in_part(k, d, part))
+      continue;
+    mdh_str_append(s, " and ", 5);
+    append_dim(s, k, d);
+  }
+}
+
+/* The rank of dimension "d" in the loop order: distributed dimensions
+ * first (they run few iterations per thread), then sequential cc, ps and
+ * pw ones. A scan position must hold its whole reduction before the next
+ * position starts from it, so scans go outside reductions. */
+static int order_key(const struct kernel *k, int d) {
+  if (k->map.dims[d].level != MDH_LEVEL_SEQ)
+    return 0;
+  if (k->info->stmt->kinds[d] == MdhCombineCC)
+    return 1;
+  return k->info->stmt->kinds[d] == MdhCombinePS ? 2 : 3;
+}
+
+/* Appends the loop order of the dimensions of "part" (by order_key, then
+ * in dimension order). */
+static void append_order(struct mdh_str *s, const struct kernel *k, int part,
+                         int *first) {
+  int key, d;
+
+  for (key = 0; key < 4; ++key) {
+    for (d = 0; d < k->info->stmt->rank; ++d) {
+      if (!in_part(k, d, part) || order_key(k, d) != key)
+        continue;
+      mdh_str_printf(s, *first ? "i%d" : ", i%d", d);
+      *first = 0;
+    }
+  }
+}
+
+/* Appends the schedule of statement "name" over "part": the cc loops, then
+ * "pos" and the loops of the other dimensions ("inner"), padded with zeros
+ * to "width" dimensions after the cc ones. */
+static void append_schedule(struct mdh_str *s, const struct kernel *k,
+                            const char *name, int part, int pos, int inner,
+                            int width) {
+  int first = 1, n = 0, d;
+
+  append_tuple(s, k, name, part);
+  mdh_str_append(s, " -> [", 5);
+  append_order(s, k, 0, &first);
+  if (pos >= 0) {
+    mdh_str_printf(s, first ? "%d" : ", %d", pos);
+    first = 0;
+  }
+  if (inner) {
+    for (d = 0; d < k->info->stmt->rank; ++d)
+      n += !in_part(k, d, 0);
+    append_order(s, k, 1, &first);
+  }
+  for (; n < width; ++n)
+    mdh_str_append(s, first ? "0" : ", 0", first ? 1 : 3), first = 0;
+  mdh_str_append(s, "]", 1);
+}
+
+/* The number of pw/ps dimensions of "k". */
+static int n_inner(const struct kernel *k) {
+  int d, n = 0;
+
+  for (d = 0; d < k->info->stmt->rank; ++d)
+    n += !in_part(k, d, 0);
+  return n;
+}
+
+/* Builds the isl AST of what one thread of "k" runs. */
+static __isl_give isl_ast_node *build_ast(isl_ctx *ctx, struct kernel *k) {
+  struct mdh_str dom, sched, params;
+  const char *name = k->info->stmt->name;
+  char part_name[40];
+  isl_union_set *domain;
+  isl_union_map *schedule;
+  isl_set *context;
+  isl_ast_build *build;
+  isl_ast_node *tree;
+  int h, w = n_inner(k);
+
+  mdh_str_init(&dom);
+  mdh_str_init(&sched);
+  mdh_str_init(&params);
+  mdh_str_printf(&params, "[bx, by, bz, tx, ty, tz] -> { : ");
+  for (h = 0; h < 3; ++h)
+    mdh_str_printf(&params, "%s0 <= b%c < %lld and 0 <= t%c < %lld",
+                   h ? " and " : "", "xyz"[h], (long long)k -> grid[h],
+                   "xyz"[h], (long long)k -> block[h]);
+  mdh_str_append(&params, " }", 2);
+  mdh_str_append(&dom, "[bx, by, bz, tx, ty, tz] -> { ", 30);
+  mdh_str_append(&sched, "[bx, by, bz, tx, ty, tz] -> { ", 30);
+  if (!k->reduce) {
+    append_domain(&dom, k, name, -1);
+    append_schedule(&sched, k, name, -1, -1, 1, w);
+  } else {
+    snprintf(part_name, sizeof(part_name), "I_%s", name);
+    append_domain(&dom, k, part_name, 0);
+    append_schedule(&sched, k, part_name, 0, 0, 0, w);
+    snprintf(part_name, sizeof(part_name), "A_%s", name);
+    mdh_str_append(&dom, "; ", 2);
+    append_domain(&dom, k, part_name, -1);
+    mdh_str_append(&sched, "; ", 2);
+    append_schedule(&sched, k, part_name, -1, 1, 1, w);
+    snprintf(part_name, sizeof(part_name), "F_%s", name);
+    mdh_str_append(&dom, "; ", 2);
+    append_domain(&dom, k, part_name, 0);
+    mdh_str_append(&sched, "; ", 2);
+    append_schedule(&sched, k, part_name, 0, 2, 0, w);
+  }
+  mdh_str_append(&dom, " }", 2);
+  mdh_str_append(&sched, " }", 2);
+  domain = isl_union_set_read_from_str(ctx, dom.data);
+  schedule = isl_union_map_read_from_str(ctx, sched.data);
+  context = isl_set_read_from_str(ctx, params.data);
+  schedule = isl_union_map_intersect_domain(schedule, domain);
+  build = isl_ast_build_from_context(context);
+  tree = isl_ast_build_node_from_schedule_map(build, schedule);
+  isl_ast_build_free(build);
+  mdh_str_clear(&dom);
+  mdh_str_clear(&sched);
+  mdh_str_clear(&params);
+  return tree;
+}
+
+/* Returns the identity of operator "op" on "type" as a constant. */
+static MlirValue build_identity(struct mdh_builder *b, const char *op,
+                                MlirType type) {
+  MlirAttribute value;
+  unsigned w;
+  int64_t v = 0;
+
+  if (mlirTypeIsAFloat(type)) {
+    double x = !strcmp(op, "mul")   ? 1.0
+               : !strcmp(op, "min") ? INFINITY
+               : !strcmp(op, "max") ? -INFINITY
+                                    : 0.0;
+    value = mlirFloatAttrDoubleGet(b->ctx, type, x);
+  } else {
+    w = mlirIntegerTypeGetWidth(type);
+    if (!strcmp(op, "mul"))
+      v = 1;
+    else if (!strcmp(op, "min"))
+      v = w == 64 ? INT64_MAX : INT32_MAX;
+    else if (!strcmp(op, "max"))
+      v = w == 64 ? INT64_MIN : INT32_MIN;
+    else if (!strcmp(op, "and"))
+      v = -1;
+    value = mlirIntegerAttrGet(type, v);
+  }
+  MlirNamedAttribute attr = mdh_named_attr(b->ctx, "value", value);
+  return mlirOperationGetResult(
+      mdh_build_op(b, "arith.constant", 0, NULL, 1, &type, 1, &attr), 0);
+}
+
+/* Declares `func.func private @name(args) -> results` in "module" unless
+ * it exists. */
+static void declare(MlirOperation module, const char *name, intptr_t n_args,
+                    const MlirType *args, intptr_t n_results,
+                    const MlirType *results) {
+  MlirContext ctx = mlirOperationGetContext(module);
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  MlirStringRef sym = mlirStringRefCreateFromCString(name);
+  struct mdh_builder b;
+  MlirNamedAttribute attrs[3];
+  MlirOperationState st;
+
+  if (!mlirOperationIsNull(mdh_lookup_symbol(module, sym)))
+    return;
+  b.ctx = ctx;
+  b.loc = mlirLocationUnknownGet(ctx);
+  attrs[0] = mdh_named_attr(ctx, "sym_name", mlirStringAttrGet(ctx, sym));
+  attrs[1] = mdh_named_attr(ctx, "function_type",
+                            mlirTypeAttrGet(mlirFunctionTypeGet(
+                                ctx, n_args, args, n_results, results)));
+  attrs[2] = mdh_named_attr(
+      ctx, "sym_visibility",
+      mlirStringAttrGet(ctx, mlirStringRefCreateFromCString("private")));
+  st =
+      mlirOperationStateGet(mlirStringRefCreateFromCString("func.func"), b.loc);
+  mlirOperationStateAddAttributes(&st, 3, attrs);
+  MlirRegion region = mlirRegionCreate();
+  mlirOperationStateAddOwnedRegions(&st, 1, &region);
+  mlirBlockInsertOwnedOperation(body, 0, mlirOperationCreate(&st));
+}
+
+/* Calls the runtime function mdh_<what>_<op>_<type>. */
+static MlirValue call_runtime(struct kernel *k, struct mdh_builder *b,
+                              const char *what, const char *op, MlirType type,
+                              intptr_t n_args, const MlirValue *args) {
+  MlirType arg_types[2], result = type;
+  char name[64];
+  intptr_t i, n_results = strcmp(what, "atomic") ? 1 : 0;
+  MlirNamedAttribute attr;
+  MlirOperation call;
+
+  snprintf(name, sizeof(name), "mdh_%s_%s_%s", what, op,
+           mdh_runtime_type(type));
+  for (i = 0; i < n_args; ++i)
+    arg_types[i] = mlirValueGetType(args[i]);
+  declare(k->module, name, n_args, arg_types, n_results, &result);
+  attr = mdh_named_attr(
+      b->ctx, "callee",
+      mlirFlatSymbolRefAttrGet(b->ctx, mlirStringRefCreateFromCString(name)));
+  call =
+      mdh_build_op(b, "func.call", n_args, args, n_results, &result, 1, &attr);
+  return n_results ? mlirOperationGetResult(call, 0) : (MlirValue){NULL};
+}
+
+/* The size in bytes of an element of "type" (a runtime type). */
+static int64_t element_bytes(MlirType type) {
+  if (mlirTypeIsAF16(type) || mlirTypeIsABF16(type))
+    return 2;
+  if (mlirTypeIsAFloat(type))
+    return mlirTypeIsAF64(type) ? 8 : 4;
+  return mlirIntegerTypeGetWidth(type) / 8;
+}
+
+/* Returns an !llvm.ptr to element "idx" of "memref" (any strided layout),
+ * for the runtime's atomics. */
+static MlirValue build_element_pointer(struct mdh_builder *b, MlirValue memref,
+                                       intptr_t n, const MlirValue *idx) {
+  MlirType type = mlirValueGetType(memref);
+  MlirType elem = mlirShapedTypeGetElementType(type);
+  MlirType index = mlirIndexTypeGet(b->ctx),
+           i64 = mlirIntegerTypeGet(b->ctx, 64);
+  MlirType results[2 + 2 * MAX_RANK];
+  MlirValue lin, addr, base;
+  MlirOperation meta;
+  MlirType ptr = mlirLLVMPointerTypeGet(b->ctx, 0);
+  intptr_t i;
+
+  results[0] = mlirMemRefTypeContiguousGet(elem, 0, NULL,
+                                           mlirMemRefTypeGetMemorySpace(type));
+  for (i = 1; i < 2 + 2 * n; ++i)
+    results[i] = index;
+  meta = mdh_build_op(b, "memref.extract_strided_metadata", 1, &memref,
+                      2 + 2 * n, results, 0, NULL);
+  lin = mlirOperationGetResult(meta, 1);
+  for (i = 0; i < n; ++i)
+    lin = mdh_build_binary(
+        b, "arith.addi", lin,
+        mdh_build_binary(b, "arith.muli", idx[i],
+                         mlirOperationGetResult(meta, 2 + n + i)));
+  base = mlirOperationGetResult(meta, 0);
+  addr = mlirOperationGetResult(
+      mdh_build_op(b, "memref.extract_aligned_pointer_as_index", 1, &base, 1,
+                   &index, 0, NULL),
+      0);
+  addr = mdh_build_binary(
+      b, "arith.addi", addr,
+      mdh_build_binary(b, "arith.muli", lin,
+                       mdh_build_index(b, element_bytes(elem))));
+  addr = mlirOperationGetResult(
+      mdh_build_op(b, "arith.index_cast", 1, &addr, 1, &i64, 0, NULL), 0);
+  return mlirOperationGetResult(
+      mdh_build_op(b, "llvm.inttoptr", 1, &addr, 1, &ptr, 0, NULL), 0);
+}
+
+/* Combines "v" atomically into the element "idx" of "memref". */
+static void build_atomic(struct kernel *k, struct mdh_builder *b,
+                         const char *op, MlirValue memref, intptr_t n,
+                         const MlirValue *idx, MlirValue v) {
+  MlirValue args[2];
+
+  args[0] = build_element_pointer(b, memref, n, idx);
+  args[1] = v;
+  call_runtime(k, b, "atomic", op, mlirValueGetType(v), 2, args);
+}
+
+/* Combines "v" atomically into component "c" of the result at "r", at
+ * every location that stores it. */
+static void atomic_component(struct kernel *k, struct mdh_builder *b,
+                             intptr_t c, const MlirValue *r, MlirValue v) {
+  const struct mdh_component *comp = &k->info->comps[c];
+  const char *op = mdh_component_operator(k->info, c);
+  MlirValue at[MAX_RANK];
+  int s;
+
+  if (mlirAffineMapIsNull(comp->map)) {
+    build_atomic(k, b, op, comp->buffer, k->info->stmt->rank, r, v);
+    return;
+  }
+  for (s = 0; s < comp->n_stores; ++s) {
+    mdh_build_affine_map(b, comp->store_maps[s], r, at);
+    build_atomic(k, b, op, comp->store_buffers[s],
+                 mlirAffineMapGetNumResults(comp->store_maps[s]), at, v);
+  }
+}
+
+/* The full index point of a cc-only statement instance "cc" (pw indices 0,
+ * which is also its result point). */
+static void cc_point(struct mdh_builder *b, const struct kernel *k,
+                     const MlirValue *cc, MlirValue *point) {
+  int d, n = 0;
+
+  for (d = 0; d < k->info->stmt->rank; ++d)
+    point[d] = in_part(k, d, 0) ? cc[n++] : mdh_build_index(b, 0);
+}
+
+static MlirValue load_acc(struct mdh_builder *b, struct kernel *k, intptr_t c) {
+  MlirValue zero = mdh_build_index(b, 0);
+
+  return mdh_build_load(b, k->acc[c], 1, &zero);
+}
+
+static void store_acc(struct mdh_builder *b, struct kernel *k, intptr_t c,
+                      MlirValue v) {
+  MlirValue zero = mdh_build_index(b, 0);
+
+  mdh_build_store(b, v, k->acc[c], 1, &zero);
+}
+
+/* I[c]: every accumulator := the identity of its operator. */
+static void emit_init(struct mdh_builder *b, struct kernel *k) {
+  intptr_t c;
+
+  for (c = 0; c < k->info->n_results; ++c)
+    store_acc(b, k, c,
+              build_identity(b, mdh_component_operator(k->info, c),
+                             component_type(k->info, c)));
+}
+
+/* A[c,p]: accumulator (+)= f(inputs at the point). */
+static void emit_accumulate(struct mdh_builder *b, struct kernel *k,
+                            const MlirValue *idx) {
+  struct mdh_stmt_info *info = k->info;
+  intptr_t n = info->n_results, c;
+  MlirValue *args =
+      malloc((mlirFunctionTypeGetNumInputs(info->fn_type) + 1) * sizeof(*args));
+  MlirValue *v = malloc(3 * n * sizeof(*v));
+  intptr_t na;
+
+  if (!args || !v)
+    abort();
+  na = mdh_build_read_arguments(b, info->stmt->hom, idx, args);
+  mdh_build_call(b, mdhMdHomGetScalarFunction(info->stmt->hom), info->fn_type,
+                 na, args, v);
+  for (c = 0; c < n; ++c)
+    v[n + c] = load_acc(b, k, c);
+  mdh_build_combine(b, info->oper, info->fn_type, n, v + n, v, v + 2 * n);
+  for (c = 0; c < n; ++c)
+    store_acc(b, k, c, v[2 * n + c]);
+  free(args);
+  free(v);
+}
+
+/* Tells whether the thread is thread 0 of its block. */
+static MlirValue build_is_leader(struct mdh_builder *b, struct kernel *k) {
+  MlirValue zero = mdh_build_index(b, 0), all = {NULL}, eq;
+  int h;
+
+  for (h = 0; h < 3; ++h) {
+    eq = mdh_build_cmpi(b, "eq", k->ids[3 + h], zero);
+    all = h ? mdh_build_binary(b, "arith.andi", all, eq) : eq;
+  }
+  return all;
+}
+
+/* F[c]: combine the block's partials if needed, then store (one owner) or
+ * combine atomically into the result. */
+static void emit_finish(struct mdh_builder *b, struct kernel *k,
+                        const MlirValue *cc) {
+  struct mdh_stmt_info *info = k->info;
+  MlirValue v[MAX_RANK], r[MAX_RANK];
+  MlirBlock then_b, else_b;
+  struct mdh_builder tb = *b;
+  intptr_t c;
+
+  for (c = 0; c < info->n_results; ++c) {
+    v[c] = load_acc(b, k, c);
+    if (k->block_reduce)
+      v[c] = call_runtime(k, b, "block_reduce", mdh_component_operator(info, c),
+                          component_type(info, c), 1, &v[c]);
+  }
+  if (k->block_reduce) {
+    mdh_build_if_else(b, build_is_leader(b, k), &then_b, &else_b);
+    tb = mdh_builder_before_terminator(b, then_b);
+  }
+  cc_point(&tb, k, cc, r);
+  if (!k->atomic) {
+    mdh_chain_store_all(&tb, info, r, v);
+    return;
+  }
+  for (c = 0; c < info->n_results; ++c)
+    atomic_component(k, &tb, c, r, v[c]);
+}
+
+/* The statement callback of the AST translator for kernels. */
+static int emit_stmt(struct mdh_builder *b, const char *name, int n,
+                     const MlirValue *idx, void *user) {
+  struct kernel *k = user;
+  const char *stmt = k->info->stmt->name;
+
+  if (!k->reduce && n == k->info->stmt->rank && !strcmp(name, stmt)) {
+    mdh_chain_emit_instance(b, k->info, idx);
+    return 0;
+  }
+  if (k->reduce && strlen(name) > 2 && !strcmp(name + 2, stmt)) {
+    if (name[0] == 'I')
+      emit_init(b, k);
+    else if (name[0] == 'A')
+      emit_accumulate(b, k, idx);
+    else
+      emit_finish(b, k, idx);
+    return 0;
+  }
+  mlirEmitError(b->loc, "isl AST calls an unknown statement");
+  return -1;
+}
+
+/* Builds `gpu.launch` with the given sizes and an empty body; returns the
+ * body block (its first 6 arguments are the block and thread ids). */
+static MlirBlock build_launch(struct mdh_builder *b, const int64_t grid[3],
+                              const int64_t block[3]) {
+  int32_t segments[11] = {0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0};
+  MlirNamedAttribute attr =
+      mdh_named_attr(b->ctx, "operandSegmentSizes",
+                     mlirDenseI32ArrayGet(b->ctx, 11, segments));
+  MlirOperationState st = mlirOperationStateGet(
+      mlirStringRefCreateFromCString("gpu.launch"), b->loc);
+  MlirOperationState term = mlirOperationStateGet(
+      mlirStringRefCreateFromCString("gpu.terminator"), b->loc);
+  MlirType index = mlirIndexTypeGet(b->ctx);
+  MlirType arg_types[12];
+  MlirLocation locs[12];
+  MlirValue sizes[6];
+  MlirRegion region = mlirRegionCreate();
+  MlirBlock body;
+  MlirOperation launch;
+  int i;
+
+  for (i = 0; i < 12; ++i) {
+    arg_types[i] = index;
+    locs[i] = b->loc;
+  }
+  for (i = 0; i < 3; ++i) {
+    sizes[i] = mdh_build_index(b, grid[i]);
+    sizes[3 + i] = mdh_build_index(b, block[i]);
+  }
+  body = mlirBlockCreate(12, arg_types, locs);
+  mlirRegionAppendOwnedBlock(region, body);
+  mlirBlockAppendOwnedOperation(body, mlirOperationCreate(&term));
+  mlirOperationStateAddOperands(&st, 6, sizes);
+  mlirOperationStateAddAttributes(&st, 1, &attr);
+  mlirOperationStateAddOwnedRegions(&st, 1, &region);
+  launch = mlirOperationCreate(&st);
+  if (mlirOperationIsNull(b->before))
+    mlirBlockAppendOwnedOperation(b->block, launch);
+  else
+    mlirBlockInsertOwnedOperationBefore(b->block, b->before, launch);
+  return body;
+}
+
+/* Allocates the private accumulators of "k" at "b". */
+static void alloc_accumulators(struct mdh_builder *b, struct kernel *k) {
+  int32_t segments[2] = {0, 0};
+  MlirNamedAttribute attr = mdh_named_attr(
+      b->ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 2, segments));
+  int64_t one = 1;
+  MlirType type;
+  intptr_t c;
+
+  for (c = 0; c < k->info->n_results; ++c) {
+    type = mlirMemRefTypeContiguousGet(component_type(k->info, c), 1, &one,
+                                       mlirAttributeGetNull());
+    k->acc[c] = mlirOperationGetResult(
+        mdh_build_op(b, "memref.alloca", 0, NULL, 1, &type, 1, &attr), 0);
+  }
+}
+
+/* The number of result points of "k" (the product of its cc sizes). */
+static int64_t n_result_points(const struct kernel *k) {
+  int64_t n = 1;
+  int d;
+
+  for (d = 0; d < k->info->stmt->rank; ++d)
+    if (in_part(k, d, 0))
+      n *= mdhMdHomGetSize(k->info->stmt->hom, d);
+  return n;
+}
+
+/* Builds the init kernel of an atomic reduction: every result point of
+ * every component := the identity, one point per thread of a flat grid. */
+static void build_init_kernel(struct mdh_builder *b, struct kernel *k) {
+  int64_t points = n_result_points(k);
+  int64_t blocks = (points + INIT_THREADS - 1) / INIT_THREADS;
+  int64_t grid[3] = {1, 1, 1}, block[3] = {INIT_THREADS, 1, 1};
+  MlirValue cc[MAX_RANK], r[MAX_RANK], v[MAX_RANK], flat, rest, size;
+  struct mdh_builder kb, lb;
+  MlirBlock body, loop;
+  intptr_t c;
+  int d, n = 0;
+
+  grid[0] = blocks < 65535 ? blocks : 65535;
+  body = build_launch(b, grid, block);
+  kb = mdh_builder_before_terminator(b, body);
+  flat = mdh_build_binary(&kb, "arith.addi",
+                          mdh_build_binary(&kb, "arith.muli",
+                                           mlirBlockGetArgument(body, 0),
+                                           mdh_build_index(&kb, INIT_THREADS)),
+                          mlirBlockGetArgument(body, 3));
+  loop = mdh_build_for_step(&kb, flat, mdh_build_index(&kb, points),
+                            mdh_build_index(&kb, grid[0] * INIT_THREADS));
+  lb = mdh_builder_before_terminator(&kb, loop);
+  rest = mlirBlockGetArgument(loop, 0);
+  for (d = k->info->stmt->rank - 1; d >= 0; --d) {
+    if (!in_part(k, d, 0))
+      continue;
+    size = mdh_build_index(&lb, mdhMdHomGetSize(k->info->stmt->hom, d));
+    cc[d] = mdh_build_binary(&lb, "arith.remsi", rest, size);
+    rest = mdh_build_binary(&lb, "arith.divsi", rest, size);
+  }
+  for (d = 0; d < k->info->stmt->rank; ++d)
+    if (in_part(k, d, 0))
+      cc[n++] = cc[d];
+  cc_point(&lb, k, cc, r);
+  for (c = 0; c < k->info->n_results; ++c)
+    v[c] = build_identity(&lb, mdh_component_operator(k->info, c),
+                          component_type(k->info, c));
+  mdh_chain_store_all(&lb, k->info, r, v);
+}
+
+/* Builds the kernel(s) of statement "info" at "b". */
+static int build_kernels(isl_ctx *ctx, struct mdh_builder *b,
+                         struct mdh_stmt_info *info, MlirOperation module) {
+  struct kernel k;
+  struct mdh_ast_target target;
+  struct mdh_builder kb;
+  isl_ast_node *tree;
+  MlirBlock body;
+  int h, rc;
+
+  memset(&k, 0, sizeof(k));
+  k.info = info;
+  k.module = module;
+  if (!read_kernel(&k))
+    return -1;
+  if (k.atomic)
+    build_init_kernel(b, &k);
+  tree = build_ast(ctx, &k);
+  if (!tree) {
+    mdh_emit_error(info->stmt->hom, PASS ": isl failed to build the kernel");
+    return -1;
+  }
+  body = build_launch(b, k.grid, k.block);
+  kb = mdh_builder_before_terminator(b, body);
+  for (h = 0; h < N_IDS; ++h) {
+    k.ids[h] = mlirBlockGetArgument(body, h);
+    k.param_ids[h] = isl_id_alloc(ctx, id_names[h], NULL);
+  }
+  if (k.reduce)
+    alloc_accumulators(&kb, &k);
+  target.stmt = &emit_stmt;
+  target.user = &k;
+  target.n_params = N_IDS;
+  target.param_ids = k.param_ids;
+  target.param_values = k.ids;
+  rc = mdh_ast_to_mlir(&kb, tree, &target);
+  for (h = 0; h < N_IDS; ++h)
+    isl_id_free(k.param_ids[h]);
+  isl_ast_node_free(tree);
+  return rc;
+}
+
+static MlirValue build_gpu_alloc(struct mdh_builder *b, MlirType type) {
+  int32_t segments[3] = {0, 0, 0};
+  MlirNamedAttribute attr = mdh_named_attr(
+      b->ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 3, segments));
+
+  return mlirOperationGetResult(
+      mdh_build_op(b, "gpu.alloc", 0, NULL, 1, &type, 1, &attr), 0);
+}
+
+static void build_memcpy(struct mdh_builder *b, MlirValue dst, MlirValue src) {
+  MlirValue operands[2] = {dst, src};
+
+  mdh_build_op(b, "gpu.memcpy", 2, operands, 0, NULL, 0, NULL);
+}
+
+/* Tells whether "op" is nested in one of the "n" ops "roots". */
+static int nested_in(MlirOperation op, const MlirOperation *roots, int n) {
+  int i;
+
+  for (; !mlirOperationIsNull(op); op = mlirOperationGetParentOperation(op))
+    for (i = 0; i < n; ++i)
+      if (mlirOperationEqual(op, roots[i]))
+        return 1;
+  return 0;
+}
+
+/* Makes the uses of "host" inside the kernels from "first" to the end of
+ * the block use "dev" instead: the kernels were emitted on the chain's
+ * buffers, which are host memory. */
+static void use_device_copy(MlirValue host, MlirValue dev,
+                            MlirOperation first) {
+  MlirOperation *roots = NULL, op;
+  MlirOpOperand use, next;
+  int n = 0;
+
+  for (op = first; !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    if (!mdh_op_is(op, "gpu.launch"))
+      continue;
+    roots = realloc(roots, (n + 1) * sizeof(*roots));
+    if (!roots)
+      abort();
+    roots[n++] = op;
+  }
+  for (use = mlirValueGetFirstUse(host); !mlirOpOperandIsNull(use);
+       use = next) {
+    next = mlirOpOperandGetNextUse(use);
+    if (nested_in(mlirOpOperandGetOwner(use), roots, n))
+      mlirOperationSetOperand(mlirOpOperandGetOwner(use),
+                              mlirOpOperandGetOperandNumber(use), dev);
+  }
+  free(roots);
+}
+
+/* Tells whether an out_view writes buffer "buf". */
+static int is_written(MlirValue buf) {
+  MlirOpOperand use;
+  MlirOperation owner;
+
+  for (use = mlirValueGetFirstUse(buf); !mlirOpOperandIsNull(use);
+       use = mlirOpOperandGetNextUse(use)) {
+    owner = mlirOpOperandGetOwner(use);
+    if (mdhOperationIsAOutView(owner) &&
+        mlirValueEqual(mdhViewGetBuffer(owner), buf))
+      return 1;
+  }
+  return 0;
+}
+
+/* Generates the kernels of "func" and the host code around them. */
+static int codegen_func(isl_ctx *ctx, MlirOperation func) {
+  struct mdh_chain *chain = mdh_chain_alloc(ctx, func, PASS);
+  MlirOperation module, last, first_new;
+  MlirValue *dev = NULL;
+  struct mdh_builder b;
+  int k, ok = 0;
+
+  if (!chain)
+    return 0;
+  last = mdh_chain_end(chain, func);
+  if (mlirOperationIsNull(last))
+    goto done;
+  module = mlirOperationGetParentOperation(func);
+  b = mdh_builder_before(last);
+  b.inline_calls = 1;
+  b.before = mlirOperationGetNextInBlock(last);
+  dev = calloc(chain->m->n_buf + 1, sizeof(*dev));
+  if (!dev)
+    abort();
+  for (k = 0; k < chain->m->n_buf; ++k) {
+    dev[k] = build_gpu_alloc(&b, mlirValueGetType(chain->m->bufs[k]));
+    build_memcpy(&b, dev[k], chain->m->bufs[k]);
+  }
+  first_new = mlirOpResultGetOwner(dev[0]);
+  mdh_chain_alloc_temps(chain, &b, &build_gpu_alloc);
+  for (k = 0; k < chain->m->n_stmt; ++k)
+    if (build_kernels(ctx, &b, &chain->infos[k], module) < 0)
+      goto done;
+  for (k = 0; k < chain->m->n_buf; ++k)
+    use_device_copy(chain->m->bufs[k], dev[k], first_new);
+  for (k = 0; k < chain->m->n_buf; ++k)
+    if (is_written(chain->m->bufs[k]))
+      build_memcpy(&b, chain->m->bufs[k], dev[k]);
+  for (k = 0; k < chain->m->n_buf; ++k)
+    mdh_build_op(&b, "gpu.dealloc", 1, &dev[k], 0, NULL, 0, NULL);
+  for (k = 0; k < chain->n_temps; ++k)
+    mdh_build_op(&b, "gpu.dealloc", 1, &chain->temps[k], 0, NULL, 0, NULL);
+  mdh_chain_erase(chain, func);
+  ok = 1;
+done:
+  free(dev);
+  mdh_chain_free(chain);
+  return ok;
+}
+
+MlirLogicalResult mdh_codegen_gpu_run(MlirOperation module) {
+  return mdh_model_run_per_function(module, &codegen_func);
+}

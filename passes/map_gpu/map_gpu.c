@@ -1,0 +1,485 @@
+/* mdh-map-gpu: chooses the parallelism mapping of every md_hom and stores
+ * it in `mdh.mapping` (the format of mapping.h), with the number of legal
+ * mappings in `mdh.mappings`.
+ *
+ * The md_hom's dimensions, in the order of its band in mdh.schedule (the
+ * GPU optimizer of mdh-schedule puts the coalescing dimension innermost),
+ * form a chain of perfectly nested maps: LIFT's nesting tree (Mogers et
+ * al., CC'22, Sec. 4). enumerate.c lists the encodings that the
+ * strengthened rules allow; reduction (pw) maps may be parallel when the
+ * reduce strategy of mdh-codegen-gpu can run the md_hom (PANAMERA's
+ * multi-block reductions), scan maps never are. Two departures, both
+ * because the md_hom's dimensions are already what LIFT's rewrites would
+ * produce: Fused encodings are left out (mdh-coalesce merges dimensions
+ * before scheduling), and with them rule 8, the sequential-fusion pruning
+ * heuristic, which would otherwise forbid two sequential dimensions.
+ *
+ * Each legal encoding gets sizes (threads per block along x, y, z within a
+ * budget of 256, blocks within the grid limits) and a score; the hardware
+ * limits are checked on the sized mapping. The score (without a GPU to
+ * time candidates, digest section 6) rewards, in this order: enough
+ * parallel threads to fill an H100 (2^17), thread x on the innermost band
+ * dimension (coalesced accesses), a block reduction over atomics, and
+ * penalizes per-thread atomics and blocks of less than a warp. The best
+ * wins; ties keep the enumeration order. `mdh.mapping_index = K` (an
+ * integer attribute on the module or the function) picks the K-th best
+ * instead, so that tuning and tests can sweep the legal mappings. A user's
+ * `mdh.mapping` is kept when it is legal (sizes it leaves out are filled
+ * in) and rejected with the violated rule otherwise.
+ */
+
+#include "dialect/support.h"
+#include "mdh-c/Dialect.h"
+#include "passes/chain.h"
+#include "passes/map_gpu/enumerate.h"
+#include "passes/map_gpu/mapping.h"
+#include "passes/pass.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <isl/aff.h>
+#include <isl/map.h>
+#include <isl/schedule.h>
+#include <isl/set.h>
+#include <isl/union_map.h>
+#include <isl/union_set.h>
+#include <isl/val.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_RANK MDH_MODEL_MAX_RANK
+#define PASS "mdh-map-gpu"
+#define THREAD_BUDGET 256
+#define FULL_GPU_THREADS (1 << 17)
+#define MAX_REDUCTION_BLOCKS 1024
+/* The enumeration stops after this many candidates: long chains have
+ * exponentially many legal mappings (154678 for 10 dimensions). */
+#define MAX_CANDIDATES 20000
+
+/* A scored candidate, "seq" its position in the enumeration. */
+struct candidate {
+  struct mdh_mapping map;
+  double score;
+  long seq;
+};
+
+/* What the search for one md_hom needs: the statement, its band "order"
+ * (order[j] = dimension of the j-th map), the nesting tree, the flags, and
+ * the candidates found. */
+struct search {
+  struct mdh_stmt_info *info;
+  int rank;
+  int order[MAX_RANK];
+  int64_t sizes[MAX_RANK];
+  struct mdh_map_node nodes[MAX_RANK];
+  char names[MAX_RANK][24];
+  struct mdh_map_tree tree;
+  unsigned flags;
+  int n, cap;
+  struct candidate *cands;
+};
+
+/* Reads the order of the dimensions of "stmt" in "schedule": the order in
+ * which schedule rows first depend on them; dimensions no row depends on
+ * come last. Falls back to the dimension order. */
+struct order_data {
+  int rank;
+  int *order;
+  int n;
+};
+
+static isl_stat order_from_piece(__isl_take isl_set *set,
+                                 __isl_take isl_multi_aff *ma, void *user) {
+  struct order_data *data = user;
+  isl_size n_out = isl_multi_aff_dim(ma, isl_dim_out);
+  int placed[MAX_RANK] = {0};
+  isl_aff *aff;
+  isl_val *v;
+  int o, d;
+
+  isl_set_free(set);
+  if (data->n > 0 || n_out < 0) {
+    isl_multi_aff_free(ma);
+    return isl_stat_ok;
+  }
+  for (o = 0; o < n_out; ++o) {
+    aff = isl_multi_aff_get_aff(ma, o);
+    for (d = 0; d < data->rank; ++d) {
+      v = isl_aff_get_coefficient_val(aff, isl_dim_in, d);
+      if (v && !isl_val_is_zero(v) && !placed[d]) {
+        placed[d] = 1;
+        data->order[data->n++] = d;
+      }
+      isl_val_free(v);
+    }
+    isl_aff_free(aff);
+  }
+  for (d = 0; d < data->rank; ++d)
+    if (!placed[d])
+      data->order[data->n++] = d;
+  isl_multi_aff_free(ma);
+  return isl_stat_ok;
+}
+
+static void band_order(__isl_keep isl_union_map *schedule,
+                       const struct mdh_stmt *stmt, int *order) {
+  struct order_data data = {stmt->rank, order, 0};
+  isl_union_map *umap;
+  isl_pw_multi_aff *pma;
+  int d;
+
+  if (schedule) {
+    umap = isl_union_map_intersect_domain(
+        isl_union_map_copy(schedule),
+        isl_union_set_from_set(isl_set_copy(stmt->domain)));
+    pma = isl_pw_multi_aff_from_map(isl_map_from_union_map(umap));
+    if (pma)
+      isl_pw_multi_aff_foreach_piece(pma, &order_from_piece, &data);
+    isl_pw_multi_aff_free(pma);
+  }
+  if (data.n == stmt->rank)
+    return;
+  for (d = 0; d < stmt->rank; ++d)
+    order[d] = d;
+}
+
+/* The smallest power of two >= "n" (at least 1), at most "cap". */
+static int64_t pow2_at_least(int64_t n, int64_t cap) {
+  int64_t p = 1;
+
+  while (p < n && p < cap)
+    p *= 2;
+  return p;
+}
+
+static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+
+static int64_t grid_limit(int hw) {
+  return hw == 0 ? MDH_GPU_MAX_GRID_X : MDH_GPU_MAX_GRID_YZ;
+}
+
+/* Fills in the sizes "map" leaves open (0): threads along x, then y, then
+ * z within the thread budget, and enough blocks to cover each dimension
+ * (at most MAX_REDUCTION_BLOCKS along a reduction, to bound the atomics). */
+static void choose_sizes(struct search *s, struct mdh_mapping *map) {
+  int64_t budget = THREAD_BUDGET, t[3] = {0, 0, 0}, n, cap;
+  struct mdh_dim_map *dm;
+  int h, d;
+
+  for (h = 0; h < 3; ++h) {
+    for (d = 0; d < map->rank; ++d) {
+      dm = &map->dims[d];
+      if (dm->hw != h || !mdh_dim_map_has_threads(dm))
+        continue;
+      if (!dm->threads)
+        dm->threads = pow2_at_least(
+            s->sizes[d],
+            min64(budget, h == 2 ? MDH_GPU_MAX_THREADS_Z : budget));
+      t[h] = dm->threads;
+    }
+    if (t[h])
+      budget = budget / t[h] > 0 ? budget / t[h] : 1;
+  }
+  for (d = 0; d < map->rank; ++d) {
+    dm = &map->dims[d];
+    if (!mdh_dim_map_has_blocks(dm) || dm->blocks)
+      continue;
+    n = dm->level == MDH_LEVEL_GLOBAL
+            ? (s->sizes[d] + dm->threads - 1) / dm->threads
+            : s->sizes[d];
+    cap = grid_limit(dm->hw);
+    if (s->info->stmt->kinds[d] != MdhCombineCC)
+      cap = min64(cap, MAX_REDUCTION_BLOCKS);
+    dm->blocks = min64(n, cap);
+  }
+}
+
+/* The mapping of the encoding "enc" (indexed by map). */
+static void mapping_of(struct search *s, const int *enc,
+                       struct mdh_mapping *map) {
+  struct mdh_dim_map *dm;
+  int j;
+
+  map->rank = s->rank;
+  for (j = 0; j < s->rank; ++j) {
+    dm = &map->dims[s->order[j]];
+    dm->level = enc[j] / 10 == 1   ? MDH_LEVEL_THREAD
+                : enc[j] / 10 == 2 ? MDH_LEVEL_BLOCK
+                : enc[j] / 10 == 3 ? MDH_LEVEL_GLOBAL
+                                   : MDH_LEVEL_SEQ;
+    dm->hw = dm->level == MDH_LEVEL_SEQ ? 0 : enc[j] % 10;
+    dm->threads = dm->level == MDH_LEVEL_BLOCK || dm->level == MDH_LEVEL_SEQ;
+    dm->blocks = dm->level == MDH_LEVEL_THREAD || dm->level == MDH_LEVEL_SEQ;
+  }
+}
+
+/* The encoding of "map" (indexed by map). */
+static void enc_of(struct search *s, const struct mdh_mapping *map, int *enc) {
+  static const int base[] = {MDH_MAP_SEQ, MDH_MAP_LCL, MDH_MAP_WRG,
+                             MDH_MAP_GLB};
+  const struct mdh_dim_map *dm;
+  int j;
+
+  for (j = 0; j < s->rank; ++j) {
+    dm = &map->dims[s->order[j]];
+    enc[j] = base[dm->level] + (dm->level == MDH_LEVEL_SEQ ? 0 : dm->hw);
+  }
+}
+
+/* The score of a sized mapping (see the top of this file). */
+static double score(struct search *s, const struct mdh_mapping *map) {
+  const struct mdh_dim_map *dm;
+  int64_t grid[3], block[3], workers;
+  double par = 1, sc;
+  int d, cc_threads = 0, pw_threads = 0, pw_blocks = 0, coalesced = 0;
+
+  for (d = 0; d < map->rank; ++d) {
+    dm = &map->dims[d];
+    if (dm->level == MDH_LEVEL_SEQ)
+      continue;
+    workers = dm->threads * dm->blocks;
+    par *= (double)min64(workers, s->sizes[d]);
+    if (s->info->stmt->kinds[d] == MdhCombineCC) {
+      cc_threads |= mdh_dim_map_has_threads(dm);
+    } else {
+      pw_threads |= mdh_dim_map_has_threads(dm);
+      pw_blocks |= mdh_dim_map_has_blocks(dm);
+    }
+    if (mdh_dim_map_has_threads(dm) && dm->hw == 0 &&
+        d == s->order[s->rank - 1])
+      coalesced = 1;
+  }
+  sc = 4.0 * (par < FULL_GPU_THREADS ? par / FULL_GPU_THREADS : 1.0);
+  sc += 2.0 * coalesced;
+  if (pw_threads && !cc_threads)
+    sc += 0.5;
+  if (pw_threads && cc_threads)
+    sc -= 1.0;
+  if (pw_blocks)
+    sc -= 0.25;
+  mdh_mapping_launch_sizes(map, grid, block);
+  if (block[0] * block[1] * block[2] < 32)
+    sc -= 1.0;
+  return sc;
+}
+
+/* The enumeration callback: sizes, checks and scores one encoding. */
+static int add_candidate(const int *enc, void *user) {
+  struct search *s = user;
+  struct candidate *c;
+  char err[256];
+  int j;
+
+  for (j = 0; j < s->rank; ++j)
+    if (enc[j] == MDH_MAP_FUSED)
+      return 0;
+  if (s->n >= MAX_CANDIDATES)
+    return 1;
+  if (s->n == s->cap) {
+    s->cap = s->cap ? 2 * s->cap : 16;
+    s->cands = realloc(s->cands, s->cap * sizeof(*s->cands));
+    if (!s->cands)
+      abort();
+  }
+  c = &s->cands[s->n];
+  mapping_of(s, enc, &c->map);
+  choose_sizes(s, &c->map);
+  if (mdh_mapping_check_limits(&c->map, err, sizeof(err)) < 0)
+    return 0;
+  c->score = score(s, &c->map);
+  c->seq = s->n++;
+  return 0;
+}
+
+static int by_score(const void *a, const void *b) {
+  const struct candidate *x = a, *y = b;
+
+  if (x->score != y->score)
+    return x->score > y->score ? -1 : 1;
+  return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* Sets up the search of "info" with band order "order". */
+static void init_search(struct search *s, struct mdh_stmt_info *info,
+                        const int *order) {
+  struct mdh_map_node *node;
+  int j, d;
+
+  memset(s, 0, sizeof(*s));
+  s->info = info;
+  s->rank = info->stmt->rank;
+  for (j = 0; j < s->rank; ++j) {
+    d = s->order[j] = order[j];
+    s->sizes[d] = mdhMdHomGetSize(info->stmt->hom, d);
+    node = &s->nodes[j];
+    snprintf(s->names[j], sizeof(s->names[j]), "of dimension %d", d);
+    node->name = s->names[j];
+    node->parent = j - 1;
+    node->concrete = 1;
+    node->perfectly_nested = j > 0;
+    node->uses_private = 0;
+    node->reduction = info->stmt->kinds[d] == MdhCombinePW;
+    node->scan = info->stmt->kinds[d] == MdhCombinePS;
+  }
+  s->tree.n = s->rank;
+  s->tree.nodes = s->nodes;
+  s->flags = MDH_MAP_WITHOUT_RULE8;
+  if (mdh_mapping_can_reduce(info))
+    s->flags |= MDH_MAP_PARALLEL_REDUCTIONS;
+}
+
+/* Sets the string attribute "name" of "op" to "text". */
+static void set_string(MlirOperation op, const char *name, const char *text) {
+  MlirContext ctx = mlirOperationGetContext(op);
+
+  mlirOperationSetAttributeByName(
+      op, mlirStringRefCreateFromCString(name),
+      mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(text)));
+}
+
+static void store_mapping(MlirOperation hom, const struct mdh_mapping *map,
+                          long count) {
+  MlirContext ctx = mlirOperationGetContext(hom);
+  struct mdh_str text;
+
+  mdh_str_init(&text);
+  mdh_mapping_print(map, &text);
+  set_string(hom, "mdh.mapping", text.data);
+  mdh_str_clear(&text);
+  if (count >= 0)
+    mlirOperationSetAttributeByName(
+        hom, mlirStringRefCreateFromCString("mdh.mappings"),
+        mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), count));
+}
+
+/* Checks and completes the user's mapping "attr" of "s". */
+static int use_given(struct search *s, MlirAttribute attr) {
+  MlirOperation hom = s->info->stmt->hom;
+  MlirStringRef text;
+  struct mdh_mapping map;
+  int enc[MAX_RANK];
+  char err[256];
+  int legal;
+
+  if (!mlirAttributeIsAString(attr)) {
+    mdh_emit_error(hom, PASS ": mdh.mapping must be a string");
+    return 0;
+  }
+  text = mlirStringAttrGetValue(attr);
+  if (mdh_mapping_parse(text.data, text.length, s->rank, &map, err,
+                        sizeof(err)) < 0) {
+    mdh_emit_error(hom, PASS ": invalid mdh.mapping: %s", err);
+    return 0;
+  }
+  enc_of(s, &map, enc);
+  legal = mdh_map_is_legal(&s->tree, MDH_MAP_RULES_STRENGTHENED, s->flags, enc,
+                           err, sizeof(err));
+  if (legal != 1) {
+    mdh_emit_error(hom, PASS ": mdh.mapping is not legal: %s", err);
+    return 0;
+  }
+  choose_sizes(s, &map);
+  if (mdh_mapping_check_limits(&map, err, sizeof(err)) < 0) {
+    mdh_emit_error(hom, PASS ": mdh.mapping exceeds a limit: %s", err);
+    return 0;
+  }
+  store_mapping(hom, &map, -1);
+  return 1;
+}
+
+/* Chooses the mapping of "s": the best, or the "index"-th best if
+ * "index" >= 0. */
+static int choose(struct search *s, long index) {
+  MlirOperation hom = s->info->stmt->hom;
+  long count;
+
+  count = mdh_map_enumerate(&s->tree, MDH_MAP_RULES_STRENGTHENED, s->flags,
+                            &add_candidate, s);
+  if (count < 0 || s->n == 0) {
+    mdh_emit_error(hom, PASS ": no legal mapping for this md_hom");
+    return 0;
+  }
+  if (index >= s->n) {
+    mdh_emit_error(hom,
+                   PASS ": mdh.mapping_index %ld is out of range: this "
+                        "md_hom has %d legal mappings",
+                   index, s->n);
+    return 0;
+  }
+  qsort(s->cands, s->n, sizeof(*s->cands), &by_score);
+  store_mapping(hom, &s->cands[index < 0 ? 0 : index].map, s->n);
+  return 1;
+}
+
+/* The integer attribute mdh.mapping_index of "func" or its module, or -1;
+ * -2 after an error. */
+static long mapping_index(MlirOperation func) {
+  MlirStringRef name = mlirStringRefCreateFromCString("mdh.mapping_index");
+  MlirOperation op;
+  MlirAttribute attr;
+
+  for (op = func; !mlirOperationIsNull(op);
+       op = mlirOperationGetParentOperation(op)) {
+    attr = mlirOperationGetAttributeByName(op, name);
+    if (mlirAttributeIsNull(attr))
+      continue;
+    if (!mlirAttributeIsAInteger(attr) ||
+        mlirIntegerAttrGetValueInt(attr) < 0) {
+      mdh_emit_error(op, PASS ": mdh.mapping_index must be a non-negative "
+                              "integer");
+      return -2;
+    }
+    return mlirIntegerAttrGetValueInt(attr);
+  }
+  return -1;
+}
+
+/* Tells whether every md_hom of "chain" carries a mapping. */
+static int all_given(struct mdh_chain *chain) {
+  int k;
+
+  for (k = 0; k < chain->m->n_stmt; ++k)
+    if (mlirAttributeIsNull(mlirOperationGetAttributeByName(
+            chain->m->stmts[k].hom,
+            mlirStringRefCreateFromCString("mdh.mapping"))))
+      return 0;
+  return 1;
+}
+
+static int map_func(isl_ctx *ctx, MlirOperation func) {
+  struct mdh_chain *chain = mdh_chain_alloc(ctx, func, PASS);
+  isl_schedule *schedule = NULL;
+  isl_union_map *smap = NULL;
+  struct search s;
+  MlirAttribute given;
+  int order[MAX_RANK];
+  long index = mapping_index(func);
+  int k, ok = index >= -1;
+
+  if (!chain)
+    return 0;
+  if (ok && !all_given(chain)) {
+    schedule = mdh_chain_read_schedule(chain, func);
+    ok = schedule != NULL;
+    smap = schedule ? isl_schedule_get_map(schedule) : NULL;
+  }
+  for (k = 0; ok && k < chain->m->n_stmt; ++k) {
+    band_order(smap, &chain->m->stmts[k], order);
+    init_search(&s, &chain->infos[k], order);
+    given = mlirOperationGetAttributeByName(
+        chain->m->stmts[k].hom, mlirStringRefCreateFromCString("mdh.mapping"));
+    ok = mlirAttributeIsNull(given) ? choose(&s, index) : use_given(&s, given);
+    free(s.cands);
+  }
+  isl_union_map_free(smap);
+  isl_schedule_free(schedule);
+  mdh_chain_free(chain);
+  return ok;
+}
+
+MlirLogicalResult mdh_map_gpu_run(MlirOperation module) {
+  return mdh_model_run_per_function(module, &map_func);
+}

@@ -1,0 +1,280 @@
+/* The textual mapping of a md_hom (see mapping.h). */
+
+#include "passes/map_gpu/mapping.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char *const level_names[] = {"seq", "thread", "block", "global"};
+static const char hw_names[] = "xyz";
+
+/* A cursor over the text being parsed. */
+struct cursor {
+  const char *p, *end;
+};
+
+static void skip_blanks(struct cursor *c) {
+  while (c->p < c->end && isspace((unsigned char)*c->p))
+    ++c->p;
+}
+
+/* Consumes "word" if the text continues with it. */
+static int accept(struct cursor *c, const char *word) {
+  size_t n = strlen(word);
+
+  skip_blanks(c);
+  if ((size_t)(c->end - c->p) < n || strncmp(c->p, word, n))
+    return 0;
+  c->p += n;
+  return 1;
+}
+
+/* Parses a positive integer into "v". */
+static int parse_size(struct cursor *c, int64_t *v) {
+  int64_t x = 0;
+  int digits = 0;
+
+  skip_blanks(c);
+  while (c->p < c->end && isdigit((unsigned char)*c->p)) {
+    if (x > (INT64_MAX - 9) / 10)
+      return -1;
+    x = 10 * x + (*c->p++ - '0');
+    ++digits;
+  }
+  if (!digits || x <= 0)
+    return -1;
+  *v = x;
+  return 0;
+}
+
+/* Parses the optional "(T)", "(G)" or "(T,G)" after a level. */
+static int parse_sizes(struct cursor *c, struct mdh_dim_map *dm) {
+  if (!accept(c, "("))
+    return 0;
+  if (dm->level == MDH_LEVEL_BLOCK) {
+    if (parse_size(c, &dm->blocks) < 0)
+      return -1;
+  } else if (parse_size(c, &dm->threads) < 0) {
+    return -1;
+  }
+  if (dm->level == MDH_LEVEL_GLOBAL &&
+      (!accept(c, ",") || parse_size(c, &dm->blocks) < 0))
+    return -1;
+  return accept(c, ")") ? 0 : -1;
+}
+
+/* Parses one dimension's entry. */
+static int parse_dim(struct cursor *c, struct mdh_dim_map *dm) {
+  int l;
+
+  dm->hw = 0;
+  dm->threads = 1;
+  dm->blocks = 1;
+  if (accept(c, "seq")) {
+    dm->level = MDH_LEVEL_SEQ;
+    return 0;
+  }
+  for (l = MDH_LEVEL_THREAD; l <= MDH_LEVEL_GLOBAL; ++l)
+    if (accept(c, level_names[l]))
+      break;
+  if (l > MDH_LEVEL_GLOBAL || !accept(c, ".") || c->p == c->end || !*c->p ||
+      !strchr(hw_names, *c->p))
+    return -1;
+  dm->level = l;
+  dm->hw = strchr(hw_names, *c->p++) - hw_names;
+  if (l != MDH_LEVEL_BLOCK)
+    dm->threads = 0;
+  if (l != MDH_LEVEL_THREAD)
+    dm->blocks = 0;
+  return parse_sizes(c, dm);
+}
+
+int mdh_mapping_parse(const char *text, size_t len, int rank,
+                      struct mdh_mapping *map, char *err, size_t n) {
+  struct cursor c = {text, text + len};
+  int d;
+
+  map->rank = rank;
+  for (d = 0; d < rank; ++d) {
+    if ((d > 0 && !accept(&c, ",")) || parse_dim(&c, &map->dims[d]) < 0) {
+      snprintf(err, n,
+               "expected 'seq', 'thread.D(T)', 'block.D(G)' or "
+               "'global.D(T,G)' with D in x, y, z for dimension %d",
+               d);
+      return -1;
+    }
+  }
+  skip_blanks(&c);
+  if (c.p != c.end) {
+    snprintf(err, n, "expected %d comma-separated entries, one per dimension",
+             rank);
+    return -1;
+  }
+  return 0;
+}
+
+void mdh_mapping_print(const struct mdh_mapping *map, struct mdh_str *out) {
+  const struct mdh_dim_map *dm;
+  int d;
+
+  for (d = 0; d < map->rank; ++d) {
+    dm = &map->dims[d];
+    if (d > 0)
+      mdh_str_append(out, ", ", 2);
+    if (dm->level == MDH_LEVEL_SEQ) {
+      mdh_str_append(out, "seq", 3);
+      continue;
+    }
+    mdh_str_printf(out, "%s.%c(", level_names[dm->level], hw_names[dm->hw]);
+    if (dm->level != MDH_LEVEL_BLOCK)
+      mdh_str_printf(out, "%lld", (long long)dm->threads);
+    if (dm->level == MDH_LEVEL_GLOBAL)
+      mdh_str_append(out, ",", 1);
+    if (dm->level != MDH_LEVEL_THREAD)
+      mdh_str_printf(out, "%lld", (long long)dm->blocks);
+    mdh_str_append(out, ")", 1);
+  }
+}
+
+int mdh_dim_map_has_threads(const struct mdh_dim_map *dm) {
+  return dm->level == MDH_LEVEL_THREAD || dm->level == MDH_LEVEL_GLOBAL;
+}
+
+int mdh_dim_map_has_blocks(const struct mdh_dim_map *dm) {
+  return dm->level == MDH_LEVEL_BLOCK || dm->level == MDH_LEVEL_GLOBAL;
+}
+
+void mdh_mapping_launch_sizes(const struct mdh_mapping *map, int64_t grid[3],
+                              int64_t block[3]) {
+  const struct mdh_dim_map *dm;
+  int d, h;
+
+  for (h = 0; h < 3; ++h)
+    grid[h] = block[h] = 1;
+  for (d = 0; d < map->rank; ++d) {
+    dm = &map->dims[d];
+    if (mdh_dim_map_has_threads(dm))
+      block[dm->hw] = dm->threads;
+    if (mdh_dim_map_has_blocks(dm))
+      grid[dm->hw] = dm->blocks;
+  }
+}
+
+/* Checks that dimensions sharing hardware dimension "h" at a level agree
+ * on its size (the launch has one size per hardware dimension). */
+static int check_shared(const struct mdh_mapping *map, char *err, size_t n) {
+  int64_t grid[3] = {0, 0, 0}, block[3] = {0, 0, 0};
+  const struct mdh_dim_map *dm;
+  int d;
+
+  for (d = 0; d < map->rank; ++d) {
+    dm = &map->dims[d];
+    if (mdh_dim_map_has_threads(dm)) {
+      if (block[dm->hw] && block[dm->hw] != dm->threads)
+        goto mismatch;
+      block[dm->hw] = dm->threads;
+    }
+    if (mdh_dim_map_has_blocks(dm)) {
+      if (grid[dm->hw] && grid[dm->hw] != dm->blocks)
+        goto mismatch;
+      grid[dm->hw] = dm->blocks;
+    }
+  }
+  return 0;
+mismatch:
+  snprintf(err, n,
+           "dimension %d gives hardware dimension %c another size than an "
+           "earlier dimension mapped there",
+           d, hw_names[map->dims[d].hw]);
+  return -1;
+}
+
+int mdh_mapping_check_limits(const struct mdh_mapping *map, char *err,
+                             size_t n) {
+  int64_t grid[3], block[3];
+
+  if (check_shared(map, err, n) < 0)
+    return -1;
+  mdh_mapping_launch_sizes(map, grid, block);
+  if (block[0] * block[1] * block[2] > MDH_GPU_MAX_THREADS) {
+    snprintf(err, n, "%lld threads per block exceed the limit of %d",
+             (long long)(block[0] * block[1] * block[2]), MDH_GPU_MAX_THREADS);
+    return -1;
+  }
+  if (block[2] > MDH_GPU_MAX_THREADS_Z) {
+    snprintf(err, n, "%lld threads along z exceed the limit of %d",
+             (long long)block[2], MDH_GPU_MAX_THREADS_Z);
+    return -1;
+  }
+  if (grid[0] > MDH_GPU_MAX_GRID_X || grid[1] > MDH_GPU_MAX_GRID_YZ ||
+      grid[2] > MDH_GPU_MAX_GRID_YZ) {
+    snprintf(err, n,
+             "the grid (%lld, %lld, %lld) exceeds the limits (%lld, %lld, "
+             "%lld)",
+             (long long)grid[0], (long long)grid[1], (long long)grid[2],
+             MDH_GPU_MAX_GRID_X, MDH_GPU_MAX_GRID_YZ, MDH_GPU_MAX_GRID_YZ);
+    return -1;
+  }
+  return 0;
+}
+
+/* The builtin operator name of component "c", or NULL for a combine
+ * function. */
+const char *mdh_component_operator(const struct mdh_stmt_info *info,
+                                   intptr_t c) {
+  MlirAttribute oper = info->oper;
+  MlirStringRef name;
+  static char buf[8];
+
+  if (mlirAttributeIsNull(oper) || mlirAttributeIsAFlatSymbolRef(oper))
+    return NULL;
+  if (mlirAttributeIsAArray(oper))
+    oper = mlirArrayAttrGetElement(oper, c);
+  name = mlirStringAttrGetValue(oper);
+  if (name.length >= sizeof(buf))
+    return NULL;
+  memcpy(buf, name.data, name.length);
+  buf[name.length] = '\0';
+  return buf;
+}
+
+/* The runtime's name of "type" (f16, bf16, f32, f64, i32, i64), or NULL. */
+const char *mdh_runtime_type(MlirType type) {
+  if (mlirTypeIsAF16(type))
+    return "f16";
+  if (mlirTypeIsABF16(type))
+    return "bf16";
+  if (mlirTypeIsAF32(type))
+    return "f32";
+  if (mlirTypeIsAF64(type))
+    return "f64";
+  if (mlirTypeIsAInteger(type) && mlirIntegerTypeGetWidth(type) == 32)
+    return "i32";
+  if (mlirTypeIsAInteger(type) && mlirIntegerTypeGetWidth(type) == 64)
+    return "i64";
+  return NULL;
+}
+
+/* Tells whether the reduce strategy can run "info": pw dimensions, no scan,
+ * and a builtin operator on a type of the runtime for every component. */
+int mdh_mapping_can_reduce(const struct mdh_stmt_info *info) {
+  int d, has_pw = 0;
+  intptr_t c;
+
+  for (d = 0; d < info->stmt->rank; ++d) {
+    if (info->stmt->kinds[d] == MdhCombinePS)
+      return 0;
+    has_pw |= info->stmt->kinds[d] == MdhCombinePW;
+  }
+  if (!has_pw)
+    return 0;
+  for (c = 0; c < info->n_results; ++c)
+    if (!mdh_component_operator(info, c) ||
+        !mdh_runtime_type(mlirFunctionTypeGetResult(info->fn_type, c)))
+      return 0;
+  return 1;
+}

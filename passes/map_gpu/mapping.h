@@ -1,0 +1,92 @@
+/* The parallelism mapping of one md_hom: for each of its dimensions, the
+ * GPU level that distributes it and how many workers it gets there. It is
+ * what mdh-map-gpu chooses and mdh-codegen-gpu implements, kept in the IR as
+ * the string attribute `mdh.mapping` on the md_hom, one entry per dimension
+ * in dimension order, separated by commas:
+ *
+ *   seq               a loop in every thread
+ *   thread.D(T)       T threads of a block along D (LIFT's mapLcl)
+ *   block.D(G)        G blocks along D (mapWrg)
+ *   global.D(T,G)     G blocks of T threads along D (mapGlb)
+ *
+ * with D one of x, y, z. Each level is a cyclic ("grid-stride") loop
+ * (LIFT, Sec. 4.6), so a dimension's size need not be a multiple of its
+ * workers. Sizes may be left out in user input ("thread.x"); mdh-map-gpu
+ * fills them in.
+ */
+
+#ifndef MDH_PASSES_MAP_GPU_MAPPING_H
+#define MDH_PASSES_MAP_GPU_MAPPING_H
+
+#include "dialect/support.h"
+#include "passes/chain.h"
+#include "passes/model.h"
+
+#include <stdint.h>
+
+enum mdh_level {
+  MDH_LEVEL_SEQ,
+  MDH_LEVEL_THREAD,
+  MDH_LEVEL_BLOCK,
+  MDH_LEVEL_GLOBAL,
+};
+
+/* Hardware limits of the targets (sm_70 and later). */
+#define MDH_GPU_MAX_THREADS 1024
+#define MDH_GPU_MAX_THREADS_Z 64
+#define MDH_GPU_MAX_GRID_X 2147483647LL
+#define MDH_GPU_MAX_GRID_YZ 65535LL
+
+/* One dimension: its "level", hardware dimension "hw" (0 = x, 1 = y,
+ * 2 = z), "threads" per block and "blocks" (1 where the level has none; 0
+ * while not chosen). */
+struct mdh_dim_map {
+  enum mdh_level level;
+  int hw;
+  int64_t threads;
+  int64_t blocks;
+};
+
+struct mdh_mapping {
+  int rank;
+  struct mdh_dim_map dims[MDH_MODEL_MAX_RANK];
+};
+
+/* Parses "text" as the mapping of a md_hom of rank "rank"; returns 0, or -1
+ * with a message in "err" (of size "n"). */
+int mdh_mapping_parse(const char *text, size_t len, int rank,
+                      struct mdh_mapping *map, char *err, size_t n);
+
+/* Appends the textual form of "map" to "out". */
+void mdh_mapping_print(const struct mdh_mapping *map, struct mdh_str *out);
+
+/* The launch configuration of "map": blocks and threads per hardware
+ * dimension (1 where unused). */
+void mdh_mapping_launch_sizes(const struct mdh_mapping *map, int64_t grid[3],
+                              int64_t block[3]);
+
+/* Checks the hardware limits and that the dimensions sharing a hardware
+ * dimension agree on its sizes; returns 0, or -1 with a message. */
+int mdh_mapping_check_limits(const struct mdh_mapping *map, char *err,
+                             size_t n);
+
+/* Tells whether dimension "d" is distributed over threads (thread or
+ * global level) or over blocks (block or global level). */
+int mdh_dim_map_has_threads(const struct mdh_dim_map *dm);
+int mdh_dim_map_has_blocks(const struct mdh_dim_map *dm);
+
+/* The builtin operator name of result component "c" of "info" ("add",
+ * ...), or NULL for a combine function (static storage). */
+const char *mdh_component_operator(const struct mdh_stmt_info *info,
+                                   intptr_t c);
+
+/* The device runtime's name of "type" (f16, bf16, f32, f64, i32, i64), or
+ * NULL if the runtime has no reductions on it. */
+const char *mdh_runtime_type(MlirType type);
+
+/* Tells whether mdh-codegen-gpu's reduce strategy can run "info": pw
+ * dimensions, no scan, and a builtin operator on a runtime type for every
+ * component; only then may its pw dimensions be parallel. */
+int mdh_mapping_can_reduce(const struct mdh_stmt_info *info);
+
+#endif

@@ -1,0 +1,78 @@
+/* The textual pipelines from mdh ops to LLVM (see mdh-c/Passes.h). */
+
+#include "mdh-c/Passes.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#ifndef MDH_DEFAULT_LIB_DIR
+#define MDH_DEFAULT_LIB_DIR "."
+#endif
+
+/* The mdh part of the GPU pipelines: coalesce, schedule, map, generate. */
+#define GPU_FRONT                                                              \
+  "mdh-coalesce,mdh-schedule,mdh-map-gpu,mdh-codegen-gpu,inline,"              \
+  "canonicalize,cse,"
+
+/* After notes/mlir22.md section 3 (the upstream gpu-lower-to-nvvm-pipeline),
+ * with three changes: the kernels are outlined before gpu-async-region
+ * (which refuses gpu.launch), the device runtime is linked through
+ * nvvm-attach-target's `l`, and +ptx80 is always given (sm_90 aborts
+ * without it). */
+static const char gpu_format[] =
+    "builtin.module(" GPU_FRONT
+    "gpu-kernel-outlining,func.func(gpu-async-region),convert-scf-to-cf,"
+    "convert-nvvm-to-llvm,convert-func-to-llvm,expand-strided-metadata,"
+    "nvvm-attach-target{O=3 chip=%s features=%s l=%s},lower-affine,"
+    "convert-arith-to-llvm,convert-index-to-llvm{index-bitwidth=64},"
+    "canonicalize,cse,gpu.module(convert-gpu-to-nvvm{index-bitwidth=64}),"
+    "gpu.module(canonicalize),gpu.module(cse),"
+    "gpu.module(reconcile-unrealized-casts),gpu-to-llvm,"
+    "gpu-module-to-binary{format=%s},convert-math-to-llvm,canonicalize,cse,"
+    "reconcile-unrealized-casts)";
+
+static const char emulated[] =
+    "builtin.module(" GPU_FRONT
+    "mdh-emulate-gpu,canonicalize,cse,arith-expand,convert-scf-to-cf,"
+    "expand-strided-metadata,finalize-memref-to-llvm,convert-to-llvm,"
+    "reconcile-unrealized-casts)";
+
+const char *mdhGetLibDir(void) {
+  const char *dir = getenv("MDH_LIB_DIR");
+
+  return dir && *dir ? dir : MDH_DEFAULT_LIB_DIR;
+}
+
+int mdhHavePtxas(void) {
+  const char *home = getenv("CUDA_HOME");
+  char path[4096];
+
+  snprintf(path, sizeof(path), "%s/bin/ptxas",
+           home && *home ? home : "/usr/local/cuda");
+  return access(path, X_OK) == 0;
+}
+
+char *mdhGpuPipelineText(const char *chip, const char *features,
+                         const char *format, const char *deviceLib) {
+  char lib[4096];
+  char *text;
+  int n;
+
+  if (!deviceLib || !*deviceLib) {
+    snprintf(lib, sizeof(lib), "%s/libmdh_device.bc", mdhGetLibDir());
+    deviceLib = lib;
+  }
+  if (!format || !*format)
+    format = mdhHavePtxas() ? "bin" : "isa";
+  n = snprintf(NULL, 0, gpu_format, chip && *chip ? chip : "sm_90",
+               features && *features ? features : "+ptx80", deviceLib, format);
+  text = malloc(n + 1);
+  if (text)
+    snprintf(text, n + 1, gpu_format, chip && *chip ? chip : "sm_90",
+             features && *features ? features : "+ptx80", deviceLib, format);
+  return text;
+}
+
+char *mdhGpuEmulatedPipelineText(void) { return strdup(emulated); }
