@@ -170,23 +170,33 @@ static void emit_first(struct mdh_builder *b, const struct mdh_stmt_info *info,
 }
 
 /* Emits instance "idx" of "info" (see the top of this file). */
-void mdh_chain_emit_instance(struct mdh_builder *b,
-                             const struct mdh_stmt_info *info,
-                             const MlirValue *idx) {
-  intptr_t n = info->n_results;
+void mdh_chain_build_value(struct mdh_builder *b,
+                           const struct mdh_stmt_info *info,
+                           const MlirValue *idx, MlirValue *v) {
   MlirValue *args =
       malloc((mlirFunctionTypeGetNumInputs(info->fn_type) + 1) * sizeof(*args));
-  MlirValue *v = malloc(5 * n * sizeof(*v));
-  MlirValue r[MAX_RANK], first;
-  MlirBlock then_b, else_b;
-  struct mdh_builder tb, eb;
   intptr_t na;
 
-  if (!args || !v)
+  if (!args)
     abort();
   na = mdh_build_read_arguments(b, info->stmt->hom, idx, args);
   mdh_build_call(b, mdhMdHomGetScalarFunction(info->stmt->hom), info->fn_type,
                  na, args, v);
+  free(args);
+}
+
+void mdh_chain_emit_instance(struct mdh_builder *b,
+                             const struct mdh_stmt_info *info,
+                             const MlirValue *idx) {
+  intptr_t n = info->n_results;
+  MlirValue *v = malloc(5 * n * sizeof(*v));
+  MlirValue r[MAX_RANK], first;
+  MlirBlock then_b, else_b;
+  struct mdh_builder tb, eb;
+
+  if (!v)
+    abort();
+  mdh_chain_build_value(b, info, idx, v);
   mdh_build_result_point(b, info->stmt->rank, info->stmt->kinds, idx, r);
   first = mdh_build_is_first_point(b, info->stmt->rank, info->stmt->kinds, idx);
   if (mlirValueIsNull(first)) {
@@ -200,7 +210,6 @@ void mdh_chain_emit_instance(struct mdh_builder *b,
     mdh_build_combine(&eb, info->oper, info->fn_type, n, v + n, v, v + 2 * n);
     mdh_chain_store_all(&eb, info, r, v + 2 * n);
   }
-  free(args);
   free(v);
 }
 

@@ -72,6 +72,12 @@ void mdh_chain_alloc_temps(struct mdh_chain *chain, struct mdh_builder *b,
 /* Erases the mdh ops of the chain and the scheduling attributes of "func". */
 void mdh_chain_erase(struct mdh_chain *chain, MlirOperation func);
 
+/* Builds the scalar function of "info" on its inputs at point "idx", its
+ * "n_results" values in "v". */
+void mdh_chain_build_value(struct mdh_builder *b,
+                           const struct mdh_stmt_info *info,
+                           const MlirValue *idx, MlirValue *v);
+
 /* Emits the instance "idx" of "info": the scalar function at "idx", written
  * into the result point or combined with what it holds. */
 void mdh_chain_emit_instance(struct mdh_builder *b,

@@ -531,22 +531,16 @@ static void emit_accumulate(struct mdh_builder *b, struct kernel *k,
                             const MlirValue *idx) {
   struct mdh_stmt_info *info = k->info;
   intptr_t n = info->n_results, c;
-  MlirValue *args =
-      malloc((mlirFunctionTypeGetNumInputs(info->fn_type) + 1) * sizeof(*args));
   MlirValue *v = malloc(3 * n * sizeof(*v));
-  intptr_t na;
 
-  if (!args || !v)
+  if (!v)
     abort();
-  na = mdh_build_read_arguments(b, info->stmt->hom, idx, args);
-  mdh_build_call(b, mdhMdHomGetScalarFunction(info->stmt->hom), info->fn_type,
-                 na, args, v);
+  mdh_chain_build_value(b, info, idx, v);
   for (c = 0; c < n; ++c)
     v[n + c] = load_acc(b, k, c);
   mdh_build_combine(b, info->oper, info->fn_type, n, v + n, v, v + 2 * n);
   for (c = 0; c < n; ++c)
     store_acc(b, k, c, v[2 * n + c]);
-  free(args);
   free(v);
 }
 

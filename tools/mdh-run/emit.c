@@ -29,8 +29,7 @@ static void print_to_file(MlirStringRef s, void *user) {
   fwrite(s.data, 1, s.length, user);
 }
 
-/* Lowers "module" with "pipeline"; returns -1 after reporting a failure. */
-static int lower(MlirContext ctx, MlirModule module, const char *pipeline) {
+int mdh_run_lower(MlirContext ctx, MlirModule module, const char *pipeline) {
   MlirPassManager pm = mlirPassManagerCreate(ctx);
   MlirLogicalResult res;
 
@@ -218,7 +217,7 @@ int mdh_emit_object(MlirContext ctx, MlirModule input, const char *pipeline,
     goto done;
   }
   sprintf(ll, "%s.ll", out);
-  if (lower(ctx, module, pipeline) == 0 &&
+  if (mdh_run_lower(ctx, module, pipeline) == 0 &&
       add_signature(ctx, module, entry, sig) == 0 &&
       write_llvm_ir(module, ll) == 0 && compile(ll, out, gpu_runtime) == 0)
     rc = 0;

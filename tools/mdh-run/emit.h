@@ -18,6 +18,10 @@
 
 #include "mlir-c/IR.h"
 
+/* Lowers "module" with the textual pass pipeline "pipeline"; returns -1
+ * after reporting a failure on stderr. */
+int mdh_run_lower(MlirContext ctx, MlirModule module, const char *pipeline);
+
 /* Lowers a copy of "input" with the textual pass pipeline "pipeline",
  * translates it to LLVM IR, written to "out".ll, and compiles that with
  * clang -O2 into the shared object "out". "entry" is the entry function and

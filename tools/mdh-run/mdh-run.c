@@ -318,24 +318,6 @@ static int read_signature(MlirModule module, const struct options *o,
   return 0;
 }
 
-/* Lowers "module" with "pipeline"; returns -1 after reporting a failure. */
-static int lower(MlirContext ctx, MlirModule module, const char *pipeline) {
-  MlirPassManager pm = mlirPassManagerCreate(ctx);
-  MlirLogicalResult res;
-
-  res = mlirParsePassPipeline(mlirPassManagerGetAsOpPassManager(pm),
-                              mlirStringRefCreateFromCString(pipeline),
-                              print_type, stderr);
-  if (mlirLogicalResultIsSuccess(res))
-    res = mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module));
-  mlirPassManagerDestroy(pm);
-  if (mlirLogicalResultIsFailure(res)) {
-    fprintf(stderr, "mdh-run: lowering failed\n");
-    return -1;
-  }
-  return 0;
-}
-
 /* Lowers a copy of the parsed input "input" with "pipeline" and runs the
  * entry "repeat" times on a copy of "inputs" left in "work" (restored before
  * each run). Prints time_ms per run when "timed". Returns -1 on failure. */
@@ -355,7 +337,7 @@ static int run_pipeline(MlirContext ctx, MlirModule input,
 
   for (i = 0; i < p->n_libs; ++i)
     libs[i] = mlirStringRefCreateFromCString(p->libs[i]);
-  if (mlirModuleIsNull(module) || lower(ctx, module, p->text) < 0)
+  if (mlirModuleIsNull(module) || mdh_run_lower(ctx, module, p->text) < 0)
     goto done;
   ee = mlirExecutionEngineCreate(module, 2, p->n_libs, libs, false, false);
   if (mlirExecutionEngineIsNull(ee)) {
