@@ -31,7 +31,7 @@ struct mdh_builder mdh_builder_before_terminator(struct mdh_builder *parent,
   return b;
 }
 
-static void insert(struct mdh_builder *b, MlirOperation op) {
+void mdh_build_insert(struct mdh_builder *b, MlirOperation op) {
   if (mlirOperationIsNull(b->before))
     mlirBlockAppendOwnedOperation(b->block, op);
   else
@@ -50,7 +50,7 @@ MlirOperation mdh_build_op(struct mdh_builder *b, const char *name,
   mlirOperationStateAddResults(&st, n_results, results);
   mlirOperationStateAddAttributes(&st, n_attrs, attrs);
   op = mlirOperationCreate(&st);
-  insert(b, op);
+  mdh_build_insert(b, op);
   return op;
 }
 
@@ -170,7 +170,7 @@ MlirBlock mdh_build_for_step(struct mdh_builder *b, MlirValue lb, MlirValue ub,
 
   mlirOperationStateAddOperands(&st, 3, operands);
   mlirOperationStateAddOwnedRegions(&st, 1, &region);
-  insert(b, mlirOperationCreate(&st));
+  mdh_build_insert(b, mlirOperationCreate(&st));
   return body;
 }
 
@@ -193,7 +193,7 @@ MlirBlock mdh_build_parallel(struct mdh_builder *b, MlirValue lb, MlirValue ub,
   mlirOperationStateAddOperands(&st, 3, operands);
   mlirOperationStateAddAttributes(&st, 1, &attr);
   mlirOperationStateAddOwnedRegions(&st, 1, &region);
-  insert(b, mlirOperationCreate(&st));
+  mdh_build_insert(b, mlirOperationCreate(&st));
   return body;
 }
 
@@ -207,7 +207,7 @@ void mdh_build_if_else(struct mdh_builder *b, MlirValue cond, MlirBlock *then_b,
   regions[1] = yield_region(b, 0, mlirIndexTypeGet(b->ctx), else_b);
   mlirOperationStateAddOperands(&st, 1, &cond);
   mlirOperationStateAddOwnedRegions(&st, 2, regions);
-  insert(b, mlirOperationCreate(&st));
+  mdh_build_insert(b, mlirOperationCreate(&st));
 }
 
 /* Copies the body of "callee", if it is a function of one block, to the
@@ -242,7 +242,7 @@ static int build_inlined(struct mdh_builder *b, MlirOperation callee,
       break;
     }
     mlirOperationRemoveFromParent(op);
-    insert(b, op);
+    mdh_build_insert(b, op);
   }
   mlirOperationDestroy(clone);
   return 0;
@@ -314,4 +314,28 @@ void mdh_build_affine_map(struct mdh_builder *b, MlirAffineMap map,
 
   for (r = 0; r < n; ++r)
     results[r] = mdh_build_affine_expr(b, mlirAffineMapGetResult(map, r), dims);
+}
+
+void mdh_declare_function(MlirOperation module, const char *name,
+                          MlirType type) {
+  MlirContext ctx = mlirOperationGetContext(module);
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  MlirStringRef sym = mlirStringRefCreateFromCString(name);
+  MlirNamedAttribute attrs[3];
+  MlirOperationState st;
+  MlirRegion region;
+
+  if (!mlirOperationIsNull(mdh_lookup_symbol(module, sym)))
+    return;
+  attrs[0] = mdh_named_attr(ctx, "sym_name", mlirStringAttrGet(ctx, sym));
+  attrs[1] = mdh_named_attr(ctx, "function_type", mlirTypeAttrGet(type));
+  attrs[2] = mdh_named_attr(
+      ctx, "sym_visibility",
+      mlirStringAttrGet(ctx, mlirStringRefCreateFromCString("private")));
+  st = mlirOperationStateGet(mlirStringRefCreateFromCString("func.func"),
+                             mlirLocationUnknownGet(ctx));
+  mlirOperationStateAddAttributes(&st, 3, attrs);
+  region = mlirRegionCreate();
+  mlirOperationStateAddOwnedRegions(&st, 1, &region);
+  mlirBlockInsertOwnedOperation(body, 0, mlirOperationCreate(&st));
 }

@@ -35,6 +35,14 @@ MlirOperation mdh_build_op(struct mdh_builder *b, const char *name,
                            intptr_t n_results, const MlirType *results,
                            intptr_t n_attrs, const MlirNamedAttribute *attrs);
 
+/* Inserts the op "op", created by the caller (one with regions, say). */
+void mdh_build_insert(struct mdh_builder *b, MlirOperation op);
+
+/* Declares `func.func private @name` of function type "type" at the start
+ * of "module", unless "module" has a symbol "name" already. */
+void mdh_declare_function(MlirOperation module, const char *name,
+                          MlirType type);
+
 MlirValue mdh_build_index(struct mdh_builder *b, int64_t value);
 
 /* Builds the arith op "name" on two operands of the same type. */

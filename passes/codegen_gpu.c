@@ -99,7 +99,7 @@ static int read_kernel(struct kernel *k) {
       hom, mlirStringRefCreateFromCString("mdh.mapping"));
   MlirStringRef text;
   const struct mdh_dim_map *dm;
-  int d, pw_threads = 0, pw_blocks = 0, cc_threads = 0, pw_parallel = 0;
+  int d, pw_threads = 0, pw_blocks = 0, cc_threads = 0;
   char err[256];
 
   if (mlirAttributeIsNull(attr) || !mlirAttributeIsAString(attr)) {
@@ -127,13 +127,12 @@ static int read_kernel(struct kernel *k) {
       cc_threads |= mdh_dim_map_has_threads(dm);
       continue;
     }
-    pw_parallel |= dm->level != MDH_LEVEL_SEQ;
     pw_threads |= mdh_dim_map_has_threads(dm);
     pw_blocks |= mdh_dim_map_has_blocks(dm);
   }
   mdh_mapping_launch_sizes(&k->map, k->grid, k->block);
   k->reduce = mdh_mapping_can_reduce(k->info);
-  if (pw_parallel && !k->reduce) {
+  if ((pw_threads || pw_blocks) && !k->reduce) {
     mdh_emit_error(hom, PASS ": this md_hom's pw/ps dimensions must be seq "
                              "(a scan, a combine function or a type without "
                              "runtime reductions runs in the thread that owns "
@@ -238,31 +237,6 @@ static void append_order(struct mdh_str *s, const struct kernel *k, int part,
   }
 }
 
-/* Appends the schedule of statement "name" over "part": the cc loops, then
- * "pos" and the loops of the other dimensions ("inner"), padded with zeros
- * to "width" dimensions after the cc ones. */
-static void append_schedule(struct mdh_str *s, const struct kernel *k,
-                            const char *name, int part, int pos, int inner,
-                            int width) {
-  int first = 1, n = 0, d;
-
-  append_tuple(s, k, name, part);
-  mdh_str_append(s, " -> [", 5);
-  append_order(s, k, 0, &first);
-  if (pos >= 0) {
-    mdh_str_printf(s, first ? "%d" : ", %d", pos);
-    first = 0;
-  }
-  if (inner) {
-    for (d = 0; d < k->info->stmt->rank; ++d)
-      n += !in_part(k, d, 0);
-    append_order(s, k, 1, &first);
-  }
-  for (; n < width; ++n)
-    mdh_str_append(s, first ? "0" : ", 0", first ? 1 : 3), first = 0;
-  mdh_str_append(s, "]", 1);
-}
-
 /* The number of pw/ps dimensions of "k". */
 static int n_inner(const struct kernel *k) {
   int d, n = 0;
@@ -272,46 +246,80 @@ static int n_inner(const struct kernel *k) {
   return n;
 }
 
+/* Appends the schedule of statement "name" over "part": the cc loops, then
+ * "pos" (if >= 0) and, if "inner", the loops of the other dimensions; every
+ * schedule has as many dimensions after the cc ones as there are pw/ps
+ * dimensions, padded with zeros. */
+static void append_schedule(struct mdh_str *s, const struct kernel *k,
+                            const char *name, int part, int pos, int inner) {
+  int first = 1, n = 0, width = n_inner(k);
+
+  append_tuple(s, k, name, part);
+  mdh_str_append(s, " -> [", 5);
+  append_order(s, k, 0, &first);
+  if (pos >= 0) {
+    mdh_str_printf(s, first ? "%d" : ", %d", pos);
+    first = 0;
+  }
+  if (inner) {
+    n = width;
+    append_order(s, k, 1, &first);
+  }
+  for (; n < width; ++n) {
+    mdh_str_append(s, first ? "0" : ", 0", first ? 1 : 3);
+    first = 0;
+  }
+  mdh_str_append(s, "]", 1);
+}
+
+/* Appends statement "prefix"_S of the reduce strategy, over "part", at
+ * position "pos", to the domain "dom" and the schedule "sched". */
+static void append_reduce_part(struct mdh_str *dom, struct mdh_str *sched,
+                               const struct kernel *k, const char *prefix,
+                               int part, int pos) {
+  char name[40];
+
+  snprintf(name, sizeof(name), "%s_%s", prefix, k->info->stmt->name);
+  if (pos > 0) {
+    mdh_str_append(dom, "; ", 2);
+    mdh_str_append(sched, "; ", 2);
+  }
+  append_domain(dom, k, name, part);
+  append_schedule(sched, k, name, part, pos, part < 0);
+}
+
 /* Builds the isl AST of what one thread of "k" runs. */
 static __isl_give isl_ast_node *build_ast(isl_ctx *ctx, struct kernel *k) {
   struct mdh_str dom, sched, params;
   const char *name = k->info->stmt->name;
-  char part_name[40];
   isl_union_set *domain;
   isl_union_map *schedule;
   isl_set *context;
   isl_ast_build *build;
   isl_ast_node *tree;
-  int h, w = n_inner(k);
+  int h;
 
   mdh_str_init(&dom);
   mdh_str_init(&sched);
   mdh_str_init(&params);
   mdh_str_printf(&params, "[bx, by, bz, tx, ty, tz] -> { : ");
-  for (h = 0; h < 3; ++h)
+  for (h = 0; h < 3; ++h) {
+    long long g = k->grid[h], t = k->block[h];
+    char c = "xyz"[h];
+
     mdh_str_printf(&params, "%s0 <= b%c < %lld and 0 <= t%c < %lld",
-                   h ? " and " : "", "xyz"[h], (long long)k -> grid[h],
-                   "xyz"[h], (long long)k -> block[h]);
+                   h ? " and " : "", c, g, c, t);
+  }
   mdh_str_append(&params, " }", 2);
   mdh_str_append(&dom, "[bx, by, bz, tx, ty, tz] -> { ", 30);
   mdh_str_append(&sched, "[bx, by, bz, tx, ty, tz] -> { ", 30);
   if (!k->reduce) {
     append_domain(&dom, k, name, -1);
-    append_schedule(&sched, k, name, -1, -1, 1, w);
+    append_schedule(&sched, k, name, -1, -1, 1);
   } else {
-    snprintf(part_name, sizeof(part_name), "I_%s", name);
-    append_domain(&dom, k, part_name, 0);
-    append_schedule(&sched, k, part_name, 0, 0, 0, w);
-    snprintf(part_name, sizeof(part_name), "A_%s", name);
-    mdh_str_append(&dom, "; ", 2);
-    append_domain(&dom, k, part_name, -1);
-    mdh_str_append(&sched, "; ", 2);
-    append_schedule(&sched, k, part_name, -1, 1, 1, w);
-    snprintf(part_name, sizeof(part_name), "F_%s", name);
-    mdh_str_append(&dom, "; ", 2);
-    append_domain(&dom, k, part_name, 0);
-    mdh_str_append(&sched, "; ", 2);
-    append_schedule(&sched, k, part_name, 0, 2, 0, w);
+    append_reduce_part(&dom, &sched, k, "I", 0, 0);
+    append_reduce_part(&dom, &sched, k, "A", -1, 1);
+    append_reduce_part(&dom, &sched, k, "F", 0, 2);
   }
   mdh_str_append(&dom, " }", 2);
   mdh_str_append(&sched, " }", 2);
@@ -358,37 +366,6 @@ static MlirValue build_identity(struct mdh_builder *b, const char *op,
       mdh_build_op(b, "arith.constant", 0, NULL, 1, &type, 1, &attr), 0);
 }
 
-/* Declares `func.func private @name(args) -> results` in "module" unless
- * it exists. */
-static void declare(MlirOperation module, const char *name, intptr_t n_args,
-                    const MlirType *args, intptr_t n_results,
-                    const MlirType *results) {
-  MlirContext ctx = mlirOperationGetContext(module);
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
-  MlirStringRef sym = mlirStringRefCreateFromCString(name);
-  struct mdh_builder b;
-  MlirNamedAttribute attrs[3];
-  MlirOperationState st;
-
-  if (!mlirOperationIsNull(mdh_lookup_symbol(module, sym)))
-    return;
-  b.ctx = ctx;
-  b.loc = mlirLocationUnknownGet(ctx);
-  attrs[0] = mdh_named_attr(ctx, "sym_name", mlirStringAttrGet(ctx, sym));
-  attrs[1] = mdh_named_attr(ctx, "function_type",
-                            mlirTypeAttrGet(mlirFunctionTypeGet(
-                                ctx, n_args, args, n_results, results)));
-  attrs[2] = mdh_named_attr(
-      ctx, "sym_visibility",
-      mlirStringAttrGet(ctx, mlirStringRefCreateFromCString("private")));
-  st =
-      mlirOperationStateGet(mlirStringRefCreateFromCString("func.func"), b.loc);
-  mlirOperationStateAddAttributes(&st, 3, attrs);
-  MlirRegion region = mlirRegionCreate();
-  mlirOperationStateAddOwnedRegions(&st, 1, &region);
-  mlirBlockInsertOwnedOperation(body, 0, mlirOperationCreate(&st));
-}
-
 /* Calls the runtime function mdh_<what>_<op>_<type>. */
 static MlirValue call_runtime(struct kernel *k, struct mdh_builder *b,
                               const char *what, const char *op, MlirType type,
@@ -403,7 +380,9 @@ static MlirValue call_runtime(struct kernel *k, struct mdh_builder *b,
            mdh_runtime_type(type));
   for (i = 0; i < n_args; ++i)
     arg_types[i] = mlirValueGetType(args[i]);
-  declare(k->module, name, n_args, arg_types, n_results, &result);
+  mdh_declare_function(
+      k->module, name,
+      mlirFunctionTypeGet(b->ctx, n_args, arg_types, n_results, &result));
   attr = mdh_named_attr(
       b->ctx, "callee",
       mlirFlatSymbolRefAttrGet(b->ctx, mlirStringRefCreateFromCString(name)));
@@ -626,7 +605,6 @@ static MlirBlock build_launch(struct mdh_builder *b, const int64_t grid[3],
   MlirValue sizes[6];
   MlirRegion region = mlirRegionCreate();
   MlirBlock body;
-  MlirOperation launch;
   int i;
 
   for (i = 0; i < 12; ++i) {
@@ -643,11 +621,7 @@ static MlirBlock build_launch(struct mdh_builder *b, const int64_t grid[3],
   mlirOperationStateAddOperands(&st, 6, sizes);
   mlirOperationStateAddAttributes(&st, 1, &attr);
   mlirOperationStateAddOwnedRegions(&st, 1, &region);
-  launch = mlirOperationCreate(&st);
-  if (mlirOperationIsNull(b->before))
-    mlirBlockAppendOwnedOperation(b->block, launch);
-  else
-    mlirBlockInsertOwnedOperationBefore(b->block, b->before, launch);
+  mdh_build_insert(b, mlirOperationCreate(&st));
   return body;
 }
 

@@ -60,33 +60,6 @@ static MlirWalkResult scan_op(MlirOperation op, void *user) {
   return MlirWalkResultAdvance;
 }
 
-/* Declares `func.func private @mdh_emu_thread(index, index)` once. */
-static void declare_emu_thread(MlirOperation module) {
-  MlirContext ctx = mlirOperationGetContext(module);
-  MlirStringRef sym = mlirStringRefCreateFromCString("mdh_emu_thread");
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
-  MlirType index = mlirIndexTypeGet(ctx), args[2] = {index, index};
-  MlirNamedAttribute attrs[3];
-  MlirOperationState st;
-  MlirRegion region;
-
-  if (!mlirOperationIsNull(mdh_lookup_symbol(module, sym)))
-    return;
-  attrs[0] = mdh_named_attr(ctx, "sym_name", mlirStringAttrGet(ctx, sym));
-  attrs[1] = mdh_named_attr(
-      ctx, "function_type",
-      mlirTypeAttrGet(mlirFunctionTypeGet(ctx, 2, args, 0, NULL)));
-  attrs[2] = mdh_named_attr(
-      ctx, "sym_visibility",
-      mlirStringAttrGet(ctx, mlirStringRefCreateFromCString("private")));
-  st = mlirOperationStateGet(mlirStringRefCreateFromCString("func.func"),
-                             mlirLocationUnknownGet(ctx));
-  mlirOperationStateAddAttributes(&st, 3, attrs);
-  region = mlirRegionCreate();
-  mlirOperationStateAddOwnedRegions(&st, 1, &region);
-  mlirBlockInsertOwnedOperation(body, 0, mlirOperationCreate(&st));
-}
-
 /* Replaces the launch "launch" by loops over its blocks and threads. */
 static int emulate_launch(MlirOperation launch, MlirOperation module) {
   MlirRegion region = mlirOperationGetRegion(launch, 0);
@@ -96,6 +69,7 @@ static int emulate_launch(MlirOperation launch, MlirOperation module) {
   MlirValue grid[3], block[3], ids[6], zero, n, last, lin, rest, args[2];
   MlirOperation op, next, term;
   MlirNamedAttribute callee;
+  MlirType index_pair[2];
   int h;
 
   if (mlirOperationGetNumOperands(launch) != 6 ||
@@ -138,7 +112,9 @@ static int emulate_launch(MlirOperation launch, MlirOperation module) {
       rest = mdh_build_binary(&lb, "arith.divsi", rest, block[h]);
   }
   if (scan.block_reduce) {
-    declare_emu_thread(module);
+    index_pair[0] = index_pair[1] = mlirIndexTypeGet(b.ctx);
+    mdh_declare_function(module, "mdh_emu_thread",
+                         mlirFunctionTypeGet(b.ctx, 2, index_pair, 0, NULL));
     args[0] = lin;
     args[1] = n;
     callee = mdh_named_attr(

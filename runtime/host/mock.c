@@ -554,20 +554,28 @@ void mgpuMemcpy(void *dst, void *src, size_t sizeBytes, void *stream) {
   pthread_mutex_unlock(&lock);
 }
 
+/* Writes "count" copies of the "width"-byte pattern "v" to device memory
+ * at "dst" (for mgpuMemset32/16, called as "fn"). */
+static void fill(void *dst, const void *v, size_t width, size_t count,
+                 const char *fn) {
+  size_t i;
+
+  if (count > SIZE_MAX / width)
+    die(fn, "count %zu overflows", count);
+  if (count)
+    check_range(dst, count * width, "dst", fn);
+  for (i = 0; i < count; ++i)
+    memcpy((char *)dst + width * i, v, width);
+}
+
 void mgpuMemset32(void *dst, unsigned int value, size_t count, void *stream) {
   char dbuf[48];
   uint32_t v = value;
-  size_t i;
   int s;
 
   pthread_mutex_lock(&lock);
   s = stream_id(stream, __func__);
-  if (count > SIZE_MAX / 4)
-    die(__func__, "count %zu overflows", count);
-  if (count)
-    check_range(dst, count * 4, "dst", __func__);
-  for (i = 0; i < count; ++i)
-    memcpy((char *)dst + 4 * i, &v, 4);
+  fill(dst, &v, sizeof(v), count, __func__);
   say(__func__, "count=%zu value=0x%08x dst=%s stream=%d", count, value,
       name_pointer(dst, dbuf, sizeof(dbuf)), s);
   pthread_mutex_unlock(&lock);
@@ -576,17 +584,11 @@ void mgpuMemset32(void *dst, unsigned int value, size_t count, void *stream) {
 void mgpuMemset16(void *dst, unsigned short value, size_t count, void *stream) {
   char dbuf[48];
   uint16_t v = value;
-  size_t i;
   int s;
 
   pthread_mutex_lock(&lock);
   s = stream_id(stream, __func__);
-  if (count > SIZE_MAX / 2)
-    die(__func__, "count %zu overflows", count);
-  if (count)
-    check_range(dst, count * 2, "dst", __func__);
-  for (i = 0; i < count; ++i)
-    memcpy((char *)dst + 2 * i, &v, 2);
+  fill(dst, &v, sizeof(v), count, __func__);
   say(__func__, "count=%zu value=0x%04x dst=%s stream=%d", count,
       (unsigned)value, name_pointer(dst, dbuf, sizeof(dbuf)), s);
   pthread_mutex_unlock(&lock);

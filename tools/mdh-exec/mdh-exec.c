@@ -68,25 +68,6 @@ static void print_help(void) {
       "                         object (repeatable)\n");
 }
 
-static const char *option_value(const char *arg, const char *name) {
-  size_t n = strlen(name);
-
-  if (strncmp(arg, "--", 2) || strncmp(arg + 2, name, n) || arg[n + 2] != '=')
-    return NULL;
-  return arg + n + 3;
-}
-
-/* Parses a non-negative decimal number; returns -1 if "s" is not one. */
-static int parse_number(const char *s, unsigned long long *out) {
-  char *end;
-
-  if (!*s || *s == '-')
-    return -1;
-  errno = 0;
-  *out = strtoull(s, &end, 10);
-  return *end || errno ? -1 : 0;
-}
-
 /* Parses a finite non-negative number; returns -1 if "s" is not one. */
 static int parse_tolerance(const char *s, double *out) {
   char *end;
@@ -108,25 +89,25 @@ static int parse_value_option(const char *a, struct options *o) {
   unsigned long long n;
   const char *v;
 
-  if ((v = option_value(a, "entry")))
+  if ((v = mdh_option_value(a, "entry")))
     o->entry = v;
-  else if ((v = option_value(a, "read-inputs")))
+  else if ((v = mdh_option_value(a, "read-inputs")))
     o->read_dir = v;
-  else if ((v = option_value(a, "write-outputs")))
+  else if ((v = mdh_option_value(a, "write-outputs")))
     o->write_dir = v;
-  else if ((v = option_value(a, "compare-outputs")))
+  else if ((v = mdh_option_value(a, "compare-outputs")))
     o->compare_dir = v;
-  else if ((v = option_value(a, "shared-lib")))
+  else if ((v = mdh_option_value(a, "shared-lib")))
     o->libs[o->n_libs++] = v;
-  else if ((v = option_value(a, "seed"))) {
-    if (parse_number(v, &o->seed) < 0)
+  else if ((v = mdh_option_value(a, "seed"))) {
+    if (mdh_parse_number(v, &o->seed) < 0)
       return usage_error("--seed needs a non-negative number, got '%s'", v);
-  } else if ((v = option_value(a, "repeat"))) {
-    if (parse_number(v, &n) < 0 || n < 1 || n > 1000000)
+  } else if ((v = mdh_option_value(a, "repeat"))) {
+    if (mdh_parse_number(v, &n) < 0 || n < 1 || n > 1000000)
       return usage_error("--repeat needs a number in [1, 1000000], got '%s'",
                          v);
     o->repeat = (long)n;
-  } else if ((v = option_value(a, "tolerance"))) {
+  } else if ((v = mdh_option_value(a, "tolerance"))) {
     if (parse_tolerance(v, &o->tolerance) < 0)
       return usage_error("--tolerance needs a non-negative number, got '%s'",
                          v);

@@ -339,3 +339,21 @@ int mdh_args_compare(const struct mdh_args *got, const struct mdh_args *want,
   }
   return ok;
 }
+
+const char *mdh_option_value(const char *arg, const char *name) {
+  size_t n = strlen(name);
+
+  if (strncmp(arg, "--", 2) || strncmp(arg + 2, name, n) || arg[n + 2] != '=')
+    return NULL;
+  return arg + n + 3;
+}
+
+int mdh_parse_number(const char *s, unsigned long long *out) {
+  char *end;
+
+  if (!*s || *s == '-')
+    return -1;
+  errno = 0;
+  *out = strtoull(s, &end, 10);
+  return *end || errno ? -1 : 0;
+}

@@ -76,4 +76,12 @@ int mdh_args_compare(const struct mdh_args *got, const struct mdh_args *want,
 /* Value of element "i" of "arg" as a double. */
 double mdh_arg_get(const struct mdh_arg *arg, size_t i);
 
+/* The value of the command-line argument "arg" if it is "--name=value",
+ * else NULL. */
+const char *mdh_option_value(const char *arg, const char *name);
+
+/* Parses a non-negative decimal number that fits in 64 bits; returns -1 if
+ * "s" is not one. */
+int mdh_parse_number(const char *s, unsigned long long *out);
+
 #endif

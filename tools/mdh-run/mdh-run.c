@@ -109,30 +109,11 @@ static void print_help(void) {
       "                        (atol, rtol) = f64 (1e-10, 1e-10), f32 (1e-4,\n"
       "                        1e-4), f16 (1e-2, 1e-2), bf16 (1e-1, 5e-2)\n"
       "  --repeat=N            run N times, printing time_ms=... per run\n"
-      "  --mapping=K           gpu pipelines: use each md_hom's K-th best "
-      "legal\n"
-      "                        mapping (mdh.mapping_index on the module)\n"
+      "  --mapping=K           gpu pipelines: give each md_hom its K-th\n"
+      "                        best legal mapping (mdh.mapping_index)\n"
       "  --emit-object=OUT.so  compile the lowered module with clang into a\n"
       "                        shared object for mdh-exec instead of running\n"
       "                        it (its LLVM IR is left in OUT.so.ll)\n");
-}
-
-static const char *option_value(const char *arg, const char *name) {
-  size_t n = strlen(name);
-
-  if (strncmp(arg, "--", 2) || strncmp(arg + 2, name, n) || arg[n + 2] != '=')
-    return NULL;
-  return arg + n + 3;
-}
-
-/* Parses a non-negative decimal number; returns -1 if "s" is not one. */
-static int parse_number(const char *s, unsigned long long *out) {
-  char *end;
-
-  if (!*s || *s == '-')
-    return -1;
-  *out = strtoull(s, &end, 10);
-  return *end ? -1 : 0;
 }
 
 static int usage_error(const char *fmt, const char *arg) {
@@ -157,30 +138,30 @@ static int parse_options(int argc, char **argv, struct options *o) {
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
       print_help();
       return 2;
-    } else if ((v = option_value(a, "entry"))) {
+    } else if ((v = mdh_option_value(a, "entry"))) {
       o->entry = v;
-    } else if ((v = option_value(a, "pipeline"))) {
+    } else if ((v = mdh_option_value(a, "pipeline"))) {
       o->pipeline = v;
-    } else if ((v = option_value(a, "seed"))) {
-      if (parse_number(v, &o->seed) < 0)
+    } else if ((v = mdh_option_value(a, "seed"))) {
+      if (mdh_parse_number(v, &o->seed) < 0)
         return usage_error("--seed needs a non-negative number, got '%s'", v);
-    } else if ((v = option_value(a, "read-inputs"))) {
+    } else if ((v = mdh_option_value(a, "read-inputs"))) {
       o->read_dir = v;
-    } else if ((v = option_value(a, "write-outputs"))) {
+    } else if ((v = mdh_option_value(a, "write-outputs"))) {
       o->write_dir = v;
-    } else if ((v = option_value(a, "compare"))) {
+    } else if ((v = mdh_option_value(a, "compare"))) {
       if (strcmp(v, "reference"))
         return usage_error("--compare supports only 'reference', got '%s'", v);
       o->compare = 1;
-    } else if ((v = option_value(a, "mapping"))) {
-      if (parse_number(v, &n) < 0 || n > 1000000)
+    } else if ((v = mdh_option_value(a, "mapping"))) {
+      if (mdh_parse_number(v, &n) < 0 || n > 1000000)
         return usage_error("--mapping needs a number in [0, 1000000], got '%s'",
                            v);
       o->mapping = (long)n;
-    } else if ((v = option_value(a, "emit-object"))) {
+    } else if ((v = mdh_option_value(a, "emit-object"))) {
       o->emit_object = v;
-    } else if ((v = option_value(a, "repeat"))) {
-      if (parse_number(v, &n) < 0 || n < 1 || n > 1000000)
+    } else if ((v = mdh_option_value(a, "repeat"))) {
+      if (mdh_parse_number(v, &n) < 0 || n < 1 || n > 1000000)
         return usage_error("--repeat needs a number in [1, 1000000], got '%s'",
                            v);
       o->repeat = (long)n;
