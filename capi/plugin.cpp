@@ -2,9 +2,10 @@
 //
 // The only C++ in mdh-mlir. MLIR's C API has no pass registry, so this file
 // registers the C passes (passes/registry.c) with mlir::registerPass, which
-// makes them nameable in textual pipelines. Built twice: into mdh-opt (through
-// mdhRegisterPasses) and, with MDH_BUILD_PLUGIN, as the entry point of
-// mdh-plugin.so for `mlir-opt --load-pass-plugin`.
+// makes them nameable in textual pipelines, and the GPU pipelines, whose
+// options reach the C passes as module attributes (mdh-gpu-options). Built
+// twice: into mdh-opt (through mdhRegisterPasses) and, with MDH_BUILD_PLUGIN,
+// as the entry point of mdh-plugin.so for `mlir-opt --load-pass-plugin`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,11 +22,30 @@
 #include <string>
 
 namespace {
+using ErrorHandler =
+    llvm::function_ref<mlir::LogicalResult(const llvm::Twine &)>;
+
+// Options of both GPU pipelines that mdh-gpu-options (mdhCreateGpuOptionsPass)
+// stores as module attributes for the C passes: external passes have no
+// options of their own. Not given: mapping < 0, reduction-mode "".
+struct GpuFrontOptions : public mlir::PassPipelineOptions<GpuFrontOptions> {
+  Option<int64_t> mapping{
+      *this, "mapping",
+      llvm::cl::desc("take each md_hom's K-th best legal mapping, for sweeps "
+                     "(mdh.mapping_index; a function's own wins)"),
+      llvm::cl::init(-1)};
+  Option<std::string> reductionMode{
+      *this, "reduction-mode",
+      llvm::cl::desc("atomic (default: partial results of several blocks "
+                     "combined with atomics) or deterministic (per-block "
+                     "partial results, combined in a fixed order by a second "
+                     "kernel) (mdh.reduction_mode; a function's own wins)"),
+      llvm::cl::init("")};
+};
+
 // Options of mdh-gpu-pipeline; the pipeline text itself is built in C
-// (mdhGpuPipelineText). The mapping is chosen per md_hom by mdh-map-gpu:
-// a module attribute mdh.mapping_index = K picks the K-th best legal one.
-struct GpuPipelineOptions
-    : public mlir::PassPipelineOptions<GpuPipelineOptions> {
+// (mdhGpuPipelineText).
+struct GpuPipelineOptions : public GpuFrontOptions {
   Option<std::string> chip{*this, "chip", llvm::cl::desc("GPU chip"),
                            llvm::cl::init("sm_90")};
   Option<std::string> features{*this, "features",
@@ -52,6 +72,70 @@ void addPipeline(mlir::OpPassManager &pm, char *text) {
     s = s.substr(prefix.size(), s.size() - prefix.size() - 1);
   (void)mlir::parsePassPipeline(s, pm);
 }
+
+// Checks the options "o" of pipeline "name" and, when any is given, adds
+// mdh-gpu-options to "pm". A bad value fails through "error", so that the
+// pipeline does not parse instead of running with a default.
+mlir::LogicalResult addGpuOptions(mlir::OpPassManager &pm, llvm::StringRef name,
+                                  const GpuFrontOptions &o,
+                                  ErrorHandler error) {
+  const std::string &mode = o.reductionMode;
+
+  if (o.mapping.hasValue() && o.mapping < 0)
+    return error(name + ": mapping must be a non-negative integer, got " +
+                 llvm::Twine(static_cast<int64_t>(o.mapping)));
+  if (!mode.empty() &&
+      !mdhIsReductionMode(mlirStringRefCreate(mode.data(), mode.size())))
+    return error(name +
+                 ": reduction-mode must be 'atomic' or "
+                 "'deterministic', got '" +
+                 mode + "'");
+  if (o.mapping >= 0 || !mode.empty())
+    pm.addPass(std::unique_ptr<mlir::Pass>(unwrap(mdhCreateGpuOptionsPass(
+        o.mapping, mlirStringRefCreate(mode.data(), mode.size())))));
+  return mlir::success();
+}
+
+// Registers pipeline "name" with options "Options": "build" adds its passes
+// or fails through the error handler. PassPipelineRegistration's builder
+// cannot fail, so a bad option value would only surface when it runs.
+template <typename Options>
+void registerPipeline(llvm::StringRef name, llvm::StringRef description,
+                      mlir::LogicalResult (*build)(mlir::OpPassManager &,
+                                                   const Options &,
+                                                   ErrorHandler)) {
+  mlir::registerPassPipeline(
+      name, description,
+      [build](mlir::OpPassManager &pm, llvm::StringRef text,
+              ErrorHandler error) {
+        Options o;
+        if (mlir::failed(o.parseFromString(text)))
+          return mlir::failure();
+        return build(pm, o, error);
+      },
+      [](llvm::function_ref<void(const mlir::detail::PassOptions &)> show) {
+        show(Options());
+      });
+}
+
+mlir::LogicalResult buildGpuPipeline(mlir::OpPassManager &pm,
+                                     const GpuPipelineOptions &o,
+                                     ErrorHandler error) {
+  if (mlir::failed(addGpuOptions(pm, "mdh-gpu-pipeline", o, error)))
+    return mlir::failure();
+  addPipeline(pm, mdhGpuPipelineText(o.chip.c_str(), o.features.c_str(),
+                                     o.format.c_str(), o.deviceLib.c_str()));
+  return mlir::success();
+}
+
+mlir::LogicalResult buildGpuEmulatedPipeline(mlir::OpPassManager &pm,
+                                             const GpuFrontOptions &o,
+                                             ErrorHandler error) {
+  if (mlir::failed(addGpuOptions(pm, "mdh-gpu-emulated-pipeline", o, error)))
+    return mlir::failure();
+  addPipeline(pm, mdhGpuEmulatedPipelineText());
+  return mlir::success();
+}
 } // namespace
 
 extern "C" void mdhRegisterPasses(void) {
@@ -63,23 +147,17 @@ extern "C" void mdhRegisterPasses(void) {
     mlir::registerPass([pos]() -> std::unique_ptr<mlir::Pass> {
       return std::unique_ptr<mlir::Pass>(unwrap(mdhCreatePass(pos)));
     });
-  mlir::PassPipelineRegistration<GpuPipelineOptions>(
+  registerPipeline<GpuPipelineOptions>(
       "mdh-gpu-pipeline",
       "mdh ops to LLVM with NVIDIA kernels embedded (mdh-coalesce, "
       "mdh-schedule, mdh-map-gpu, mdh-codegen-gpu, then the NVVM lowering "
       "linking the device runtime)",
-      [](mlir::OpPassManager &pm, const GpuPipelineOptions &o) {
-        addPipeline(pm, mdhGpuPipelineText(o.chip.c_str(), o.features.c_str(),
-                                           o.format.c_str(),
-                                           o.deviceLib.c_str()));
-      });
-  mlir::PassPipelineRegistration<>(
+      &buildGpuPipeline);
+  registerPipeline<GpuFrontOptions>(
       "mdh-gpu-emulated-pipeline",
       "mdh ops to LLVM for the CPU through the GPU code generator: the "
       "kernels run on the CPU (mdh-emulate-gpu) with libmdh_emulate.so",
-      [](mlir::OpPassManager &pm) {
-        addPipeline(pm, mdhGpuEmulatedPipelineText());
-      });
+      &buildGpuEmulatedPipeline);
 }
 
 #ifdef MDH_BUILD_PLUGIN

@@ -111,7 +111,7 @@ MlirWalkResult mdh_find_md_hom(MlirOperation op, void *user) {
 }
 
 MlirOperation mdh_lookup_symbol(MlirOperation op, MlirStringRef sym) {
-  MlirOperation module = mlirOperationGetParentOperation(op), found;
+  MlirOperation module = op, found;
   MlirSymbolTable table;
 
   while (!mlirOperationIsNull(module) && !mdh_op_is(module, "builtin.module"))

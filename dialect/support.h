@@ -37,8 +37,8 @@ MlirWalkResult mdh_find_md_hom(MlirOperation op, void *user);
 MlirNamedAttribute mdh_named_attr(MlirContext ctx, const char *name,
                                   MlirAttribute attr);
 
-/* Returns the op named "sym" in the nearest builtin.module around "op", or
- * null if there is none. */
+/* Returns the op named "sym" in the nearest builtin.module around "op" (or
+ * "op" itself, if it is one), or null if there is none. */
 MlirOperation mdh_lookup_symbol(MlirOperation op, MlirStringRef sym);
 
 /* Returns the `function_type` of the func.func "func". */

@@ -44,6 +44,7 @@ omp = "env OMP_NUM_THREADS=2"
 if config.mdh_asan:
     omp += " ASAN_OPTIONS=detect_leaks=0"
 config.substitutions.append(("%omp", omp))
+config.substitutions.append(("%libomp", config.mdh_openmp_runtime))
 
 if config.mdh_asan:
     config.available_features.add("asan")

@@ -128,13 +128,24 @@ void mdh_build_store(struct mdh_builder *b, MlirValue value, MlirValue memref,
   free(ops);
 }
 
-MlirValue mdh_build_alloc(struct mdh_builder *b, MlirType type) {
+/* Builds the allocation "name" (memref.alloc or memref.alloca) of the
+ * statically shaped "type": no dynamic sizes, no symbols. */
+static MlirValue build_static_alloc(struct mdh_builder *b, const char *name,
+                                    MlirType type) {
   int32_t segments[2] = {0, 0};
   MlirNamedAttribute attr = mdh_named_attr(
       b->ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 2, segments));
 
   return mlirOperationGetResult(
-      mdh_build_op(b, "memref.alloc", 0, NULL, 1, &type, 1, &attr), 0);
+      mdh_build_op(b, name, 0, NULL, 1, &type, 1, &attr), 0);
+}
+
+MlirValue mdh_build_alloc(struct mdh_builder *b, MlirType type) {
+  return build_static_alloc(b, "memref.alloc", type);
+}
+
+MlirValue mdh_build_alloca(struct mdh_builder *b, MlirType type) {
+  return build_static_alloc(b, "memref.alloca", type);
 }
 
 void mdh_build_dealloc(struct mdh_builder *b, MlirValue memref) {

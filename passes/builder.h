@@ -60,6 +60,8 @@ void mdh_build_store(struct mdh_builder *b, MlirValue value, MlirValue memref,
 
 /* Allocates (and deallocates) a statically shaped memref. */
 MlirValue mdh_build_alloc(struct mdh_builder *b, MlirType type);
+/* Allocates a statically shaped memref on the stack (memref.alloca). */
+MlirValue mdh_build_alloca(struct mdh_builder *b, MlirType type);
 void mdh_build_dealloc(struct mdh_builder *b, MlirValue memref);
 
 /* Builds `scf.for %iv = lb to ub step 1` with an empty body; returns the body

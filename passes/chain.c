@@ -172,14 +172,17 @@ static void emit_first(struct mdh_builder *b, const struct mdh_stmt_info *info,
 /* Emits instance "idx" of "info" (see the top of this file). */
 void mdh_chain_build_value(struct mdh_builder *b,
                            const struct mdh_stmt_info *info,
-                           const MlirValue *idx, MlirValue *v) {
+                           const MlirValue *idx,
+                           const struct mdh_load_redirect *redirects,
+                           int n_redirects, MlirValue *v) {
   MlirValue *args =
       malloc((mlirFunctionTypeGetNumInputs(info->fn_type) + 1) * sizeof(*args));
   intptr_t na;
 
   if (!args)
     abort();
-  na = mdh_build_read_arguments(b, info->stmt->hom, idx, args);
+  na = mdh_build_read_arguments(b, info->stmt->hom, idx, redirects, n_redirects,
+                                args);
   mdh_build_call(b, mdhMdHomGetScalarFunction(info->stmt->hom), info->fn_type,
                  na, args, v);
   free(args);
@@ -196,7 +199,7 @@ void mdh_chain_emit_instance(struct mdh_builder *b,
 
   if (!v)
     abort();
-  mdh_chain_build_value(b, info, idx, v);
+  mdh_chain_build_value(b, info, idx, NULL, 0, v);
   mdh_build_result_point(b, info->stmt->rank, info->stmt->kinds, idx, r);
   first = mdh_build_is_first_point(b, info->stmt->rank, info->stmt->kinds, idx);
   if (mlirValueIsNull(first)) {

@@ -9,6 +9,7 @@
 
 #include "passes/builder.h"
 #include "passes/model.h"
+#include "passes/stmt.h"
 
 #include <isl/schedule.h>
 
@@ -72,11 +73,13 @@ void mdh_chain_alloc_temps(struct mdh_chain *chain, struct mdh_builder *b,
 /* Erases the mdh ops of the chain and the scheduling attributes of "func". */
 void mdh_chain_erase(struct mdh_chain *chain, MlirOperation func);
 
-/* Builds the scalar function of "info" on its inputs at point "idx", its
- * "n_results" values in "v". */
+/* Builds the scalar function of "info" on its inputs at point "idx" (read
+ * through the "n_redirects" "redirects"), its "n_results" values in "v". */
 void mdh_chain_build_value(struct mdh_builder *b,
                            const struct mdh_stmt_info *info,
-                           const MlirValue *idx, MlirValue *v);
+                           const MlirValue *idx,
+                           const struct mdh_load_redirect *redirects,
+                           int n_redirects, MlirValue *v);
 
 /* Emits the instance "idx" of "info": the scalar function at "idx", written
  * into the result point or combined with what it holds. */

@@ -23,7 +23,8 @@
  * without it). */
 static const char gpu_format[] =
     "builtin.module(" GPU_FRONT
-    "gpu-kernel-outlining,func.func(gpu-async-region),convert-scf-to-cf,"
+    "gpu-launch-sink-index-computations,gpu-kernel-outlining,"
+    "func.func(gpu-async-region),convert-scf-to-cf,"
     "convert-nvvm-to-llvm,convert-func-to-llvm,expand-strided-metadata,"
     "nvvm-attach-target{O=3 chip=%s features=%s l=%s},lower-affine,"
     "convert-arith-to-llvm,convert-index-to-llvm{index-bitwidth=64},"
@@ -33,11 +34,13 @@ static const char gpu_format[] =
     "gpu-module-to-binary{format=%s},convert-math-to-llvm,canonicalize,cse,"
     "reconcile-unrealized-casts)";
 
+/* Blocks whose threads meet run as OpenMP teams (mdh-emulate-gpu), so the
+ * omp ops are lowered as in mdh-run's cpu pipeline with OpenMP. */
 static const char emulated[] =
     "builtin.module(" GPU_FRONT
     "mdh-emulate-gpu,canonicalize,cse,arith-expand,convert-scf-to-cf,"
-    "expand-strided-metadata,finalize-memref-to-llvm,convert-to-llvm,"
-    "reconcile-unrealized-casts)";
+    "expand-strided-metadata,finalize-memref-to-llvm,convert-openmp-to-llvm,"
+    "convert-to-llvm,reconcile-unrealized-casts)";
 
 const char *mdhGetLibDir(void) {
   const char *dir = getenv("MDH_LIB_DIR");

@@ -1,18 +1,25 @@
 /* The table of mdh passes and their creation as MLIR external passes. */
 
+#include "dialect/support.h"
 #include "mdh-c/Dialect.h"
 #include "mdh-c/Passes.h"
 #include "passes/pass.h"
 
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/Arith.h"
 #include "mlir-c/Dialect/Func.h"
 #include "mlir-c/Dialect/GPU.h"
 #include "mlir-c/Dialect/LLVM.h"
 #include "mlir-c/Dialect/MemRef.h"
+#include "mlir-c/Dialect/OpenMP.h"
 #include "mlir-c/Dialect/SCF.h"
+#include "mlir-c/Dialect/Vector.h"
 #include "mlir-c/Support.h"
 
 #include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
 
 static const struct mdh_pass_info passes[] = {
     {"MdhVerify", "mdh-verify",
@@ -52,9 +59,11 @@ static const struct mdh_pass_info passes[] = {
      "reductions and atomics",
      &mdh_codegen_gpu_run},
     {"MdhEmulateGpu", "mdh-emulate-gpu",
-     "Run gpu.launch kernels on the CPU, one thread after another (block "
-     "reductions through the host runtime; no barriers), with host buffers "
-     "for device ones: checks GPU code numerically without a GPU",
+     "Run gpu.launch kernels on the CPU: each block's threads one after "
+     "another, or as an OpenMP team when they meet at gpu.barrier or share "
+     "workgroup memory (block reductions through the host runtime; no warp "
+     "shuffles), with host buffers for device ones: checks GPU code "
+     "numerically without a GPU",
      &mdh_emulate_gpu_run},
 };
 
@@ -103,7 +112,8 @@ MlirPass mdhCreatePass(intptr_t pos) {
   MlirDialectHandle dialects[] = {
       mlirGetDialectHandle__arith__(),  mlirGetDialectHandle__func__(),
       mlirGetDialectHandle__memref__(), mlirGetDialectHandle__scf__(),
-      mlirGetDialectHandle__gpu__(),    mlirGetDialectHandle__llvm__()};
+      mlirGetDialectHandle__gpu__(),    mlirGetDialectHandle__llvm__(),
+      mlirGetDialectHandle__omp__(),    mlirGetDialectHandle__vector__()};
 
   return mlirCreateExternalPass(
       pass_ids[pos], mlirStringRefCreateFromCString(passes[pos].name),
@@ -129,3 +139,103 @@ MlirPass mdhCreateMapGpuPass(void) { return mdhCreatePass(6); }
 MlirPass mdhCreateCodegenGpuPass(void) { return mdhCreatePass(7); }
 
 MlirPass mdhCreateEmulateGpuPass(void) { return mdhCreatePass(8); }
+
+bool mdhIsReductionMode(MlirStringRef mode) {
+  return mlirStringRefEqual(mode, mlirStringRefCreateFromCString("atomic")) ||
+         mlirStringRefEqual(mode,
+                            mlirStringRefCreateFromCString("deterministic"));
+}
+
+/* Internal data structure of an mdh-gpu-options pass: "mapping_index"
+ * (negative: not given) and "mode", the reduction mode as a NUL-terminated
+ * copy ("": not given). One allocation, so that cloning is one copy. */
+struct gpu_options {
+  int64_t mapping_index;
+  char mode[];
+};
+
+/* Returns a copy of "mode" and "mapping_index" as gpu_options, or NULL if
+ * out of memory. */
+static struct gpu_options *gpu_options_alloc(int64_t mapping_index,
+                                             MlirStringRef mode) {
+  struct gpu_options *o = malloc(sizeof(*o) + mode.length + 1);
+
+  if (!o)
+    return NULL;
+  o->mapping_index = mapping_index;
+  if (mode.length)
+    memcpy(o->mode, mode.data, mode.length);
+  o->mode[mode.length] = '\0';
+  return o;
+}
+
+static void gpu_options_destruct(void *user) { free(user); }
+
+/* A clone of "user" for a cloned pass; NULL (out of memory) makes the clone
+ * fail when it runs. */
+static void *gpu_options_clone(void *user) {
+  struct gpu_options *o = user;
+
+  if (!o)
+    return NULL;
+  return gpu_options_alloc(o->mapping_index,
+                           mlirStringRefCreateFromCString(o->mode));
+}
+
+/* Stores the options "o" as attributes of "module", replacing the module's
+ * own. */
+static void set_options(MlirOperation module, const struct gpu_options *o) {
+  MlirContext ctx = mlirOperationGetContext(module);
+
+  if (o->mapping_index >= 0)
+    mlirOperationSetAttributeByName(
+        module, mlirStringRefCreateFromCString("mdh.mapping_index"),
+        mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), o->mapping_index));
+  if (o->mode[0])
+    mlirOperationSetAttributeByName(
+        module, mlirStringRefCreateFromCString("mdh.reduction_mode"),
+        mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(o->mode)));
+}
+
+/* Runs mdh-gpu-options with the options "user" on "module". A bad reduction
+ * mode (from a C caller: mdh-gpu-pipeline rejects it while parsing) fails
+ * the pass with an error at the module before anything is set. */
+static void gpu_options_run(MlirOperation module, MlirExternalPass pass,
+                            void *user) {
+  const struct gpu_options *o = user;
+
+  if (!o) {
+    mdh_emit_error(module, "mdh-gpu-options: out of memory");
+  } else if (o->mode[0] &&
+             !mdhIsReductionMode(mlirStringRefCreateFromCString(o->mode))) {
+    mdh_emit_error(module,
+                   "mdh-gpu-options: reduction mode must be 'atomic' or "
+                   "'deterministic', got '%s'",
+                   o->mode);
+  } else {
+    set_options(module, o);
+    return;
+  }
+  mlirExternalPassSignalFailure(pass);
+}
+
+MlirPass mdhCreateGpuOptionsPass(int64_t mappingIndex,
+                                 MlirStringRef reductionMode) {
+  static MlirTypeID id;
+  MlirExternalPassCallbacks callbacks = {&pass_construct, &gpu_options_destruct,
+                                         NULL, &gpu_options_clone,
+                                         &gpu_options_run};
+
+  if (!id_allocator.ptr)
+    id_allocator = mlirTypeIDAllocatorCreate();
+  if (mlirTypeIDIsNull(id))
+    id = mlirTypeIDAllocatorAllocateTypeID(id_allocator);
+  return mlirCreateExternalPass(
+      id, mlirStringRefCreateFromCString("MdhGpuOptions"),
+      mlirStringRefCreateFromCString("mdh-gpu-options"),
+      mlirStringRefCreateFromCString(
+          "Store the options of mdh-gpu-pipeline (mapping, reduction-mode) "
+          "as module attributes for mdh-map-gpu and mdh-codegen-gpu"),
+      mlirStringRefCreateFromCString("builtin.module"), 0, NULL, callbacks,
+      gpu_options_alloc(mappingIndex, reductionMode));
+}

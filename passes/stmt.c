@@ -13,8 +13,29 @@
 
 #define MAX_RANK 64
 
+/* Loads element "idx" of "buffer" (rank "n"), or of its copy if
+ * "redirects" has one. */
+static MlirValue build_read(struct mdh_builder *b, MlirValue buffer, intptr_t n,
+                            MlirValue *idx,
+                            const struct mdh_load_redirect *redirects,
+                            int n_redirects) {
+  const struct mdh_load_redirect *r;
+  intptr_t i;
+
+  for (r = redirects; r < redirects + n_redirects; ++r) {
+    if (!mlirValueEqual(r->buffer, buffer))
+      continue;
+    for (i = 0; i < n; ++i)
+      idx[i] = mdh_build_binary(b, "arith.subi", idx[i], r->offset[i]);
+    return mdh_build_load(b, r->copy, n, idx);
+  }
+  return mdh_build_load(b, buffer, n, idx);
+}
+
 intptr_t mdh_build_read_arguments(struct mdh_builder *b, MlirOperation hom,
-                                  const MlirValue *ivs, MlirValue *args) {
+                                  const MlirValue *ivs,
+                                  const struct mdh_load_redirect *redirects,
+                                  int n_redirects, MlirValue *args) {
   intptr_t n = 0, v, a, na, rank = mdhMdHomGetRank(hom);
   MlirOperation view;
   MlirAffineMap map;
@@ -31,8 +52,8 @@ intptr_t mdh_build_read_arguments(struct mdh_builder *b, MlirOperation hom,
     for (a = 0; a < na; ++a) {
       map = mdhViewGetAccess(view, a);
       mdh_build_affine_map(b, map, ivs, idx);
-      args[n++] =
-          mdh_build_load(b, buffer, mlirAffineMapGetNumResults(map), idx);
+      args[n++] = build_read(b, buffer, mlirAffineMapGetNumResults(map), idx,
+                             redirects, n_redirects);
     }
   }
   return n;

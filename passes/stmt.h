@@ -9,11 +9,22 @@
 
 #include "mdh-c/Dialect.h"
 
+/* Loads of "buffer" that read "copy" instead, at the index minus "offset"
+ * (mdh-codegen-gpu's tiles staged in shared memory). */
+struct mdh_load_redirect {
+  MlirValue buffer;
+  MlirValue copy;
+  const MlirValue *offset;
+};
+
 /* Reads the arguments of the scalar function of "hom" at index-space point
  * "ivs": the indices when index-aware, then every access of every input view
- * in order. Returns their number. "args" must have room for all of them. */
+ * in order, through the "n_redirects" "redirects". Returns their number.
+ * "args" must have room for all of them. */
 intptr_t mdh_build_read_arguments(struct mdh_builder *b, MlirOperation hom,
-                                  const MlirValue *ivs, MlirValue *args);
+                                  const MlirValue *ivs,
+                                  const struct mdh_load_redirect *redirects,
+                                  int n_redirects, MlirValue *args);
 
 /* Combines the "n" component values "lhs" (the earlier points) and "rhs"
  * with the operator "oper" of a pw/ps dimension (a builtin name, an array of

@@ -119,7 +119,7 @@ static void compute_point(struct mdh_builder *b, const MlirValue *ivs,
 
   if (!args || !vals)
     abort();
-  n = mdh_build_read_arguments(b, l->hom, ivs, args);
+  n = mdh_build_read_arguments(b, l->hom, ivs, NULL, 0, args);
   mdh_build_call(b, l->fn_name, l->fn_type, n, args, vals);
   mdh_build_result_point(b, (int)l->rank, l->kinds, ivs, idx);
   first = mdh_build_is_first_point(b, (int)l->rank, l->kinds, ivs);

@@ -1,5 +1,6 @@
 /* C API test of the mdh dialect: builds MatVec and Jacobi1D with the
- * builders of mdh-c/Dialect.h, verifies them and reads every attribute back.
+ * builders of mdh-c/Dialect.h, verifies them and reads every attribute back;
+ * runs mdh-gpu-options, the one mdh pass created with arguments.
  *
  * RUN: capi_dialect 2>&1 | FileCheck capi_dialect.c (done by ctest)
  */
@@ -259,6 +260,49 @@ static int test_attributes(MlirContext ctx) {
              : -1;
 }
 
+// CHECK-LABEL: @testGpuOptionsPass
+// CHECK: modes: 1 1 0 0
+// CHECK: module attributes {mdh.mapping_index = 2 : i64, mdh.reduction_mode = "deterministic"}
+// CHECK: module attributes {mdh.mapping_index = 7 : i64}
+// CHECK: error: mdh-gpu-options: reduction mode must be 'atomic' or 'deterministic', got 'fast'
+// CHECK: failed: 1
+
+/* Runs mdh-gpu-options with "mapping" and "mode" on a module whose own
+ * mdh.mapping_index is 7 and prints the module; returns whether the pass
+ * failed. */
+static int run_gpu_options(MlirContext ctx, int64_t mapping, const char *mode) {
+  MlirModule m = mlirModuleCreateParse(
+      ctx, str("module attributes {mdh.mapping_index = 7 : i64} {}"));
+  MlirPassManager pm = mlirPassManagerCreate(ctx);
+  MlirLogicalResult res;
+
+  mlirPassManagerAddOwnedPass(pm, mdhCreateGpuOptionsPass(mapping, str(mode)));
+  res = mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(m));
+  if (mlirLogicalResultIsSuccess(res)) {
+    mlirOperationPrint(mlirModuleGetOperation(m), print_chunk, stderr);
+    fprintf(stderr, "\n");
+  }
+  mlirPassManagerDestroy(pm);
+  mlirModuleDestroy(m);
+  return mlirLogicalResultIsFailure(res);
+}
+
+/* mdh-gpu-options from C: given options replace the module's attributes,
+ * options not given (-1, "") leave them, a bad mode fails the pass. */
+static int test_gpu_options(MlirContext ctx) {
+  int failed;
+
+  fprintf(stderr, "@testGpuOptionsPass\n");
+  fprintf(stderr, "modes: %d %d %d %d\n", mdhIsReductionMode(str("atomic")),
+          mdhIsReductionMode(str("deterministic")),
+          mdhIsReductionMode(str("Atomic")), mdhIsReductionMode(str("")));
+  if (run_gpu_options(ctx, 2, "deterministic") || run_gpu_options(ctx, -1, ""))
+    return -1;
+  failed = run_gpu_options(ctx, 3, "fast");
+  fprintf(stderr, "failed: %d\n", failed);
+  return failed ? 0 : -1;
+}
+
 int main(void) {
   MlirDialectRegistry registry = mlirDialectRegistryCreate();
   MlirContext ctx;
@@ -281,6 +325,8 @@ int main(void) {
   mlirModuleDestroy(m);
   if (test_attributes(ctx) < 0)
     rc = 4;
+  if (test_gpu_options(ctx) < 0)
+    rc = 5;
   mlirContextDestroy(ctx);
   return rc;
 }

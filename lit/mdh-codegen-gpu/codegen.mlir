@@ -95,3 +95,64 @@ func.func @rows(%x: memref<8x100xi32>, %y: memref<8x100xi32>) {
   return
 }
 
+
+// -----
+
+// Two functions whose kernels call the same runtime function share one
+// declaration.
+func.func private @mul(%a: f32, %b: f32) -> f32 {
+  %p = arith.mulf %a, %b : f32
+  return %p : f32
+}
+// CHECK: func.func private @mdh_block_reduce_add_f32(f32) -> f32
+// CHECK-NOT: func.func private @mdh_block_reduce_add_f32
+// CHECK-LABEL: func.func @first
+// CHECK: call @mdh_block_reduce_add_f32
+// CHECK-LABEL: func.func @second
+// CHECK: call @mdh_block_reduce_add_f32
+func.func @first(%M: memref<5x3xf32>, %v: memref<3xf32>, %w: memref<5xf32>) {
+  %vm = "mdh.inp_view"(%M) {accesses = [affine_map<(i, k) -> (i, k)>]}
+      : (memref<5x3xf32>) -> !mdh.mda<array<i64: 5, 3>>
+  %vv = "mdh.inp_view"(%v) {accesses = [affine_map<(i, k) -> (k)>]}
+      : (memref<3xf32>) -> !mdh.mda<array<i64: 5, 3>>
+  %r = "mdh.md_hom"(%vm, %vv) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.pw<"add">], mdh.mapping = "block.x(5), thread.x(4)"}
+      : (!mdh.mda<array<i64: 5, 3>>, !mdh.mda<array<i64: 5, 3>>) -> !mdh.mda<array<i64: 5, 1>>
+  "mdh.out_view"(%r, %w) {accesses = [affine_map<(i, k) -> (i)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 5, 1>>, memref<5xf32>) -> ()
+  return
+}
+func.func @second(%M: memref<5x3xf32>, %v: memref<3xf32>, %w: memref<5xf32>) {
+  %vm = "mdh.inp_view"(%M) {accesses = [affine_map<(i, k) -> (i, k)>]}
+      : (memref<5x3xf32>) -> !mdh.mda<array<i64: 5, 3>>
+  %vv = "mdh.inp_view"(%v) {accesses = [affine_map<(i, k) -> (k)>]}
+      : (memref<3xf32>) -> !mdh.mda<array<i64: 5, 3>>
+  %r = "mdh.md_hom"(%vm, %vv) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.pw<"add">], mdh.mapping = "block.x(5), thread.x(4)"}
+      : (!mdh.mda<array<i64: 5, 3>>, !mdh.mda<array<i64: 5, 3>>) -> !mdh.mda<array<i64: 5, 1>>
+  "mdh.out_view"(%r, %w) {accesses = [affine_map<(i, k) -> (i)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 5, 1>>, memref<5xf32>) -> ()
+  return
+}
+
+// -----
+
+// One thread along the cc dimension: every thread of a block shares its
+// row, so the block reduces first and only its thread 0 combines
+// atomically into the result.
+func.func private @id(%x: f32) -> f32 {
+  return %x : f32
+}
+// CHECK-LABEL: func.func @one_row_per_block
+// CHECK: gpu.launch
+// CHECK: gpu.launch
+// CHECK: %[[R:.*]] = func.call @mdh_block_reduce_add_f32
+// CHECK: scf.if
+// CHECK: call @mdh_atomic_add_f32(%{{.*}}, %[[R]])
+func.func @one_row_per_block(%x: memref<5x8xf32>, %r: memref<5xf32>) {
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i, k) -> (i, k)>]}
+      : (memref<5x8xf32>) -> !mdh.mda<array<i64: 5, 8>>
+  %h = "mdh.md_hom"(%vx) {scalar_function = @id, combine_ops = [#mdh.cc, #mdh.pw<"add">], mdh.mapping = "global.y(1,5), global.x(2,2)"}
+      : (!mdh.mda<array<i64: 5, 8>>) -> !mdh.mda<array<i64: 5, 1>>
+  "mdh.out_view"(%h, %r) {accesses = [affine_map<(i, k) -> (i)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 5, 1>>, memref<5xf32>) -> ()
+  return
+}

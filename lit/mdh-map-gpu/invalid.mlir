@@ -10,7 +10,7 @@ func.func @syntax(%M: memref<5x3xf32>, %v: memref<3xf32>, %w: memref<5xf32>) {
       : (memref<5x3xf32>) -> !mdh.mda<array<i64: 5, 3>>
   %vv = "mdh.inp_view"(%v) {accesses = [affine_map<(i, k) -> (k)>]}
       : (memref<3xf32>) -> !mdh.mda<array<i64: 5, 3>>
-  // expected-error @+1 {{mdh-map-gpu: invalid mdh.mapping: expected 'seq', 'thread.D(T)', 'block.D(G)' or 'global.D(T,G)' with D in x, y, z for dimension 0}}
+  // expected-error @+1 {{mdh-map-gpu: invalid mdh.mapping: expected 'seq', 'thread.D(T)', 'block.D(G)' or 'global.D(T,G)' with D in x, y, z, optionally followed by 'tile(N)', for dimension 0}}
   %r = "mdh.md_hom"(%vm, %vv) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.pw<"add">], mdh.mapping = "block.w, seq"}
       : (!mdh.mda<array<i64: 5, 3>>, !mdh.mda<array<i64: 5, 3>>) -> !mdh.mda<array<i64: 5, 1>>
   "mdh.out_view"(%r, %w) {accesses = [affine_map<(i, k) -> (i)>], components = array<i64: 0>}
@@ -30,7 +30,7 @@ func.func @count(%M: memref<5x3xf32>, %v: memref<3xf32>, %w: memref<5xf32>) {
       : (memref<5x3xf32>) -> !mdh.mda<array<i64: 5, 3>>
   %vv = "mdh.inp_view"(%v) {accesses = [affine_map<(i, k) -> (k)>]}
       : (memref<3xf32>) -> !mdh.mda<array<i64: 5, 3>>
-  // expected-error @+1 {{mdh-map-gpu: invalid mdh.mapping: expected 'seq', 'thread.D(T)', 'block.D(G)' or 'global.D(T,G)' with D in x, y, z for dimension 1}}
+  // expected-error @+1 {{mdh-map-gpu: invalid mdh.mapping: expected 'seq', 'thread.D(T)', 'block.D(G)' or 'global.D(T,G)' with D in x, y, z, optionally followed by 'tile(N)', for dimension 1}}
   %r = "mdh.md_hom"(%vm, %vv) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.pw<"add">], mdh.mapping = "block.x"}
       : (!mdh.mda<array<i64: 5, 3>>, !mdh.mda<array<i64: 5, 3>>) -> !mdh.mda<array<i64: 5, 1>>
   "mdh.out_view"(%r, %w) {accesses = [affine_map<(i, k) -> (i)>], components = array<i64: 0>}
@@ -138,5 +138,126 @@ func.func @custom(%x: memref<64xf32>, %y: memref<1xf32>) {
       : (!mdh.mda<array<i64: 64>>) -> !mdh.mda<array<i64: 1>>
   "mdh.out_view"(%r, %y) {accesses = [affine_map<(i) -> (0)>], components = array<i64: 0>}
       : (!mdh.mda<array<i64: 1>>, memref<1xf32>) -> ()
+  return
+}
+
+// -----
+
+// A misspelt mdh.reduction_mode on the function fails instead of falling
+// back to atomics.
+func.func private @mul(%a: f32, %b: f32) -> f32 {
+  %p = arith.mulf %a, %b : f32
+  return %p : f32
+}
+// expected-error @+1 {{mdh-map-gpu: mdh.reduction_mode must be "atomic" or "deterministic", got "atomics"}}
+func.func @mode(%M: memref<5x3xf32>, %v: memref<3xf32>, %w: memref<5xf32>)
+    attributes {mdh.reduction_mode = "atomics"} {
+  %vm = "mdh.inp_view"(%M) {accesses = [affine_map<(i, k) -> (i, k)>]}
+      : (memref<5x3xf32>) -> !mdh.mda<array<i64: 5, 3>>
+  %vv = "mdh.inp_view"(%v) {accesses = [affine_map<(i, k) -> (k)>]}
+      : (memref<3xf32>) -> !mdh.mda<array<i64: 5, 3>>
+  %r = "mdh.md_hom"(%vm, %vv) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.pw<"add">]}
+      : (!mdh.mda<array<i64: 5, 3>>, !mdh.mda<array<i64: 5, 3>>) -> !mdh.mda<array<i64: 5, 1>>
+  "mdh.out_view"(%r, %w) {accesses = [affine_map<(i, k) -> (i)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 5, 1>>, memref<5xf32>) -> ()
+  return
+}
+
+// -----
+
+// A module's mdh.reduction_mode must be a string, even under a function
+// with a valid one.
+// expected-error @+1 {{mdh-map-gpu: mdh.reduction_mode must be "atomic" or "deterministic", got 1 : i64}}
+module attributes {mdh.reduction_mode = 1 : i64} {
+func.func private @mul(%a: f32, %b: f32) -> f32 {
+  %p = arith.mulf %a, %b : f32
+  return %p : f32
+}
+func.func @module_mode(%M: memref<5x3xf32>, %v: memref<3xf32>, %w: memref<5xf32>)
+    attributes {mdh.reduction_mode = "deterministic"} {
+  %vm = "mdh.inp_view"(%M) {accesses = [affine_map<(i, k) -> (i, k)>]}
+      : (memref<5x3xf32>) -> !mdh.mda<array<i64: 5, 3>>
+  %vv = "mdh.inp_view"(%v) {accesses = [affine_map<(i, k) -> (k)>]}
+      : (memref<3xf32>) -> !mdh.mda<array<i64: 5, 3>>
+  %r = "mdh.md_hom"(%vm, %vv) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.pw<"add">]}
+      : (!mdh.mda<array<i64: 5, 3>>, !mdh.mda<array<i64: 5, 3>>) -> !mdh.mda<array<i64: 5, 1>>
+  "mdh.out_view"(%r, %w) {accesses = [affine_map<(i, k) -> (i)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 5, 1>>, memref<5xf32>) -> ()
+  return
+}
+}
+
+// -----
+
+// A tile on a dimension that only blocks distribute.
+func.func private @mul(%a: f32, %b: f32) -> f32 {
+  %p = arith.mulf %a, %b : f32
+  return %p : f32
+}
+func.func @block_tile(%M: memref<5x3xf32>, %v: memref<3xf32>, %w: memref<5xf32>) {
+  %vm = "mdh.inp_view"(%M) {accesses = [affine_map<(i, k) -> (i, k)>]}
+      : (memref<5x3xf32>) -> !mdh.mda<array<i64: 5, 3>>
+  %vv = "mdh.inp_view"(%v) {accesses = [affine_map<(i, k) -> (k)>]}
+      : (memref<3xf32>) -> !mdh.mda<array<i64: 5, 3>>
+  // expected-error @+1 {{mdh-map-gpu: invalid mdh.mapping: tile() on dimension 0 needs threads (a block has one point of it)}}
+  %r = "mdh.md_hom"(%vm, %vv) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.pw<"add">], mdh.mapping = "block.x tile(2), seq"}
+      : (!mdh.mda<array<i64: 5, 3>>, !mdh.mda<array<i64: 5, 3>>) -> !mdh.mda<array<i64: 5, 1>>
+  "mdh.out_view"(%r, %w) {accesses = [affine_map<(i, k) -> (i)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 5, 1>>, memref<5xf32>) -> ()
+  return
+}
+
+// -----
+
+// Reduction steps need every pw dimension sequential.
+func.func private @mul(%a: f32, %b: f32) -> f32 {
+  %p = arith.mulf %a, %b : f32
+  return %p : f32
+}
+func.func @parallel_steps(%M: memref<5x3x4xf32>, %w: memref<5xf32>) {
+  %vm = "mdh.inp_view"(%M) {accesses = [affine_map<(i, k, l) -> (i, k, l)>]}
+      : (memref<5x3x4xf32>) -> !mdh.mda<array<i64: 5, 3, 4>>
+  // expected-error @+1 {{mdh-map-gpu: invalid mdh.mapping: tile() on a pw dimension needs every pw dimension sequential and builtin operators on runtime types}}
+  %r = "mdh.md_hom"(%vm, %vm) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.pw<"add">, #mdh.pw<"add">], mdh.mapping = "block.x, seq tile(2), thread.x"}
+      : (!mdh.mda<array<i64: 5, 3, 4>>, !mdh.mda<array<i64: 5, 3, 4>>) -> !mdh.mda<array<i64: 5, 1, 1>>
+  "mdh.out_view"(%r, %w) {accesses = [affine_map<(i, k, l) -> (i)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 5, 1, 1>>, memref<5xf32>) -> ()
+  return
+}
+
+// -----
+
+// A tile on a sequential cc dimension.
+func.func private @add(%a: f32) -> f32 {
+  return %a : f32
+}
+func.func @cc_step(%a: memref<6x8xf32>, %c: memref<6x8xf32>) {
+  %va = "mdh.inp_view"(%a) {accesses = [affine_map<(i, j) -> (i, j)>]}
+      : (memref<6x8xf32>) -> !mdh.mda<array<i64: 6, 8>>
+  // expected-error @+1 {{mdh-map-gpu: invalid mdh.mapping: tile() on sequential dimension 0 needs a pw dimension (a reduction step)}}
+  %r = "mdh.md_hom"(%va) {scalar_function = @add, combine_ops = [#mdh.cc, #mdh.cc], mdh.mapping = "seq tile(2), global.x"}
+      : (!mdh.mda<array<i64: 6, 8>>) -> !mdh.mda<array<i64: 6, 8>>
+  "mdh.out_view"(%r, %c) {accesses = [affine_map<(i, j) -> (i, j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 6, 8>>, memref<6x8xf32>) -> ()
+  return
+}
+
+// -----
+
+// Register tiles are bounded (the tiled strategy unrolls them).
+func.func private @mul(%a: f32, %b: f32) -> f32 {
+  %p = arith.mulf %a, %b : f32
+  return %p : f32
+}
+func.func @big_tile(%A: memref<64x8xf32>, %B: memref<8x64xf32>, %C: memref<64x64xf32>) {
+  %va = "mdh.inp_view"(%A) {accesses = [affine_map<(i, j, k) -> (i, k)>]}
+      : (memref<64x8xf32>) -> !mdh.mda<array<i64: 64, 64, 8>>
+  %vb = "mdh.inp_view"(%B) {accesses = [affine_map<(i, j, k) -> (k, j)>]}
+      : (memref<8x64xf32>) -> !mdh.mda<array<i64: 64, 64, 8>>
+  // expected-error @+1 {{mdh-map-gpu: invalid mdh.mapping: the register tiles give a thread more than 256 points}}
+  %r = "mdh.md_hom"(%va, %vb) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.cc, #mdh.pw<"add">], mdh.mapping = "global.y(1,1) tile(32), global.x(2,1) tile(32), seq tile(4)"}
+      : (!mdh.mda<array<i64: 64, 64, 8>>, !mdh.mda<array<i64: 64, 64, 8>>) -> !mdh.mda<array<i64: 64, 64, 1>>
+  "mdh.out_view"(%r, %C) {accesses = [affine_map<(i, j, k) -> (i, j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 64, 64, 1>>, memref<64x64xf32>) -> ()
   return
 }

@@ -83,3 +83,46 @@ func.func @given(%a: memref<70x20xf32>, %b: memref<70x20xf32>, %c: memref<70x20x
       : (!mdh.mda<array<i64: 70, 20>>, memref<70x20xf32>) -> ()
   return
 }
+
+// -----
+
+// A matmul large enough to reuse its inputs: 16 x 16 threads with 4 x 4
+// register tiles, the reduction in steps of 32 (mdh-codegen-gpu's tiled
+// strategy); the innermost dimension of the band goes along x.
+func.func private @mul(%a: f32, %b: f32) -> f32 {
+  %p = arith.mulf %a, %b : f32
+  return %p : f32
+}
+// CHECK-LABEL: func.func @matmul
+// CHECK: mdh.mapping = "global.y(16,8) tile(4), global.x(16,12) tile(4), seq tile(32)"
+func.func @matmul(%A: memref<512x300xf32>, %B: memref<300x768xf32>, %C: memref<512x768xf32>) {
+  %va = "mdh.inp_view"(%A) {accesses = [affine_map<(i, j, k) -> (i, k)>]}
+      : (memref<512x300xf32>) -> !mdh.mda<array<i64: 512, 768, 300>>
+  %vb = "mdh.inp_view"(%B) {accesses = [affine_map<(i, j, k) -> (k, j)>]}
+      : (memref<300x768xf32>) -> !mdh.mda<array<i64: 512, 768, 300>>
+  %r = "mdh.md_hom"(%va, %vb) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.cc, #mdh.pw<"add">]}
+      : (!mdh.mda<array<i64: 512, 768, 300>>, !mdh.mda<array<i64: 512, 768, 300>>) -> !mdh.mda<array<i64: 512, 768, 1>>
+  "mdh.out_view"(%r, %C) {accesses = [affine_map<(i, j, k) -> (i, j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 512, 768, 1>>, memref<512x768xf32>) -> ()
+  return
+}
+
+// -----
+
+// A row reduction: whatever order the scheduler gives its band, thread x
+// goes along k, the last index of x, so that a warp reads 32 neighbouring
+// elements (the output, written once per row, does not count).
+func.func private @id(%x: f32) -> f32 {
+  return %x : f32
+}
+// CHECK-LABEL: func.func @row_reduce
+// CHECK: mdh.mapping = "{{[^"]*}}, {{(global|thread)}}.x(
+func.func @row_reduce(%x: memref<300x1000xf32>, %r: memref<300xf32>) {
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i, k) -> (i, k)>]}
+      : (memref<300x1000xf32>) -> !mdh.mda<array<i64: 300, 1000>>
+  %h = "mdh.md_hom"(%vx) {scalar_function = @id, combine_ops = [#mdh.cc, #mdh.pw<"add">]}
+      : (!mdh.mda<array<i64: 300, 1000>>) -> !mdh.mda<array<i64: 300, 1>>
+  "mdh.out_view"(%h, %r) {accesses = [affine_map<(i, k) -> (i)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 300, 1>>, memref<300xf32>) -> ()
+  return
+}

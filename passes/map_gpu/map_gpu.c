@@ -22,14 +22,17 @@
  * dimension (coalesced accesses), a block reduction over atomics, and
  * penalizes per-thread atomics and blocks of less than a warp. The best
  * wins; ties keep the enumeration order. `mdh.mapping_index = K` (an
- * integer attribute on the module or the function) picks the K-th best
- * instead, so that tuning and tests can sweep the legal mappings. A user's
+ * integer attribute on the module or the function; the function's wins)
+ * picks the K-th best instead, so that tuning and tests can sweep the legal
+ * mappings. `mdh.reduction_mode`, read by mdh-codegen-gpu, is checked here
+ * so that a misspelt one fails before any code is generated. A user's
  * `mdh.mapping` is kept when it is legal (sizes it leaves out are filled
  * in) and rejected with the violated rule otherwise.
  */
 
 #include "dialect/support.h"
 #include "mdh-c/Dialect.h"
+#include "mdh-c/Passes.h"
 #include "passes/chain.h"
 #include "passes/map_gpu/enumerate.h"
 #include "passes/map_gpu/mapping.h"
@@ -73,6 +76,7 @@ struct search {
   struct mdh_stmt_info *info;
   int rank;
   int order[MAX_RANK];
+  int coalesce;
   int64_t sizes[MAX_RANK];
   struct mdh_map_node nodes[MAX_RANK];
   char names[MAX_RANK][24];
@@ -188,7 +192,8 @@ static void choose_sizes(struct search *s, struct mdh_mapping *map) {
     if (!mdh_dim_map_has_blocks(dm) || dm->blocks)
       continue;
     n = dm->level == MDH_LEVEL_GLOBAL
-            ? (s->sizes[d] + dm->threads - 1) / dm->threads
+            ? (s->sizes[d] + dm->threads * dm->tile - 1) /
+                  (dm->threads * dm->tile)
             : s->sizes[d];
     cap = grid_limit(dm->hw);
     if (s->info->stmt->kinds[d] != MdhCombineCC)
@@ -213,6 +218,7 @@ static void mapping_of(struct search *s, const int *enc,
     dm->hw = dm->level == MDH_LEVEL_SEQ ? 0 : enc[j] % 10;
     dm->threads = dm->level == MDH_LEVEL_BLOCK || dm->level == MDH_LEVEL_SEQ;
     dm->blocks = dm->level == MDH_LEVEL_THREAD || dm->level == MDH_LEVEL_SEQ;
+    dm->tile = 1;
   }
 }
 
@@ -243,13 +249,12 @@ static double score(struct search *s, const struct mdh_mapping *map) {
     workers = dm->threads * dm->blocks;
     par *= (double)min64(workers, s->sizes[d]);
     if (s->info->stmt->kinds[d] == MdhCombineCC) {
-      cc_threads |= mdh_dim_map_has_threads(dm);
+      cc_threads |= mdh_dim_map_spreads_threads(dm);
     } else {
-      pw_threads |= mdh_dim_map_has_threads(dm);
-      pw_blocks |= mdh_dim_map_has_blocks(dm);
+      pw_threads |= mdh_dim_map_spreads_threads(dm);
+      pw_blocks |= mdh_dim_map_spreads_blocks(dm);
     }
-    if (mdh_dim_map_has_threads(dm) && dm->hw == 0 &&
-        d == s->order[s->rank - 1])
+    if (mdh_dim_map_has_threads(dm) && dm->hw == 0 && d == s->coalesce)
       coalesced = 1;
   }
   sc = 4.0 * (par < FULL_GPU_THREADS ? par / FULL_GPU_THREADS : 1.0);
@@ -302,6 +307,49 @@ static int by_score(const void *a, const void *b) {
   return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
+/* The dimension that "expr" steps by one element, or -1: d or d + c. */
+static int unit_stride_dim(MlirAffineExpr expr) {
+  MlirAffineExpr lhs, rhs;
+
+  if (mlirAffineExprIsADim(expr))
+    return mlirAffineDimExprGetPosition(expr);
+  if (!mlirAffineExprIsAAdd(expr))
+    return -1;
+  lhs = mlirAffineBinaryOpExprGetLHS(expr);
+  rhs = mlirAffineBinaryOpExprGetRHS(expr);
+  if (mlirAffineExprIsAConstant(lhs))
+    return unit_stride_dim(rhs);
+  return mlirAffineExprIsAConstant(rhs) ? unit_stride_dim(lhs) : -1;
+}
+
+/* The dimension whose neighbouring points read neighbouring elements in
+ * most input accesses (the last index of a row-major buffer), to be put
+ * on thread x for coalesced loads; ties and no votes go to the innermost
+ * band dimension. The inputs decide, not the outputs: they are read at
+ * every point, a reduction's output only once per result point. */
+static int coalescing_dim(const struct search *s) {
+  MlirOperation hom = s->info->stmt->hom, view;
+  MlirAffineMap map;
+  intptr_t v, a, n;
+  int votes[MAX_RANK] = {0}, j, d, best;
+
+  for (v = 0; v < mlirOperationGetNumOperands(hom); ++v) {
+    view = mlirOpResultGetOwner(mlirOperationGetOperand(hom, v));
+    for (a = 0; a < mdhViewGetNumAccesses(view); ++a) {
+      map = mdhViewGetAccess(view, a);
+      n = mlirAffineMapGetNumResults(map);
+      d = n > 0 ? unit_stride_dim(mlirAffineMapGetResult(map, n - 1)) : -1;
+      if (d >= 0 && d < s->rank)
+        ++votes[d];
+    }
+  }
+  best = s->order[s->rank - 1];
+  for (j = s->rank - 1; j >= 0; --j)
+    if (votes[s->order[j]] > votes[best])
+      best = s->order[j];
+  return best;
+}
+
 /* Sets up the search of "info" with band order "order". */
 static void init_search(struct search *s, struct mdh_stmt_info *info,
                         const int *order) {
@@ -324,6 +372,7 @@ static void init_search(struct search *s, struct mdh_stmt_info *info,
     node->reduction = info->stmt->kinds[d] == MdhCombinePW;
     node->scan = info->stmt->kinds[d] == MdhCombinePS;
   }
+  s->coalesce = coalescing_dim(s);
   s->tree.n = s->rank;
   s->tree.nodes = s->nodes;
   s->flags = MDH_MAP_WITHOUT_RULE8;
@@ -374,6 +423,10 @@ static int use_given(struct search *s, MlirAttribute attr) {
     mdh_emit_error(hom, PASS ": invalid mdh.mapping: %s", err);
     return 0;
   }
+  if (mdh_mapping_check_tiles(&map, s->info, err, sizeof(err)) < 0) {
+    mdh_emit_error(hom, PASS ": invalid mdh.mapping: %s", err);
+    return 0;
+  }
   enc_of(s, &map, enc);
   legal = mdh_map_is_legal(&s->tree, MDH_MAP_RULES_STRENGTHENED, s->flags, enc,
                            err, sizeof(err));
@@ -390,10 +443,75 @@ static int use_given(struct search *s, MlirAttribute attr) {
   return 1;
 }
 
+/* The register tile per thread of a block tile over cc dimensions of
+ * sizes "nx" and "ny", or 1 where tiling does not pay (the reuse of a
+ * T*R x T*R block tile grows with R; small sizes would idle the GPU). */
+static int64_t register_tile(int64_t nx, int64_t ny) {
+  if (nx >= 2048 && ny >= 2048)
+    return 8;
+  return nx >= 256 && ny >= 256 ? 4 : 1;
+}
+
+/* Builds in "map" the tiled mapping of a matmul-like "s" (a reduction the
+ * reduce strategy runs, two or more cc dimensions): the two innermost cc
+ * dimensions of the band (the coalescing one along x) on 16 x 16 threads
+ * with R x R register tiles, further cc dimensions along z with one thread
+ * each, every pw dimension sequential and the innermost one in steps of
+ * 128 / R, staged in shared memory (mdh-codegen-gpu's tiled strategy).
+ * Returns 0 if "s" is not such a reduction or tiling does not pay. */
+static int tiled_mapping(struct search *s, struct mdh_mapping *map) {
+  struct mdh_dim_map *dm;
+  int j, d, n_cc = 0, hw, enc[MAX_RANK], last_pw = -1, cc[2] = {-1, -1};
+  int64_t r;
+  char err[256];
+
+  if (!mdh_mapping_can_reduce(s->info))
+    return 0;
+  map->rank = s->rank;
+  for (j = s->rank - 1; j >= 0; --j) {
+    d = s->order[j];
+    if (s->info->stmt->kinds[d] != MdhCombineCC) {
+      last_pw = last_pw < 0 ? d : last_pw;
+      continue;
+    }
+    if (n_cc < 2)
+      cc[n_cc] = d;
+    ++n_cc;
+  }
+  if (cc[1] < 0 || last_pw < 0)
+    return 0;
+  r = register_tile(s->sizes[cc[0]], s->sizes[cc[1]]);
+  if (r == 1)
+    return 0;
+  for (d = 0; d < s->rank; ++d) {
+    dm = &map->dims[d];
+    hw = d == cc[0] ? 0 : d == cc[1] ? 1 : 2;
+    dm->blocks = 1;
+    dm->threads = 1;
+    dm->hw = 0;
+    if (s->info->stmt->kinds[d] != MdhCombineCC) {
+      dm->level = MDH_LEVEL_SEQ;
+      dm->tile = d == last_pw ? 128 / r : 1;
+      continue;
+    }
+    dm->level = MDH_LEVEL_GLOBAL;
+    dm->hw = hw;
+    dm->blocks = 0;
+    dm->threads = hw < 2 ? 16 : 1;
+    dm->tile = hw < 2 ? r : 1;
+  }
+  choose_sizes(s, map);
+  enc_of(s, map, enc);
+  return mdh_map_is_legal(&s->tree, MDH_MAP_RULES_STRENGTHENED, s->flags, enc,
+                          err, sizeof(err)) == 1 &&
+         mdh_mapping_check_limits(map, err, sizeof(err)) == 0;
+}
+
 /* Chooses the mapping of "s": the best, or the "index"-th best if
- * "index" >= 0. */
+ * "index" >= 0. The best is tiled where that pays (tiled_mapping). */
 static int choose(struct search *s, long index) {
   MlirOperation hom = s->info->stmt->hom;
+  struct mdh_mapping tiled;
   long count;
 
   count = mdh_map_enumerate(&s->tree, MDH_MAP_RULES_STRENGTHENED, s->flags,
@@ -410,12 +528,18 @@ static int choose(struct search *s, long index) {
     return 0;
   }
   qsort(s->cands, s->n, sizeof(*s->cands), &by_score);
+  if (index < 0 && tiled_mapping(s, &tiled)) {
+    store_mapping(hom, &tiled, s->n);
+    return 1;
+  }
   store_mapping(hom, &s->cands[index < 0 ? 0 : index].map, s->n);
   return 1;
 }
 
-/* The integer attribute mdh.mapping_index of "func" or its module, or -1;
- * -2 after an error. */
+/* The integer attribute mdh.mapping_index of "func" or, if it has none, of
+ * the nearest op around it that has one (its module: mdh-gpu-pipeline's
+ * `mapping` or mdh-run's --mapping put it there), or -1; -2 after an
+ * error. */
 static long mapping_index(MlirOperation func) {
   MlirStringRef name = mlirStringRefCreateFromCString("mdh.mapping_index");
   MlirOperation op;
@@ -435,6 +559,35 @@ static long mapping_index(MlirOperation func) {
     return mlirIntegerAttrGetValueInt(attr);
   }
   return -1;
+}
+
+/* Checks every mdh.reduction_mode on "func" and the ops around it (the one
+ * nearest to the function wins in mdh-codegen-gpu): a misspelt mode must
+ * not silently become the default. Returns 1, or 0 after an error at the op
+ * that carries a bad one. */
+static int check_reduction_modes(MlirOperation func) {
+  MlirStringRef name = mlirStringRefCreateFromCString("mdh.reduction_mode");
+  MlirOperation op;
+  MlirAttribute attr;
+  struct mdh_str value;
+
+  for (op = func; !mlirOperationIsNull(op);
+       op = mlirOperationGetParentOperation(op)) {
+    attr = mlirOperationGetAttributeByName(op, name);
+    if (mlirAttributeIsNull(attr) ||
+        (mlirAttributeIsAString(attr) &&
+         mdhIsReductionMode(mlirStringAttrGetValue(attr))))
+      continue;
+    mdh_str_init(&value);
+    mdh_str_append_attr(&value, attr);
+    mdh_emit_error(op,
+                   PASS ": mdh.reduction_mode must be \"atomic\" or "
+                        "\"deterministic\", got %s",
+                   value.data);
+    mdh_str_clear(&value);
+    return 0;
+  }
+  return 1;
 }
 
 /* Tells whether every md_hom of "chain" carries a mapping. */
@@ -457,7 +610,7 @@ static int map_func(isl_ctx *ctx, MlirOperation func) {
   MlirAttribute given;
   int order[MAX_RANK];
   long index = mapping_index(func);
-  int k, ok = index >= -1;
+  int k, ok = index >= -1 && check_reduction_modes(func);
 
   if (!chain)
     return 0;

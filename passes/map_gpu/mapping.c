@@ -67,6 +67,15 @@ static int parse_sizes(struct cursor *c, struct mdh_dim_map *dm) {
   return accept(c, ")") ? 0 : -1;
 }
 
+/* Parses the optional " tile(N)" at the end of an entry. */
+static int parse_tile(struct cursor *c, struct mdh_dim_map *dm) {
+  if (!accept(c, "tile"))
+    return 0;
+  if (!accept(c, "(") || parse_size(c, &dm->tile) < 0)
+    return -1;
+  return accept(c, ")") ? 0 : -1;
+}
+
 /* Parses one dimension's entry. */
 static int parse_dim(struct cursor *c, struct mdh_dim_map *dm) {
   int l;
@@ -74,9 +83,10 @@ static int parse_dim(struct cursor *c, struct mdh_dim_map *dm) {
   dm->hw = 0;
   dm->threads = 1;
   dm->blocks = 1;
+  dm->tile = 1;
   if (accept(c, "seq")) {
     dm->level = MDH_LEVEL_SEQ;
-    return 0;
+    return parse_tile(c, dm);
   }
   for (l = MDH_LEVEL_THREAD; l <= MDH_LEVEL_GLOBAL; ++l)
     if (accept(c, level_names[l]))
@@ -90,7 +100,9 @@ static int parse_dim(struct cursor *c, struct mdh_dim_map *dm) {
     dm->threads = 0;
   if (l != MDH_LEVEL_THREAD)
     dm->blocks = 0;
-  return parse_sizes(c, dm);
+  if (parse_sizes(c, dm) < 0)
+    return -1;
+  return parse_tile(c, dm);
 }
 
 int mdh_mapping_parse(const char *text, size_t len, int rank,
@@ -103,7 +115,8 @@ int mdh_mapping_parse(const char *text, size_t len, int rank,
     if ((d > 0 && !accept(&c, ",")) || parse_dim(&c, &map->dims[d]) < 0) {
       snprintf(err, n,
                "expected 'seq', 'thread.D(T)', 'block.D(G)' or "
-               "'global.D(T,G)' with D in x, y, z for dimension %d",
+               "'global.D(T,G)' with D in x, y, z, optionally followed by "
+               "'tile(N)', for dimension %d",
                d);
       return -1;
     }
@@ -127,16 +140,18 @@ void mdh_mapping_print(const struct mdh_mapping *map, struct mdh_str *out) {
       mdh_str_append(out, ", ", 2);
     if (dm->level == MDH_LEVEL_SEQ) {
       mdh_str_append(out, "seq", 3);
-      continue;
+    } else {
+      mdh_str_printf(out, "%s.%c(", level_names[dm->level], hw_names[dm->hw]);
+      if (dm->level != MDH_LEVEL_BLOCK)
+        mdh_str_printf(out, "%lld", (long long)dm->threads);
+      if (dm->level == MDH_LEVEL_GLOBAL)
+        mdh_str_append(out, ",", 1);
+      if (dm->level != MDH_LEVEL_THREAD)
+        mdh_str_printf(out, "%lld", (long long)dm->blocks);
+      mdh_str_append(out, ")", 1);
     }
-    mdh_str_printf(out, "%s.%c(", level_names[dm->level], hw_names[dm->hw]);
-    if (dm->level != MDH_LEVEL_BLOCK)
-      mdh_str_printf(out, "%lld", (long long)dm->threads);
-    if (dm->level == MDH_LEVEL_GLOBAL)
-      mdh_str_append(out, ",", 1);
-    if (dm->level != MDH_LEVEL_THREAD)
-      mdh_str_printf(out, "%lld", (long long)dm->blocks);
-    mdh_str_append(out, ")", 1);
+    if (dm->tile > 1)
+      mdh_str_printf(out, " tile(%lld)", (long long)dm->tile);
   }
 }
 
@@ -146,6 +161,14 @@ int mdh_dim_map_has_threads(const struct mdh_dim_map *dm) {
 
 int mdh_dim_map_has_blocks(const struct mdh_dim_map *dm) {
   return dm->level == MDH_LEVEL_BLOCK || dm->level == MDH_LEVEL_GLOBAL;
+}
+
+int mdh_dim_map_spreads_threads(const struct mdh_dim_map *dm) {
+  return mdh_dim_map_has_threads(dm) && dm->threads > 1;
+}
+
+int mdh_dim_map_spreads_blocks(const struct mdh_dim_map *dm) {
+  return mdh_dim_map_has_blocks(dm) && dm->blocks > 1;
 }
 
 void mdh_mapping_launch_sizes(const struct mdh_mapping *map, int64_t grid[3],
@@ -217,6 +240,53 @@ int mdh_mapping_check_limits(const struct mdh_mapping *map, char *err,
              "%lld)",
              (long long)grid[0], (long long)grid[1], (long long)grid[2],
              MDH_GPU_MAX_GRID_X, MDH_GPU_MAX_GRID_YZ, MDH_GPU_MAX_GRID_YZ);
+    return -1;
+  }
+  return 0;
+}
+
+int mdh_mapping_check_tiles(const struct mdh_mapping *map,
+                            const struct mdh_stmt_info *info, char *err,
+                            size_t n) {
+  const struct mdh_dim_map *dm;
+  int64_t regs = 1;
+  int d, pw_tiles = 0, pw_parallel = 0;
+
+  for (d = 0; d < map->rank; ++d) {
+    dm = &map->dims[d];
+    if (info->stmt->kinds[d] != MdhCombineCC)
+      pw_parallel |= dm->level != MDH_LEVEL_SEQ;
+    if (mdh_dim_map_has_threads(dm))
+      regs = regs * dm->tile > MDH_GPU_MAX_REGISTER_TILE
+                 ? MDH_GPU_MAX_REGISTER_TILE + 1
+                 : regs * dm->tile;
+    if (dm->tile == 1 || mdh_dim_map_has_threads(dm))
+      continue;
+    if (dm->level == MDH_LEVEL_BLOCK) {
+      snprintf(err, n,
+               "tile() on dimension %d needs threads (a block has one "
+               "point of it)",
+               d);
+      return -1;
+    }
+    if (info->stmt->kinds[d] != MdhCombinePW) {
+      snprintf(err, n,
+               "tile() on sequential dimension %d needs a pw "
+               "dimension (a reduction step)",
+               d);
+      return -1;
+    }
+    pw_tiles = 1;
+  }
+  if (regs > MDH_GPU_MAX_REGISTER_TILE) {
+    snprintf(err, n, "the register tiles give a thread more than %d points",
+             MDH_GPU_MAX_REGISTER_TILE);
+    return -1;
+  }
+  if (pw_tiles && (pw_parallel || !mdh_mapping_can_reduce(info))) {
+    snprintf(err, n,
+             "tile() on a pw dimension needs every pw dimension "
+             "sequential and builtin operators on runtime types");
     return -1;
   }
   return 0;

@@ -12,7 +12,15 @@
  * with D one of x, y, z. Each level is a cyclic ("grid-stride") loop
  * (LIFT, Sec. 4.6), so a dimension's size need not be a multiple of its
  * workers. Sizes may be left out in user input ("thread.x"); mdh-map-gpu
- * fills them in.
+ * fills them in. An entry may end with " tile(N)" (MDH's tiles per layer,
+ * mdh.digest.md Sec. 3):
+ *
+ *   thread/global     each thread keeps N points of the dimension per block
+ *                     tile of T*N points, T apart (so that a warp's accesses
+ *                     stay contiguous): a register tile
+ *   seq (pw)          the reduction runs in steps of N points, and the
+ *                     inputs that a block's threads share are staged in
+ *                     shared memory step by step
  */
 
 #ifndef MDH_PASSES_MAP_GPU_MAPPING_H
@@ -36,15 +44,19 @@ enum mdh_level {
 #define MDH_GPU_MAX_THREADS_Z 64
 #define MDH_GPU_MAX_GRID_X 2147483647LL
 #define MDH_GPU_MAX_GRID_YZ 65535LL
+/* Register tile points per thread (unrolled: beyond this, code size and
+ * register spills cost more than reuse gains). */
+#define MDH_GPU_MAX_REGISTER_TILE 256
 
 /* One dimension: its "level", hardware dimension "hw" (0 = x, 1 = y,
- * 2 = z), "threads" per block and "blocks" (1 where the level has none; 0
- * while not chosen). */
+ * 2 = z), "threads" per block, "blocks" (1 where the level has none; 0
+ * while not chosen) and "tile" (1 without tile()). */
 struct mdh_dim_map {
   enum mdh_level level;
   int hw;
   int64_t threads;
   int64_t blocks;
+  int64_t tile;
 };
 
 struct mdh_mapping {
@@ -70,10 +82,23 @@ void mdh_mapping_launch_sizes(const struct mdh_mapping *map, int64_t grid[3],
 int mdh_mapping_check_limits(const struct mdh_mapping *map, char *err,
                              size_t n);
 
+/* Checks where "map" has tiles: on dimensions with threads, or on
+ * sequential pw dimensions of a md_hom that the reduce strategy can run
+ * with every pw dimension sequential (mdh-codegen-gpu's tiled strategy);
+ * returns 0, or -1 with a message. */
+int mdh_mapping_check_tiles(const struct mdh_mapping *map,
+                            const struct mdh_stmt_info *info, char *err,
+                            size_t n);
+
 /* Tells whether dimension "d" is distributed over threads (thread or
  * global level) or over blocks (block or global level). */
 int mdh_dim_map_has_threads(const struct mdh_dim_map *dm);
 int mdh_dim_map_has_blocks(const struct mdh_dim_map *dm);
+
+/* Tells whether dimension "d" is spread over more than one thread (over
+ * more than one block): one worker along a dimension sees all of it. */
+int mdh_dim_map_spreads_threads(const struct mdh_dim_map *dm);
+int mdh_dim_map_spreads_blocks(const struct mdh_dim_map *dm);
 
 /* The builtin operator name of result component "c" of "info" ("add",
  * ...), or NULL for a combine function (static storage). */

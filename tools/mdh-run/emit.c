@@ -20,7 +20,7 @@ extern char **environ;
 
 /* The OpenMP runtime the cpu pipeline calls when it uses OpenMP, and MLIR's
  * runtime helpers (memrefCopy and the like), as mdh-run's JIT links them. */
-static const char openmp_runtime[] = "/usr/lib/x86_64-linux-gnu/libomp.so.5";
+static const char openmp_runtime[] = MDH_OPENMP_RUNTIME;
 static const char runner_utils[] = MDH_LLVM_LIBDIR "/libmlir_c_runner_utils.so";
 static const char default_gpu_runtime[] = MDH_LIB_DIR "/libmdh_rt_cuda.so";
 static const char clang[] = MDH_LLVM_BINDIR "/clang";

@@ -45,6 +45,25 @@ MlirPass mdhCreateCodegenGpuPass(void);
 /// GPU code numerically without a GPU).
 MlirPass mdhCreateEmulateGpuPass(void);
 
+/// Tells whether "mode" names a reduction mode of mdh-codegen-gpu: "atomic"
+/// (partial results of several blocks are combined with atomics) or
+/// "deterministic" (each block writes its partial result, a second kernel
+/// combines them in a fixed order).
+bool mdhIsReductionMode(MlirStringRef mode);
+
+/// Creates the mdh-gpu-options pass, which stores the options of
+/// mdh-gpu-pipeline as module attributes for the passes after it:
+/// "mappingIndex" as the integer mdh.mapping_index (read by mdh-map-gpu) and
+/// "reductionMode" as the string mdh.reduction_mode (read by
+/// mdh-codegen-gpu). A negative index or an empty mode is not given and
+/// leaves that attribute as it is; a given one replaces the module's.
+/// Either attribute on a function still wins over the module's. The pass
+/// copies "reductionMode"; it fails with an error at the module when the mode
+/// is given and not a reduction mode (mdhIsReductionMode). The caller owns
+/// the pass until it is added to a pass manager.
+MlirPass mdhCreateGpuOptionsPass(int64_t mappingIndex,
+                                 MlirStringRef reductionMode);
+
 /// The textual pass pipeline (for mlirParsePassPipeline) from mdh ops to the
 /// LLVM dialect with kernels for NVIDIA GPUs embedded as a gpu.binary:
 /// mdh-coalesce, mdh-schedule, mdh-map-gpu, mdh-codegen-gpu, then the

@@ -15,7 +15,8 @@
  * i = tx + T*e, at the block level i = bx + G*e and at the global level
  * i = bx*T + tx + G*T*e (LIFT's cyclic loops, Sec. 4.6). isl's AST generator
  * turns that into strided loops with their guards, and the shared
- * translator (ast_to_mlir.c) into scf. Two strategies (PANAMERA Sec. 5):
+ * translator (ast_to_mlir.c) into scf. Three strategies (PANAMERA Sec. 5),
+ * the third in tile.c:
  *
  * - owner: every pw and ps dimension is sequential, so each result point is
  *   computed by one thread, in order; its instances are emitted exactly as
@@ -34,14 +35,22 @@
  *   reduction, contribute to one result point, F combines with the
  *   runtime's atomics into the output, which an init kernel first sets to
  *   the operator's identity (so that e.g. max over negative data is right);
- *   else the one owner (the block's thread 0, or the thread) stores.
+ *   else the one owner (the block's thread 0, or the thread) stores. In the
+ *   deterministic reduction mode (mdh.reduction_mode), each part of the
+ *   grid writes its partial to a device buffer instead, and a second kernel
+ *   folds the parts of every result point in part order: the result no
+ *   longer depends on the order in which atomics land.
+ * - tiled (a tile() on a sequential pw dimension): register tiles and
+ *   inputs staged in shared memory, see tile.c.
+ *
+ * Every kernel allows float multiply-adds to be contracted into fma, as
+ * nvcc does by default.
  */
 
 #include "dialect/support.h"
 #include "mdh-c/Dialect.h"
 #include "passes/ast_to_mlir.h"
-#include "passes/chain.h"
-#include "passes/map_gpu/mapping.h"
+#include "passes/codegen_gpu/kernel.h"
 #include "passes/pass.h"
 #include "passes/stmt.h"
 
@@ -62,44 +71,48 @@
 #include <string.h>
 
 #define MAX_RANK MDH_MODEL_MAX_RANK
-#define N_IDS 6
+#define N_IDS MDH_KERNEL_N_IDS
 #define PASS "mdh-codegen-gpu"
 
 /* The isl parameters of a kernel, bound to the launch's ids in this order
  * (the order of gpu.launch's block arguments). */
 static const char *const id_names[N_IDS] = {"bx", "by", "bz", "tx", "ty", "tz"};
 
+static MlirValue build_gpu_alloc(struct mdh_builder *b, MlirType type);
+
 /* Threads per block of the init kernels. */
 #define INIT_THREADS 256
 
-/* One kernel: the statement, its mapping and strategy, and inside the
- * launch the ids and the accumulators (one memref<1xT> per component). */
-struct kernel {
-  struct mdh_stmt_info *info;
-  struct mdh_mapping map;
-  int64_t grid[3], block[3];
-  int reduce;
-  int block_reduce;
-  int atomic;
-  MlirOperation module;
-  MlirValue ids[N_IDS];
-  MlirValue acc[MAX_RANK];
-  isl_id *param_ids[N_IDS];
-};
-
-static MlirType component_type(const struct mdh_stmt_info *info, intptr_t c) {
+MlirType mdh_kernel_component_type(const struct mdh_stmt_info *info,
+                                   intptr_t c) {
   return mlirFunctionTypeGetResult(info->fn_type, c);
+}
+
+/* Tells whether the mdh.reduction_mode nearest to "op" (on its function or
+ * module; mdh-map-gpu checked the values) is "deterministic". */
+static int is_deterministic(MlirOperation op) {
+  MlirStringRef name = mlirStringRefCreateFromCString("mdh.reduction_mode");
+  MlirAttribute attr;
+
+  for (; !mlirOperationIsNull(op); op = mlirOperationGetParentOperation(op)) {
+    attr = mlirOperationGetAttributeByName(op, name);
+    if (!mlirAttributeIsNull(attr) && mlirAttributeIsAString(attr))
+      return mlirStringRefEqual(
+          mlirStringAttrGetValue(attr),
+          mlirStringRefCreateFromCString("deterministic"));
+  }
+  return 0;
 }
 
 /* Reads the mapping of the statement of "k" and chooses the strategy;
  * fails after a diagnostic. */
-static int read_kernel(struct kernel *k) {
+static int read_kernel(struct mdh_kernel *k) {
   MlirOperation hom = k->info->stmt->hom;
   MlirAttribute attr = mlirOperationGetAttributeByName(
       hom, mlirStringRefCreateFromCString("mdh.mapping"));
   MlirStringRef text;
   const struct mdh_dim_map *dm;
-  int d, pw_threads = 0, pw_blocks = 0, cc_threads = 0;
+  int d, pw_threads = 0, pw_blocks = 0, cc_threads = 0, pw_tiles = 0;
   char err[256];
 
   if (mlirAttributeIsNull(attr) || !mlirAttributeIsAString(attr)) {
@@ -110,7 +123,8 @@ static int read_kernel(struct kernel *k) {
   text = mlirStringAttrGetValue(attr);
   if (mdh_mapping_parse(text.data, text.length, k->info->stmt->rank, &k->map,
                         err, sizeof(err)) < 0 ||
-      mdh_mapping_check_limits(&k->map, err, sizeof(err)) < 0) {
+      mdh_mapping_check_limits(&k->map, err, sizeof(err)) < 0 ||
+      mdh_mapping_check_tiles(&k->map, k->info, err, sizeof(err)) < 0) {
     mdh_emit_error(hom, PASS ": invalid mdh.mapping: %s", err);
     return 0;
   }
@@ -124,11 +138,12 @@ static int read_kernel(struct kernel *k) {
       return 0;
     }
     if (k->info->stmt->kinds[d] == MdhCombineCC) {
-      cc_threads |= mdh_dim_map_has_threads(dm);
+      cc_threads |= mdh_dim_map_spreads_threads(dm);
       continue;
     }
-    pw_threads |= mdh_dim_map_has_threads(dm);
-    pw_blocks |= mdh_dim_map_has_blocks(dm);
+    pw_threads |= mdh_dim_map_spreads_threads(dm);
+    pw_blocks |= mdh_dim_map_spreads_blocks(dm);
+    pw_tiles |= dm->level == MDH_LEVEL_SEQ && dm->tile > 1;
   }
   mdh_mapping_launch_sizes(&k->map, k->grid, k->block);
   k->reduce = mdh_mapping_can_reduce(k->info);
@@ -139,16 +154,19 @@ static int read_kernel(struct kernel *k) {
                              "each result point)");
     return 0;
   }
+  k->tiled = pw_tiles;
   k->block_reduce = k->reduce && pw_threads && !cc_threads;
   k->atomic = k->reduce && ((pw_threads && !k->block_reduce) || pw_blocks);
+  k->deterministic = k->atomic && is_deterministic(hom);
   return 1;
 }
 
 /* Appends to "s" the constraints of dimension "d" (variable i<d>) of "k":
  * its bounds and, when distributed, the points one thread keeps. */
-static void append_dim(struct mdh_str *s, const struct kernel *k, int d) {
+static void append_dim(struct mdh_str *s, const struct mdh_kernel *k, int d) {
   const struct mdh_dim_map *dm = &k->map.dims[d];
   int64_t n = mdhMdHomGetSize(k->info->stmt->hom, d);
+  long long t = dm->threads, r = dm->tile, g = dm->blocks;
   char h = "xyz"[dm->hw];
 
   mdh_str_printf(s, "0 <= i%d < %lld", d, (long long)n);
@@ -156,31 +174,34 @@ static void append_dim(struct mdh_str *s, const struct kernel *k, int d) {
   case MDH_LEVEL_SEQ:
     return;
   case MDH_LEVEL_THREAD:
-    mdh_str_printf(s, " and exists (e%d : i%d = t%c + %lld e%d)", d, d, h,
-                   (long long)dm->threads, d);
+    mdh_str_printf(s,
+                   " and exists (e%d, r%d : 0 <= r%d < %lld and i%d = t%c + "
+                   "%lld r%d + %lld e%d)",
+                   d, d, d, r, d, h, t, d, t * r, d);
     return;
   case MDH_LEVEL_BLOCK:
-    mdh_str_printf(s, " and exists (e%d : i%d = b%c + %lld e%d)", d, d, h,
-                   (long long)dm->blocks, d);
+    mdh_str_printf(s, " and exists (e%d : i%d = b%c + %lld e%d)", d, d, h, g,
+                   d);
     return;
   case MDH_LEVEL_GLOBAL:
-    mdh_str_printf(s, " and exists (e%d : i%d = %lld b%c + t%c + %lld e%d)", d,
-                   d, (long long)dm->threads, h, h,
-                   (long long)(dm->threads * dm->blocks), d);
+    mdh_str_printf(s,
+                   " and exists (e%d, r%d : 0 <= r%d < %lld and i%d = %lld "
+                   "b%c + t%c + %lld r%d + %lld e%d)",
+                   d, d, d, r, d, t * r, h, h, t, d, t * r * g, d);
     return;
   }
 }
 
 /* Tells whether dimension "d" of "k" belongs to "part": 0 the cc
  * dimensions, 1 the others, -1 all. */
-static int in_part(const struct kernel *k, int d, int part) {
+static int in_part(const struct mdh_kernel *k, int d, int part) {
   int cc = k->info->stmt->kinds[d] == MdhCombineCC;
 
   return part < 0 || cc == (part == 0);
 }
 
 /* Appends "name[i..]" with the dimensions of "part" of "k". */
-static void append_tuple(struct mdh_str *s, const struct kernel *k,
+static void append_tuple(struct mdh_str *s, const struct mdh_kernel *k,
                          const char *name, int part) {
   int d, first = 1;
 
@@ -195,7 +216,7 @@ static void append_tuple(struct mdh_str *s, const struct kernel *k,
 }
 
 /* Appends the domain of statement "name" over the dimensions of "part". */
-static void append_domain(struct mdh_str *s, const struct kernel *k,
+static void append_domain(struct mdh_str *s, const struct mdh_kernel *k,
                           const char *name, int part) {
   int d;
 
@@ -213,7 +234,7 @@ static void append_domain(struct mdh_str *s, const struct kernel *k,
  * first (they run few iterations per thread), then sequential cc, ps and
  * pw ones. A scan position must hold its whole reduction before the next
  * position starts from it, so scans go outside reductions. */
-static int order_key(const struct kernel *k, int d) {
+static int order_key(const struct mdh_kernel *k, int d) {
   if (k->map.dims[d].level != MDH_LEVEL_SEQ)
     return 0;
   if (k->info->stmt->kinds[d] == MdhCombineCC)
@@ -223,8 +244,8 @@ static int order_key(const struct kernel *k, int d) {
 
 /* Appends the loop order of the dimensions of "part" (by order_key, then
  * in dimension order). */
-static void append_order(struct mdh_str *s, const struct kernel *k, int part,
-                         int *first) {
+static void append_order(struct mdh_str *s, const struct mdh_kernel *k,
+                         int part, int *first) {
   int key, d;
 
   for (key = 0; key < 4; ++key) {
@@ -238,7 +259,7 @@ static void append_order(struct mdh_str *s, const struct kernel *k, int part,
 }
 
 /* The number of pw/ps dimensions of "k". */
-static int n_inner(const struct kernel *k) {
+static int n_inner(const struct mdh_kernel *k) {
   int d, n = 0;
 
   for (d = 0; d < k->info->stmt->rank; ++d)
@@ -250,7 +271,7 @@ static int n_inner(const struct kernel *k) {
  * "pos" (if >= 0) and, if "inner", the loops of the other dimensions; every
  * schedule has as many dimensions after the cc ones as there are pw/ps
  * dimensions, padded with zeros. */
-static void append_schedule(struct mdh_str *s, const struct kernel *k,
+static void append_schedule(struct mdh_str *s, const struct mdh_kernel *k,
                             const char *name, int part, int pos, int inner) {
   int first = 1, n = 0, width = n_inner(k);
 
@@ -275,7 +296,7 @@ static void append_schedule(struct mdh_str *s, const struct kernel *k,
 /* Appends statement "prefix"_S of the reduce strategy, over "part", at
  * position "pos", to the domain "dom" and the schedule "sched". */
 static void append_reduce_part(struct mdh_str *dom, struct mdh_str *sched,
-                               const struct kernel *k, const char *prefix,
+                               const struct mdh_kernel *k, const char *prefix,
                                int part, int pos) {
   char name[40];
 
@@ -288,19 +309,10 @@ static void append_reduce_part(struct mdh_str *dom, struct mdh_str *sched,
   append_schedule(sched, k, name, part, pos, part < 0);
 }
 
-/* Builds the isl AST of what one thread of "k" runs. */
-static __isl_give isl_ast_node *build_ast(isl_ctx *ctx, struct kernel *k) {
-  struct mdh_str dom, sched, params;
-  const char *name = k->info->stmt->name;
-  isl_union_set *domain;
-  isl_union_map *schedule;
-  isl_set *context;
-  isl_ast_build *build;
-  isl_ast_node *tree;
+char *mdh_kernel_context_string(const struct mdh_kernel *k) {
+  struct mdh_str params;
   int h;
 
-  mdh_str_init(&dom);
-  mdh_str_init(&sched);
   mdh_str_init(&params);
   mdh_str_printf(&params, "[bx, by, bz, tx, ty, tz] -> { : ");
   for (h = 0; h < 3; ++h) {
@@ -311,6 +323,22 @@ static __isl_give isl_ast_node *build_ast(isl_ctx *ctx, struct kernel *k) {
                    h ? " and " : "", c, g, c, t);
   }
   mdh_str_append(&params, " }", 2);
+  return params.data;
+}
+
+/* Builds the isl AST of what one thread of "k" runs. */
+static __isl_give isl_ast_node *build_ast(isl_ctx *ctx, struct mdh_kernel *k) {
+  struct mdh_str dom, sched;
+  const char *name = k->info->stmt->name;
+  isl_union_set *domain;
+  isl_union_map *schedule;
+  isl_set *context;
+  isl_ast_build *build;
+  isl_ast_node *tree;
+  char *params;
+
+  mdh_str_init(&dom);
+  mdh_str_init(&sched);
   mdh_str_append(&dom, "[bx, by, bz, tx, ty, tz] -> { ", 30);
   mdh_str_append(&sched, "[bx, by, bz, tx, ty, tz] -> { ", 30);
   if (!k->reduce) {
@@ -325,20 +353,20 @@ static __isl_give isl_ast_node *build_ast(isl_ctx *ctx, struct kernel *k) {
   mdh_str_append(&sched, " }", 2);
   domain = isl_union_set_read_from_str(ctx, dom.data);
   schedule = isl_union_map_read_from_str(ctx, sched.data);
-  context = isl_set_read_from_str(ctx, params.data);
+  params = mdh_kernel_context_string(k);
+  context = isl_set_read_from_str(ctx, params);
+  free(params);
   schedule = isl_union_map_intersect_domain(schedule, domain);
   build = isl_ast_build_from_context(context);
   tree = isl_ast_build_node_from_schedule_map(build, schedule);
   isl_ast_build_free(build);
   mdh_str_clear(&dom);
   mdh_str_clear(&sched);
-  mdh_str_clear(&params);
   return tree;
 }
 
-/* Returns the identity of operator "op" on "type" as a constant. */
-static MlirValue build_identity(struct mdh_builder *b, const char *op,
-                                MlirType type) {
+MlirValue mdh_build_identity(struct mdh_builder *b, const char *op,
+                             MlirType type) {
   MlirAttribute value;
   unsigned w;
   int64_t v = 0;
@@ -367,7 +395,7 @@ static MlirValue build_identity(struct mdh_builder *b, const char *op,
 }
 
 /* Calls the runtime function mdh_<what>_<op>_<type>. */
-static MlirValue call_runtime(struct kernel *k, struct mdh_builder *b,
+static MlirValue call_runtime(struct mdh_kernel *k, struct mdh_builder *b,
                               const char *what, const char *op, MlirType type,
                               intptr_t n_args, const MlirValue *args) {
   MlirType arg_types[2], result = type;
@@ -442,7 +470,7 @@ static MlirValue build_element_pointer(struct mdh_builder *b, MlirValue memref,
 }
 
 /* Combines "v" atomically into the element "idx" of "memref". */
-static void build_atomic(struct kernel *k, struct mdh_builder *b,
+static void build_atomic(struct mdh_kernel *k, struct mdh_builder *b,
                          const char *op, MlirValue memref, intptr_t n,
                          const MlirValue *idx, MlirValue v) {
   MlirValue args[2];
@@ -454,7 +482,7 @@ static void build_atomic(struct kernel *k, struct mdh_builder *b,
 
 /* Combines "v" atomically into component "c" of the result at "r", at
  * every location that stores it. */
-static void atomic_component(struct kernel *k, struct mdh_builder *b,
+static void atomic_component(struct mdh_kernel *k, struct mdh_builder *b,
                              intptr_t c, const MlirValue *r, MlirValue v) {
   const struct mdh_component *comp = &k->info->comps[c];
   const char *op = mdh_component_operator(k->info, c);
@@ -474,7 +502,7 @@ static void atomic_component(struct kernel *k, struct mdh_builder *b,
 
 /* The full index point of a cc-only statement instance "cc" (pw indices 0,
  * which is also its result point). */
-static void cc_point(struct mdh_builder *b, const struct kernel *k,
+static void cc_point(struct mdh_builder *b, const struct mdh_kernel *k,
                      const MlirValue *cc, MlirValue *point) {
   int d, n = 0;
 
@@ -482,13 +510,80 @@ static void cc_point(struct mdh_builder *b, const struct kernel *k,
     point[d] = in_part(k, d, 0) ? cc[n++] : mdh_build_index(b, 0);
 }
 
-static MlirValue load_acc(struct mdh_builder *b, struct kernel *k, intptr_t c) {
+/* The digits of the part of the grid that a thread's partials belong to:
+ * the blocks along pw dimensions and, without a block reduction, their
+ * threads; digit i has "radix[i]" values, given by launch id "id[i]".
+ * Returns the number of digits. */
+static int part_digits(const struct mdh_kernel *k, int64_t *radix, int *id) {
+  const struct mdh_dim_map *dm;
+  int d, n = 0;
+
+  for (d = 0; d < k->map.rank; ++d) {
+    dm = &k->map.dims[d];
+    if (in_part(k, d, 0))
+      continue;
+    if (mdh_dim_map_has_blocks(dm)) {
+      radix[n] = dm->blocks;
+      id[n++] = dm->hw;
+    }
+    if (mdh_dim_map_has_threads(dm) && !k->block_reduce) {
+      radix[n] = dm->threads;
+      id[n++] = 3 + dm->hw;
+    }
+  }
+  return n;
+}
+
+/* The number of parts that contribute to one result point. */
+static int64_t count_parts(const struct mdh_kernel *k) {
+  int64_t radix[2 * MAX_RANK], n = 1;
+  int id[2 * MAX_RANK], i, digits = part_digits(k, radix, id);
+
+  for (i = 0; i < digits; ++i)
+    n *= radix[i];
+  return n;
+}
+
+/* The part of this thread, in [0, count_parts). */
+static MlirValue build_part(struct mdh_builder *b, const struct mdh_kernel *k) {
+  int64_t radix[2 * MAX_RANK];
+  int id[2 * MAX_RANK], i, digits = part_digits(k, radix, id);
+  MlirValue p = mdh_build_index(b, 0);
+
+  for (i = 0; i < digits; ++i)
+    p = mdh_build_binary(
+        b, "arith.addi",
+        mdh_build_binary(b, "arith.muli", p, mdh_build_index(b, radix[i])),
+        k->ids[id[i]]);
+  return p;
+}
+
+/* The linear index of result point "r" among n_result_points. */
+static MlirValue build_flat_point(struct mdh_builder *b,
+                                  const struct mdh_kernel *k,
+                                  const MlirValue *r) {
+  MlirValue flat = mdh_build_index(b, 0);
+  int d;
+
+  for (d = 0; d < k->info->stmt->rank; ++d)
+    if (in_part(k, d, 0))
+      flat = mdh_build_binary(
+          b, "arith.addi",
+          mdh_build_binary(
+              b, "arith.muli", flat,
+              mdh_build_index(b, mdhMdHomGetSize(k->info->stmt->hom, d))),
+          r[d]);
+  return flat;
+}
+
+static MlirValue load_acc(struct mdh_builder *b, struct mdh_kernel *k,
+                          intptr_t c) {
   MlirValue zero = mdh_build_index(b, 0);
 
   return mdh_build_load(b, k->acc[c], 1, &zero);
 }
 
-static void store_acc(struct mdh_builder *b, struct kernel *k, intptr_t c,
+static void store_acc(struct mdh_builder *b, struct mdh_kernel *k, intptr_t c,
                       MlirValue v) {
   MlirValue zero = mdh_build_index(b, 0);
 
@@ -496,17 +591,17 @@ static void store_acc(struct mdh_builder *b, struct kernel *k, intptr_t c,
 }
 
 /* I[c]: every accumulator := the identity of its operator. */
-static void emit_init(struct mdh_builder *b, struct kernel *k) {
+static void emit_init(struct mdh_builder *b, struct mdh_kernel *k) {
   intptr_t c;
 
   for (c = 0; c < k->info->n_results; ++c)
     store_acc(b, k, c,
-              build_identity(b, mdh_component_operator(k->info, c),
-                             component_type(k->info, c)));
+              mdh_build_identity(b, mdh_component_operator(k->info, c),
+                                 mdh_kernel_component_type(k->info, c)));
 }
 
 /* A[c,p]: accumulator (+)= f(inputs at the point). */
-static void emit_accumulate(struct mdh_builder *b, struct kernel *k,
+static void emit_accumulate(struct mdh_builder *b, struct mdh_kernel *k,
                             const MlirValue *idx) {
   struct mdh_stmt_info *info = k->info;
   intptr_t n = info->n_results, c;
@@ -514,7 +609,7 @@ static void emit_accumulate(struct mdh_builder *b, struct kernel *k,
 
   if (!v)
     abort();
-  mdh_chain_build_value(b, info, idx, v);
+  mdh_chain_build_value(b, info, idx, NULL, 0, v);
   for (c = 0; c < n; ++c)
     v[n + c] = load_acc(b, k, c);
   mdh_build_combine(b, info->oper, info->fn_type, n, v + n, v, v + 2 * n);
@@ -524,7 +619,7 @@ static void emit_accumulate(struct mdh_builder *b, struct kernel *k,
 }
 
 /* Tells whether the thread is thread 0 of its block. */
-static MlirValue build_is_leader(struct mdh_builder *b, struct kernel *k) {
+static MlirValue build_is_leader(struct mdh_builder *b, struct mdh_kernel *k) {
   MlirValue zero = mdh_build_index(b, 0), all = {NULL}, eq;
   int h;
 
@@ -537,10 +632,10 @@ static MlirValue build_is_leader(struct mdh_builder *b, struct kernel *k) {
 
 /* F[c]: combine the block's partials if needed, then store (one owner) or
  * combine atomically into the result. */
-static void emit_finish(struct mdh_builder *b, struct kernel *k,
+static void emit_finish(struct mdh_builder *b, struct mdh_kernel *k,
                         const MlirValue *cc) {
   struct mdh_stmt_info *info = k->info;
-  MlirValue v[MAX_RANK], r[MAX_RANK];
+  MlirValue v[MAX_RANK], r[MAX_RANK], at[2];
   MlirBlock then_b, else_b;
   struct mdh_builder tb = *b;
   intptr_t c;
@@ -549,7 +644,7 @@ static void emit_finish(struct mdh_builder *b, struct kernel *k,
     v[c] = load_acc(b, k, c);
     if (k->block_reduce)
       v[c] = call_runtime(k, b, "block_reduce", mdh_component_operator(info, c),
-                          component_type(info, c), 1, &v[c]);
+                          mdh_kernel_component_type(info, c), 1, &v[c]);
   }
   if (k->block_reduce) {
     mdh_build_if_else(b, build_is_leader(b, k), &then_b, &else_b);
@@ -560,6 +655,13 @@ static void emit_finish(struct mdh_builder *b, struct kernel *k,
     mdh_chain_store_all(&tb, info, r, v);
     return;
   }
+  if (k->deterministic) {
+    at[0] = build_part(&tb, k);
+    at[1] = build_flat_point(&tb, k, r);
+    for (c = 0; c < info->n_results; ++c)
+      mdh_build_store(&tb, v[c], k->partials[c], 2, at);
+    return;
+  }
   for (c = 0; c < info->n_results; ++c)
     atomic_component(k, &tb, c, r, v[c]);
 }
@@ -567,7 +669,7 @@ static void emit_finish(struct mdh_builder *b, struct kernel *k,
 /* The statement callback of the AST translator for kernels. */
 static int emit_stmt(struct mdh_builder *b, const char *name, int n,
                      const MlirValue *idx, void *user) {
-  struct kernel *k = user;
+  struct mdh_kernel *k = user;
   const char *stmt = k->info->stmt->name;
 
   if (!k->reduce && n == k->info->stmt->rank && !strcmp(name, stmt)) {
@@ -587,63 +689,68 @@ static int emit_stmt(struct mdh_builder *b, const char *name, int n,
   return -1;
 }
 
-/* Builds `gpu.launch` with the given sizes and an empty body; returns the
- * body block (its first 6 arguments are the block and thread ids). */
-static MlirBlock build_launch(struct mdh_builder *b, const int64_t grid[3],
-                              const int64_t block[3]) {
+MlirBlock mdh_kernel_build_launch(struct mdh_builder *b, const int64_t grid[3],
+                                  const int64_t block[3], int n_shared,
+                                  const MlirType *shared) {
   int32_t segments[11] = {0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0};
-  MlirNamedAttribute attr =
+  MlirNamedAttribute attrs[2] = {
       mdh_named_attr(b->ctx, "operandSegmentSizes",
-                     mlirDenseI32ArrayGet(b->ctx, 11, segments));
+                     mlirDenseI32ArrayGet(b->ctx, 11, segments)),
+      mdh_named_attr(
+          b->ctx, "workgroup_attributions",
+          mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), n_shared))};
   MlirOperationState st = mlirOperationStateGet(
       mlirStringRefCreateFromCString("gpu.launch"), b->loc);
   MlirOperationState term = mlirOperationStateGet(
       mlirStringRefCreateFromCString("gpu.terminator"), b->loc);
   MlirType index = mlirIndexTypeGet(b->ctx);
-  MlirType arg_types[12];
-  MlirLocation locs[12];
+  MlirType *arg_types = malloc((12 + n_shared) * sizeof(*arg_types));
+  MlirLocation *locs = malloc((12 + n_shared) * sizeof(*locs));
   MlirValue sizes[6];
   MlirRegion region = mlirRegionCreate();
   MlirBlock body;
   int i;
 
-  for (i = 0; i < 12; ++i) {
-    arg_types[i] = index;
+  if (!arg_types || !locs)
+    abort();
+  for (i = 0; i < 12 + n_shared; ++i) {
+    arg_types[i] = i < 12 ? index : shared[i - 12];
     locs[i] = b->loc;
   }
   for (i = 0; i < 3; ++i) {
     sizes[i] = mdh_build_index(b, grid[i]);
     sizes[3 + i] = mdh_build_index(b, block[i]);
   }
-  body = mlirBlockCreate(12, arg_types, locs);
+  body = mlirBlockCreate(12 + n_shared, arg_types, locs);
+  free(arg_types);
+  free(locs);
   mlirRegionAppendOwnedBlock(region, body);
   mlirBlockAppendOwnedOperation(body, mlirOperationCreate(&term));
   mlirOperationStateAddOperands(&st, 6, sizes);
-  mlirOperationStateAddAttributes(&st, 1, &attr);
+  mlirOperationStateAddAttributes(&st, n_shared ? 2 : 1, attrs);
   mlirOperationStateAddOwnedRegions(&st, 1, &region);
   mdh_build_insert(b, mlirOperationCreate(&st));
   return body;
 }
 
-/* Allocates the private accumulators of "k" at "b". */
-static void alloc_accumulators(struct mdh_builder *b, struct kernel *k) {
+void mdh_kernel_alloc_accumulators(struct mdh_builder *b, struct mdh_kernel *k,
+                                   int64_t n) {
   int32_t segments[2] = {0, 0};
   MlirNamedAttribute attr = mdh_named_attr(
       b->ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 2, segments));
-  int64_t one = 1;
   MlirType type;
   intptr_t c;
 
   for (c = 0; c < k->info->n_results; ++c) {
-    type = mlirMemRefTypeContiguousGet(component_type(k->info, c), 1, &one,
-                                       mlirAttributeGetNull());
+    type = mlirMemRefTypeContiguousGet(mdh_kernel_component_type(k->info, c), 1,
+                                       &n, mlirAttributeGetNull());
     k->acc[c] = mlirOperationGetResult(
         mdh_build_op(b, "memref.alloca", 0, NULL, 1, &type, 1, &attr), 0);
   }
 }
 
 /* The number of result points of "k" (the product of its cc sizes). */
-static int64_t n_result_points(const struct kernel *k) {
+static int64_t n_result_points(const struct mdh_kernel *k) {
   int64_t n = 1;
   int d;
 
@@ -653,20 +760,23 @@ static int64_t n_result_points(const struct kernel *k) {
   return n;
 }
 
-/* Builds the init kernel of an atomic reduction: every result point of
- * every component := the identity, one point per thread of a flat grid. */
-static void build_init_kernel(struct mdh_builder *b, struct kernel *k) {
+/* Builds a kernel over the result points of "k", one per thread of a
+ * flat grid (grid-stride); "emit" emits point "r" (a full index point, pw
+ * indices 0) of linear index "flat". */
+static void
+build_result_kernel(struct mdh_builder *b, struct mdh_kernel *k,
+                    void (*emit)(struct mdh_builder *b, struct mdh_kernel *k,
+                                 MlirValue flat, const MlirValue *r)) {
   int64_t points = n_result_points(k);
   int64_t blocks = (points + INIT_THREADS - 1) / INIT_THREADS;
   int64_t grid[3] = {1, 1, 1}, block[3] = {INIT_THREADS, 1, 1};
-  MlirValue cc[MAX_RANK], r[MAX_RANK], v[MAX_RANK], flat, rest, size;
+  MlirValue cc[MAX_RANK], r[MAX_RANK], flat, rest, size;
   struct mdh_builder kb, lb;
   MlirBlock body, loop;
-  intptr_t c;
   int d, n = 0;
 
   grid[0] = blocks < 65535 ? blocks : 65535;
-  body = build_launch(b, grid, block);
+  body = mdh_kernel_build_launch(b, grid, block, 0, NULL);
   kb = mdh_builder_before_terminator(b, body);
   flat = mdh_build_binary(&kb, "arith.addi",
                           mdh_build_binary(&kb, "arith.muli",
@@ -676,7 +786,7 @@ static void build_init_kernel(struct mdh_builder *b, struct kernel *k) {
   loop = mdh_build_for_step(&kb, flat, mdh_build_index(&kb, points),
                             mdh_build_index(&kb, grid[0] * INIT_THREADS));
   lb = mdh_builder_before_terminator(&kb, loop);
-  rest = mlirBlockGetArgument(loop, 0);
+  flat = rest = mlirBlockGetArgument(loop, 0);
   for (d = k->info->stmt->rank - 1; d >= 0; --d) {
     if (!in_part(k, d, 0))
       continue;
@@ -688,51 +798,136 @@ static void build_init_kernel(struct mdh_builder *b, struct kernel *k) {
     if (in_part(k, d, 0))
       cc[n++] = cc[d];
   cc_point(&lb, k, cc, r);
+  emit(&lb, k, flat, r);
+}
+
+/* The init kernel's point: every component := the identity. */
+static void emit_identity(struct mdh_builder *b, struct mdh_kernel *k,
+                          MlirValue flat, const MlirValue *r) {
+  MlirValue v[MAX_RANK];
+  intptr_t c;
+
+  (void)flat;
   for (c = 0; c < k->info->n_results; ++c)
-    v[c] = build_identity(&lb, mdh_component_operator(k->info, c),
-                          component_type(k->info, c));
-  mdh_chain_store_all(&lb, k->info, r, v);
+    v[c] = mdh_build_identity(b, mdh_component_operator(k->info, c),
+                              mdh_kernel_component_type(k->info, c));
+  mdh_chain_store_all(b, k->info, r, v);
+}
+
+/* The combine kernel's point (deterministic mode): every component := the
+ * partials of the parts folded in part order. */
+static void emit_fold(struct mdh_builder *b, struct mdh_kernel *k,
+                      MlirValue flat, const MlirValue *r) {
+  struct mdh_stmt_info *info = k->info;
+  MlirValue v[3 * MAX_RANK], at[2], acc[MAX_RANK], zero;
+  struct mdh_builder lb;
+  MlirBlock loop;
+  intptr_t c, n = info->n_results;
+  int64_t one = 1;
+
+  zero = mdh_build_index(b, 0);
+  at[0] = zero;
+  at[1] = flat;
+  for (c = 0; c < n; ++c) {
+    acc[c] = mdh_build_alloca(
+        b, mlirMemRefTypeContiguousGet(mdh_kernel_component_type(info, c), 1,
+                                       &one, mlirAttributeGetNull()));
+    mdh_build_store(b, mdh_build_load(b, k->partials[c], 2, at), acc[c], 1,
+                    &zero);
+  }
+  loop =
+      mdh_build_for(b, mdh_build_index(b, 1), mdh_build_index(b, k->n_parts));
+  lb = mdh_builder_before_terminator(b, loop);
+  at[0] = mlirBlockGetArgument(loop, 0);
+  for (c = 0; c < n; ++c) {
+    v[c] = mdh_build_load(&lb, acc[c], 1, &zero);
+    v[n + c] = mdh_build_load(&lb, k->partials[c], 2, at);
+  }
+  mdh_build_combine(&lb, info->oper, info->fn_type, n, v, v + n, v + 2 * n);
+  for (c = 0; c < n; ++c)
+    mdh_build_store(&lb, v[2 * n + c], acc[c], 1, &zero);
+  for (c = 0; c < n; ++c)
+    v[c] = mdh_build_load(b, acc[c], 1, &zero);
+  mdh_chain_store_all(b, info, r, v);
+}
+
+/* Allocates the partials of the deterministic mode: per component, one
+ * device buffer of parts x result points. */
+static void alloc_partials(struct mdh_builder *b, struct mdh_kernel *k) {
+  int64_t shape[2] = {k->n_parts, n_result_points(k)};
+  intptr_t c;
+
+  for (c = 0; c < k->info->n_results; ++c)
+    k->partials[c] = build_gpu_alloc(
+        b, mlirMemRefTypeContiguousGet(mdh_kernel_component_type(k->info, c), 2,
+                                       shape, mlirAttributeGetNull()));
+}
+
+int mdh_kernel_translate(isl_ctx *ctx, struct mdh_kernel *k,
+                         struct mdh_builder *kb, MlirBlock body,
+                         __isl_keep isl_ast_node *tree,
+                         int (*stmt)(struct mdh_builder *b, const char *name,
+                                     int n, const MlirValue *idx, void *user),
+                         void *user) {
+  struct mdh_ast_target target;
+  int h, rc;
+
+  for (h = 0; h < N_IDS; ++h) {
+    k->ids[h] = mlirBlockGetArgument(body, h);
+    k->param_ids[h] = isl_id_alloc(ctx, id_names[h], NULL);
+  }
+  target.stmt = stmt;
+  target.user = user;
+  target.n_params = N_IDS;
+  target.param_ids = k->param_ids;
+  target.param_values = k->ids;
+  rc = mdh_ast_to_mlir(kb, tree, &target);
+  for (h = 0; h < N_IDS; ++h)
+    k->param_ids[h] = isl_id_free(k->param_ids[h]);
+  return rc;
 }
 
 /* Builds the kernel(s) of statement "info" at "b". */
 static int build_kernels(isl_ctx *ctx, struct mdh_builder *b,
-                         struct mdh_stmt_info *info, MlirOperation module) {
-  struct kernel k;
-  struct mdh_ast_target target;
+                         struct mdh_model *m, struct mdh_stmt_info *info,
+                         MlirOperation module) {
+  struct mdh_kernel k;
   struct mdh_builder kb;
   isl_ast_node *tree;
   MlirBlock body;
-  int h, rc;
+  intptr_t c;
+  int rc;
 
   memset(&k, 0, sizeof(k));
+  k.m = m;
   k.info = info;
   k.module = module;
   if (!read_kernel(&k))
     return -1;
-  if (k.atomic)
-    build_init_kernel(b, &k);
+  if (k.tiled)
+    return mdh_kernel_build_tiled(ctx, b, &k);
+  if (k.atomic && !k.deterministic)
+    build_result_kernel(b, &k, &emit_identity);
+  if (k.deterministic) {
+    k.n_parts = count_parts(&k);
+    alloc_partials(b, &k);
+  }
   tree = build_ast(ctx, &k);
   if (!tree) {
     mdh_emit_error(info->stmt->hom, PASS ": isl failed to build the kernel");
     return -1;
   }
-  body = build_launch(b, k.grid, k.block);
+  body = mdh_kernel_build_launch(b, k.grid, k.block, 0, NULL);
   kb = mdh_builder_before_terminator(b, body);
-  for (h = 0; h < N_IDS; ++h) {
-    k.ids[h] = mlirBlockGetArgument(body, h);
-    k.param_ids[h] = isl_id_alloc(ctx, id_names[h], NULL);
-  }
   if (k.reduce)
-    alloc_accumulators(&kb, &k);
-  target.stmt = &emit_stmt;
-  target.user = &k;
-  target.n_params = N_IDS;
-  target.param_ids = k.param_ids;
-  target.param_values = k.ids;
-  rc = mdh_ast_to_mlir(&kb, tree, &target);
-  for (h = 0; h < N_IDS; ++h)
-    isl_id_free(k.param_ids[h]);
+    mdh_kernel_alloc_accumulators(&kb, &k, 1);
+  rc = mdh_kernel_translate(ctx, &k, &kb, body, tree, &emit_stmt, &k);
   isl_ast_node_free(tree);
+  if (rc == 0 && k.deterministic) {
+    build_result_kernel(b, &k, &emit_fold);
+    for (c = 0; c < info->n_results; ++c)
+      mdh_build_op(b, "gpu.dealloc", 1, &k.partials[c], 0, NULL, 0, NULL);
+  }
   return rc;
 }
 
@@ -805,10 +1000,27 @@ static int is_written(MlirValue buf) {
   return 0;
 }
 
+/* Marks the float additions, subtractions and multiplications of "op" as
+ * contractible, so that the NVPTX backend may fuse them into fma, as nvcc
+ * does by default (-fmad=true): a GPU reduction rounds differently from
+ * the reference anyway. */
+static MlirWalkResult allow_contraction(MlirOperation op, void *user) {
+  MlirContext ctx = mlirOperationGetContext(op);
+
+  (void)user;
+  if (mdh_op_is(op, "arith.addf") || mdh_op_is(op, "arith.subf") ||
+      mdh_op_is(op, "arith.mulf"))
+    mlirOperationSetAttributeByName(
+        op, mlirStringRefCreateFromCString("fastmath"),
+        mlirAttributeParseGet(
+            ctx, mlirStringRefCreateFromCString("#arith.fastmath<contract>")));
+  return MlirWalkResultAdvance;
+}
+
 /* Generates the kernels of "func" and the host code around them. */
 static int codegen_func(isl_ctx *ctx, MlirOperation func) {
   struct mdh_chain *chain = mdh_chain_alloc(ctx, func, PASS);
-  MlirOperation module, last, first_new;
+  MlirOperation module, last, first_new, op;
   MlirValue *dev = NULL;
   struct mdh_builder b;
   int k, ok = 0;
@@ -832,10 +1044,14 @@ static int codegen_func(isl_ctx *ctx, MlirOperation func) {
   first_new = mlirOpResultGetOwner(dev[0]);
   mdh_chain_alloc_temps(chain, &b, &build_gpu_alloc);
   for (k = 0; k < chain->m->n_stmt; ++k)
-    if (build_kernels(ctx, &b, &chain->infos[k], module) < 0)
+    if (build_kernels(ctx, &b, chain->m, &chain->infos[k], module) < 0)
       goto done;
   for (k = 0; k < chain->m->n_buf; ++k)
     use_device_copy(chain->m->bufs[k], dev[k], first_new);
+  for (op = first_new; !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op))
+    if (mdh_op_is(op, "gpu.launch"))
+      mlirOperationWalk(op, &allow_contraction, NULL, MlirWalkPreOrder);
   for (k = 0; k < chain->m->n_buf; ++k)
     if (is_written(chain->m->bufs[k]))
       build_memcpy(&b, chain->m->bufs[k], dev[k]);

@@ -1,0 +1,79 @@
+/* What the strategies of mdh-codegen-gpu share (codegen_gpu.c: the owner
+ * and reduce strategies and the host side; tile.c: the tiled strategy). */
+
+#ifndef MDH_PASSES_CODEGEN_GPU_KERNEL_H
+#define MDH_PASSES_CODEGEN_GPU_KERNEL_H
+
+#include "passes/chain.h"
+#include "passes/map_gpu/mapping.h"
+
+#include <isl/ctx.h>
+#include <isl/id.h>
+
+#define MDH_KERNEL_N_IDS 6
+
+/* One kernel: the statement, its mapping and strategy ("atomic" when
+ * several parts of the grid contribute to one result point, combined by
+ * atomics or, if "deterministic", through "partials" that a second kernel
+ * folds in part order), and inside the launch the ids and the accumulators
+ * (one memref per component). */
+struct mdh_kernel {
+  struct mdh_model *m;
+  struct mdh_stmt_info *info;
+  struct mdh_mapping map;
+  int64_t grid[3], block[3];
+  int reduce;
+  int tiled;
+  int block_reduce;
+  int atomic;
+  int deterministic;
+  int64_t n_parts;
+  MlirValue partials[MDH_MODEL_MAX_RANK];
+  MlirOperation module;
+  MlirValue ids[MDH_KERNEL_N_IDS];
+  MlirValue acc[MDH_MODEL_MAX_RANK];
+  isl_id *param_ids[MDH_KERNEL_N_IDS];
+};
+
+/* The type of result component "c" of "info". */
+MlirType mdh_kernel_component_type(const struct mdh_stmt_info *info,
+                                   intptr_t c);
+
+/* Returns the identity of builtin operator "op" on "type" as a constant. */
+MlirValue mdh_build_identity(struct mdh_builder *b, const char *op,
+                             MlirType type);
+
+/* Builds `gpu.launch` with the given sizes, the "n_shared" workgroup
+ * attributions of types "shared" and an empty body; returns the body block
+ * (its first 6 arguments are the block and thread ids, the attributions
+ * follow the 12 ids and sizes). */
+MlirBlock mdh_kernel_build_launch(struct mdh_builder *b, const int64_t grid[3],
+                                  const int64_t block[3], int n_shared,
+                                  const MlirType *shared);
+
+/* Allocates the private accumulators of "k" at "b", "n" elements per
+ * component (memref<n x T>, which LLVM keeps in registers when every index
+ * is a constant). */
+void mdh_kernel_alloc_accumulators(struct mdh_builder *b, struct mdh_kernel *k,
+                                   int64_t n);
+
+/* Binds the isl parameters bx, by, bz, tx, ty, tz of "k" to the ids of the
+ * launch body "body", allocates them in "ctx", and translates "tree" at
+ * "kb" with the statement callback "stmt" (called with "user"); frees the
+ * parameter ids. */
+int mdh_kernel_translate(isl_ctx *ctx, struct mdh_kernel *k,
+                         struct mdh_builder *kb, MlirBlock body,
+                         __isl_keep isl_ast_node *tree,
+                         int (*stmt)(struct mdh_builder *b, const char *name,
+                                     int n, const MlirValue *idx, void *user),
+                         void *user);
+
+/* The isl parameter declaration "[bx, by, bz, tx, ty, tz] -> { : ... }"
+ * bounding the ids by the launch sizes of "k", to be freed by the caller. */
+char *mdh_kernel_context_string(const struct mdh_kernel *k);
+
+/* The tiled strategy (tile.c): builds the kernel of "k" at "b". */
+int mdh_kernel_build_tiled(isl_ctx *ctx, struct mdh_builder *b,
+                           struct mdh_kernel *k);
+
+#endif

@@ -1,0 +1,778 @@
+/* The tiled strategy of mdh-codegen-gpu: a reduction whose pw dimensions
+ * are all sequential, walked in steps of tile(K) points, with register
+ * tiles on the dimensions that have threads and the inputs that a block's
+ * threads share staged in shared memory step by step (MDH's tiles per
+ * memory layer, mdh.digest.md Sec. 3; PPCG's copies to shared memory,
+ * Verdoolaege et al., TACO'13, Sec. 4.5).
+ *
+ * Every dimension d is cut into tiles of step(d) points, numbered t_d: a
+ * dimension with threads has step T*R (its block tile: R points per thread,
+ * T apart, so that a warp's accesses stay contiguous), a pw dimension step
+ * K, the others step 1. A block runs, for each of its tiles of the cc
+ * dimensions (grid-stride over the blocks that share a hardware dimension):
+ *
+ *   I     every register accumulator := the identity
+ *   for each step t of the pw dimensions:
+ *     C   the block's threads copy the step's footprint of every staged
+ *         input into its shared tile (a box found by isl)
+ *     W   barrier
+ *     A   each thread accumulates its R points over the K points of the
+ *         step, reading staged inputs from shared memory
+ *     V   barrier (the next C overwrites the tiles)
+ *   F     each thread stores its points that lie in the index space
+ *
+ * The block-level AST is built by isl from these statements over the tile
+ * indices, with only the block ids as parameters: no thread id can reach a
+ * loop bound or a guard around a barrier, so every thread of a block meets
+ * every barrier (synchronizability by construction). The register points
+ * are unrolled here, so the accumulators are indexed by constants; points
+ * past the end of a partial tile compute on the last point instead (a
+ * clamp rather than a guard around every accumulation) and are not stored.
+ */
+
+#include "dialect/support.h"
+#include "passes/ast_to_mlir.h"
+#include "passes/codegen_gpu/kernel.h"
+#include "passes/polyhedral.h"
+#include "passes/stmt.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <isl/aff.h>
+#include <isl/ast_build.h>
+#include <isl/set.h>
+#include <isl/union_map.h>
+#include <isl/union_set.h>
+#include <isl/val.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_RANK MDH_MODEL_MAX_RANK
+#define PASS "mdh-codegen-gpu"
+/* Static shared memory per block without opting in to more. */
+#define SHARED_BYTES (48 * 1024)
+#define MAX_STAGES 8
+
+/* An input staged in shared memory: buffer "buf" of the model, the box of
+ * its footprint per step (element j starts at cst[j] + sum_d coef[j][d] t_d
+ * and spans size[j]) and, inside the launch, its tile. */
+struct stage {
+  int buf;
+  int rank;
+  int64_t size[MAX_RANK];
+  int64_t cst[MAX_RANK];
+  int64_t coef[MAX_RANK][MAX_RANK];
+  int64_t elements;
+  MlirValue tile;
+};
+
+/* The tiling of kernel "k": per dimension its size, step and register
+ * points per thread; the product of the latter; the staged inputs and the
+ * shared bytes they take. */
+struct tiling {
+  struct mdh_kernel *k;
+  int rank;
+  int64_t n[MAX_RANK];
+  int64_t step[MAX_RANK];
+  int64_t regs[MAX_RANK];
+  int64_t n_regs;
+  int n_stages;
+  struct stage stages[MAX_STAGES];
+  int64_t shared_bytes;
+};
+
+static int is_cc(const struct tiling *t, int d) {
+  return t->k->info->stmt->kinds[d] == MdhCombineCC;
+}
+
+static void tiling_init(struct tiling *t, struct mdh_kernel *k) {
+  const struct mdh_dim_map *dm;
+  int d;
+
+  t->k = k;
+  t->rank = k->info->stmt->rank;
+  t->n_regs = 1;
+  for (d = 0; d < t->rank; ++d) {
+    dm = &k->map.dims[d];
+    t->n[d] = mdhMdHomGetSize(k->info->stmt->hom, d);
+    t->regs[d] = mdh_dim_map_has_threads(dm) ? dm->tile : 1;
+    t->step[d] =
+        mdh_dim_map_has_threads(dm) ? dm->threads * dm->tile : dm->tile;
+    t->n_regs *= t->regs[d];
+  }
+}
+
+/* The points of one step of one block with tile indices t0, t1, ... as
+ * isl parameters, unbounded by the index space: the box of their footprint
+ * then has the same size for every tile, and holds the footprint of the
+ * points that exist. */
+static __isl_give isl_set *step_points(isl_ctx *ctx, const struct tiling *t) {
+  struct mdh_str s;
+  isl_set *set;
+  int d;
+
+  mdh_str_init(&s);
+  mdh_str_append(&s, "[", 1);
+  for (d = 0; d < t->rank; ++d)
+    mdh_str_printf(&s, d ? ", t%d" : "t%d", d);
+  mdh_str_append(&s, "] -> { [", 8);
+  for (d = 0; d < t->rank; ++d)
+    mdh_str_printf(&s, d ? ", i%d" : "i%d", d);
+  mdh_str_append(&s, "] : 0 = 0", 9);
+  for (d = 0; d < t->rank; ++d)
+    mdh_str_printf(&s, " and %lld t%d <= i%d < %lld t%d + %lld",
+                   (long long)t->step[d], d, d, (long long)t->step[d], d,
+                   (long long)t->step[d]);
+  mdh_str_append(&s, " }", 2);
+  set = isl_set_read_from_str(ctx, s.data);
+  mdh_str_clear(&s);
+  return set;
+}
+
+/* Reads the affine offset "aff" of a box over the parameters t0, t1, ...
+ * into "cst" and "coef"; fails on divisions or rational coefficients. */
+static int read_offset(__isl_take isl_aff *aff, int64_t *cst, int64_t *coef,
+                       int rank) {
+  isl_size n = isl_aff_dim(aff, isl_dim_param);
+  isl_val *v;
+  const char *name;
+  int p, d, ok = n >= 0 && isl_aff_dim(aff, isl_dim_div) == 0;
+
+  memset(coef, 0, rank * sizeof(*coef));
+  v = isl_aff_get_constant_val(aff);
+  ok = ok && isl_val_is_int(v) == isl_bool_true;
+  *cst = ok ? isl_val_get_num_si(v) : 0;
+  isl_val_free(v);
+  for (p = 0; ok && p < n; ++p) {
+    name = isl_aff_get_dim_name(aff, isl_dim_param, p);
+    v = isl_aff_get_coefficient_val(aff, isl_dim_param, p);
+    ok = name && sscanf(name, "t%d", &d) == 1 && d >= 0 && d < rank &&
+         isl_val_is_int(v) == isl_bool_true;
+    if (ok)
+      coef[d] = isl_val_get_num_si(v);
+    isl_val_free(v);
+  }
+  isl_aff_free(aff);
+  return ok;
+}
+
+/* Raises "user" (an int64_t, -1 if unbounded) to the constant "aff" over
+ * "set", a piece of a distance between the bounds of a footprint. */
+static isl_stat max_piece(__isl_take isl_set *set, __isl_take isl_aff *aff,
+                          void *user) {
+  int64_t *max = user;
+  isl_val *v = isl_aff_is_cst(aff) == isl_bool_true
+                   ? isl_aff_get_constant_val(aff)
+                   : NULL;
+
+  if (!v || isl_val_is_int(v) != isl_bool_true)
+    *max = -1;
+  else if (*max >= 0 && isl_val_get_num_si(v) > *max)
+    *max = isl_val_get_num_si(v);
+  isl_val_free(v);
+  isl_set_free(set);
+  isl_aff_free(aff);
+  return isl_stat_ok;
+}
+
+/* Reads into "st" the box of the footprint "set" of one step along
+ * element dimension "j": it starts at the (affine) minimum and spans the
+ * largest distance to the maximum (the isl of libLLVM has no
+ * isl_set_get_simple_fixed_box_hull). Fails unless the minimum is affine
+ * in the tile indices and the distance constant. */
+static int read_box_dim(__isl_keep isl_set *set, int j, int rank,
+                        struct stage *st) {
+  isl_pw_aff *min = isl_set_dim_min(isl_set_copy(set), j);
+  isl_pw_aff *max = isl_set_dim_max(isl_set_copy(set), j);
+  isl_pw_aff *dist = isl_pw_aff_sub(max, isl_pw_aff_copy(min));
+  int64_t size = 0;
+  int ok = isl_pw_aff_isa_aff(min) == isl_bool_true &&
+           isl_pw_aff_foreach_piece(dist, &max_piece, &size) >= 0 && size >= 0;
+
+  isl_pw_aff_free(dist);
+  st->size[j] = size + 1;
+  if (!ok) {
+    isl_pw_aff_free(min);
+    return 0;
+  }
+  return read_offset(isl_pw_aff_as_aff(min), &st->cst[j], st->coef[j], rank);
+}
+
+/* The size in bytes of an element of type "type" (8 for index). */
+static int64_t element_bytes(MlirType type) {
+  if (mlirTypeIsAFloat(type))
+    return (mlirFloatTypeGetWidth(type) + 7) / 8;
+  if (mlirTypeIsAInteger(type))
+    return (mlirIntegerTypeGetWidth(type) + 7) / 8;
+  return 8;
+}
+
+/* The number of points of one step of one block. */
+static int64_t step_size(const struct tiling *t) {
+  int64_t n = 1;
+  int d;
+
+  for (d = 0; d < t->rank; ++d)
+    n *= t->step[d];
+  return n;
+}
+
+/* The footprint on buffer "buffer" of the "points" of one step: the image
+ * of every access of every input view of the md_hom that reads it. */
+static __isl_give isl_set *footprint(isl_ctx *ctx, const struct tiling *t,
+                                     MlirValue buffer,
+                                     __isl_keep isl_set *points) {
+  MlirOperation hom = t->k->info->stmt->hom, view;
+  isl_set *fp = NULL, *image;
+  isl_map *access;
+  intptr_t v, a;
+
+  for (v = 0; v < mlirOperationGetNumOperands(hom); ++v) {
+    view = mlirOpResultGetOwner(mlirOperationGetOperand(hom, v));
+    if (!mlirValueEqual(mdhViewGetBuffer(view), buffer))
+      continue;
+    for (a = 0; a < mdhViewGetNumAccesses(view); ++a) {
+      access = mdh_isl_map_from_affine_map(ctx, mdhViewGetAccess(view, a));
+      image = isl_set_apply(isl_set_copy(points), access);
+      fp = fp ? isl_set_union(fp, image) : image;
+    }
+  }
+  return isl_set_coalesce(fp);
+}
+
+/* Stages buffer "buf" if the box of its footprint "fp" of one step fits the
+ * shared memory left and the block reads its elements at least twice on
+ * average (otherwise the copy costs what it saves). */
+static void add_stage(struct tiling *t, int buf, __isl_keep isl_set *fp) {
+  MlirType type = mlirValueGetType(t->k->m->bufs[buf]);
+  struct stage *st = &t->stages[t->n_stages];
+  int64_t bytes;
+  int j;
+
+  if (t->n_stages == MAX_STAGES || !fp)
+    return;
+  st->buf = buf;
+  st->rank = mlirShapedTypeGetRank(type);
+  st->elements = 1;
+  if (st->rank < 1 || isl_set_dim(fp, isl_dim_set) != st->rank)
+    return;
+  for (j = 0; j < st->rank; ++j) {
+    if (mlirShapedTypeIsDynamicDim(type, j) ||
+        !read_box_dim(fp, j, t->rank, st))
+      return;
+    st->elements *= st->size[j];
+  }
+  bytes = st->elements * element_bytes(mlirShapedTypeGetElementType(type));
+  if (2 * st->elements > step_size(t) || t->shared_bytes + bytes > SHARED_BYTES)
+    return;
+  t->shared_bytes += bytes;
+  t->n_stages++;
+}
+
+/* Finds the inputs to stage among the buffers that the md_hom's input
+ * views read (the verifier keeps them apart from those it writes). */
+static void find_stages(isl_ctx *ctx, struct tiling *t) {
+  MlirOperation hom = t->k->info->stmt->hom;
+  isl_set *points = step_points(ctx, t), *fp;
+  MlirValue buffer;
+  intptr_t v;
+  int buf;
+
+  for (buf = 0; buf < t->k->m->n_buf; ++buf) {
+    buffer = t->k->m->bufs[buf];
+    for (v = 0; v < mlirOperationGetNumOperands(hom); ++v)
+      if (mlirValueEqual(mdhViewGetBuffer(mlirOpResultGetOwner(
+                             mlirOperationGetOperand(hom, v))),
+                         buffer))
+        break;
+    if (v == mlirOperationGetNumOperands(hom))
+      continue;
+    fp = footprint(ctx, t, buffer, points);
+    add_stage(t, buf, fp);
+    isl_set_free(fp);
+  }
+  isl_set_free(points);
+}
+
+/* Appends the tile indices of "t" to "s": the cc ones, or all if "all". */
+static void append_tiles(struct mdh_str *s, const struct tiling *t, int all) {
+  int d, first = 1;
+
+  for (d = 0; d < t->rank; ++d) {
+    if (!all && !is_cc(t, d))
+      continue;
+    mdh_str_printf(s, first ? "t%d" : ", t%d", d);
+    first = 0;
+  }
+}
+
+/* Appends statement "c"_S over the tile indices (the cc ones, or all if
+ * "all") with their bounds: the tiles of a dimension with blocks are
+ * dealt out to the blocks cyclically. */
+static void append_domain(struct mdh_str *s, const struct tiling *t, char c,
+                          int all) {
+  const struct mdh_dim_map *dm;
+  int d;
+
+  mdh_str_printf(s, "%c_%s[", c, t->k->info->stmt->name);
+  append_tiles(s, t, all);
+  mdh_str_append(s, "] : 0 = 0", 9);
+  for (d = 0; d < t->rank; ++d) {
+    if (!all && !is_cc(t, d))
+      continue;
+    dm = &t->k->map.dims[d];
+    mdh_str_printf(s, " and 0 <= t%d < %lld", d,
+                   (long long)((t->n[d] + t->step[d] - 1) / t->step[d]));
+    if (mdh_dim_map_has_blocks(dm))
+      mdh_str_printf(s, " and exists (e%d : t%d = b%c + %lld e%d)", d, d,
+                     "xyz"[dm->hw], (long long)dm -> blocks, d);
+  }
+}
+
+/* Appends the schedule of statement "c"_S: the cc tiles, "phase", then
+ * the pw tiles (or zeros) and "pos". */
+static void append_schedule(struct mdh_str *s, const struct tiling *t, char c,
+                            int all, int phase, int pos) {
+  int d;
+
+  mdh_str_printf(s, "%c_%s[", c, t->k->info->stmt->name);
+  append_tiles(s, t, all);
+  mdh_str_append(s, "] -> [", 6);
+  for (d = 0; d < t->rank; ++d)
+    if (is_cc(t, d))
+      mdh_str_printf(s, "t%d, ", d);
+  mdh_str_printf(s, "%d", phase);
+  for (d = 0; d < t->rank; ++d)
+    if (!is_cc(t, d))
+      mdh_str_printf(s, all ? ", t%d" : ", 0", d);
+  mdh_str_printf(s, ", %d]", pos);
+}
+
+/* Builds the block-level AST of "t" (see the top of this file). */
+static __isl_give isl_ast_node *build_ast(isl_ctx *ctx,
+                                          const struct tiling *t) {
+  static const struct {
+    char c;
+    int all, phase, pos, staged;
+  } parts[] = {{'I', 0, 0, 0, 0}, {'C', 1, 1, 0, 1}, {'W', 1, 1, 1, 1},
+               {'A', 1, 1, 2, 0}, {'V', 1, 1, 3, 1}, {'F', 0, 2, 0, 0}};
+  struct mdh_str dom, sched;
+  isl_union_set *domain;
+  isl_union_map *schedule;
+  isl_ast_build *build;
+  isl_ast_node *tree;
+  char *params;
+  size_t i;
+  int first = 1;
+
+  mdh_str_init(&dom);
+  mdh_str_init(&sched);
+  mdh_str_printf(&dom, "[bx, by, bz, tx, ty, tz] -> { ");
+  mdh_str_printf(&sched, "[bx, by, bz, tx, ty, tz] -> { ");
+  for (i = 0; i < sizeof(parts) / sizeof(parts[0]); ++i) {
+    if (parts[i].staged && !t->n_stages)
+      continue;
+    if (!first) {
+      mdh_str_append(&dom, "; ", 2);
+      mdh_str_append(&sched, "; ", 2);
+    }
+    first = 0;
+    append_domain(&dom, t, parts[i].c, parts[i].all);
+    append_schedule(&sched, t, parts[i].c, parts[i].all, parts[i].phase,
+                    parts[i].pos);
+  }
+  mdh_str_append(&dom, " }", 2);
+  mdh_str_append(&sched, " }", 2);
+  params = mdh_kernel_context_string(t->k);
+  domain = isl_union_set_read_from_str(ctx, dom.data);
+  schedule = isl_union_map_read_from_str(ctx, sched.data);
+  schedule = isl_union_map_intersect_domain(schedule, domain);
+  build = isl_ast_build_from_context(isl_set_read_from_str(ctx, params));
+  tree = isl_ast_build_node_from_schedule_map(build, schedule);
+  isl_ast_build_free(build);
+  free(params);
+  mdh_str_clear(&dom);
+  mdh_str_clear(&sched);
+  return tree;
+}
+
+/* Reads the tile indices "idx" of a statement over the cc tiles (or all,
+ * if "all") into "tv", indexed by dimension. */
+static void read_tiles(const struct tiling *t, int all, const MlirValue *idx,
+                       MlirValue *tv) {
+  int d, n = 0;
+
+  for (d = 0; d < t->rank; ++d)
+    tv[d] = all || is_cc(t, d) ? idx[n++] : (MlirValue){NULL};
+}
+
+/* Splits register point "r" into its index per dimension. */
+static void split_regs(const struct tiling *t, int64_t r, int64_t *rd) {
+  int d;
+
+  for (d = t->rank - 1; d >= 0; --d) {
+    rd[d] = r % t->regs[d];
+    r /= t->regs[d];
+  }
+}
+
+/* Tells whether a tile of dimension "d" may hold points past its end. */
+static int is_partial(const struct tiling *t, int d) {
+  return t->n[d] % t->step[d] != 0;
+}
+
+/* The index along cc dimension "d" of register point "rd" of this thread
+ * in tile "tv"; points past the end become the last point if "clamp". */
+static MlirValue build_point(struct mdh_builder *b, const struct tiling *t,
+                             const MlirValue *tv, int d, int64_t rd,
+                             int clamp) {
+  const struct mdh_dim_map *dm = &t->k->map.dims[d];
+  MlirValue i;
+
+  if (!mdh_dim_map_has_threads(dm))
+    return tv[d];
+  i = mdh_build_binary(b, "arith.muli", tv[d], mdh_build_index(b, t->step[d]));
+  i = mdh_build_binary(b, "arith.addi", i, t->k->ids[3 + dm->hw]);
+  if (rd)
+    i = mdh_build_binary(b, "arith.addi", i,
+                         mdh_build_index(b, rd * dm->threads));
+  if (clamp && is_partial(t, d))
+    i = mdh_build_binary(b, "arith.minsi", i, mdh_build_index(b, t->n[d] - 1));
+  return i;
+}
+
+static MlirValue load_acc(struct mdh_builder *b, const struct tiling *t,
+                          intptr_t c, int64_t r) {
+  MlirValue at = mdh_build_index(b, r);
+
+  return mdh_build_load(b, t->k->acc[c], 1, &at);
+}
+
+static void store_acc(struct mdh_builder *b, const struct tiling *t, intptr_t c,
+                      int64_t r, MlirValue v) {
+  MlirValue at = mdh_build_index(b, r);
+
+  mdh_build_store(b, v, t->k->acc[c], 1, &at);
+}
+
+/* I: every accumulator of every register point := the identity. */
+static void emit_init(struct mdh_builder *b, const struct tiling *t) {
+  struct mdh_stmt_info *info = t->k->info;
+  int64_t r;
+  intptr_t c;
+
+  for (r = 0; r < t->n_regs; ++r)
+    for (c = 0; c < info->n_results; ++c)
+      store_acc(b, t, c, r,
+                mdh_build_identity(b, mdh_component_operator(info, c),
+                                   mdh_kernel_component_type(info, c)));
+}
+
+/* The linear id of the thread in its block (x fastest). */
+static MlirValue build_linear_id(struct mdh_builder *b,
+                                 const struct mdh_kernel *k) {
+  MlirValue lin = k->ids[5];
+  int h;
+
+  for (h = 1; h >= 0; --h)
+    lin = mdh_build_binary(
+        b, "arith.addi",
+        mdh_build_binary(b, "arith.muli", lin, mdh_build_index(b, k->block[h])),
+        k->ids[3 + h]);
+  return lin;
+}
+
+/* Element "j" of the offset of stage "st" at tile "tv". */
+static MlirValue build_offset(struct mdh_builder *b, const struct tiling *t,
+                              const struct stage *st, int j,
+                              const MlirValue *tv) {
+  MlirValue v = mdh_build_index(b, st->cst[j]);
+  int d;
+
+  for (d = 0; d < t->rank; ++d)
+    if (st->coef[j][d])
+      v = mdh_build_binary(
+          b, "arith.addi", v,
+          mdh_build_binary(b, "arith.muli", tv[d],
+                           mdh_build_index(b, st->coef[j][d])));
+  return v;
+}
+
+/* "0 <= g < n" for every element of "g" (rank "n_dims") within the shape
+ * of "type". */
+static MlirValue build_in_bounds(struct mdh_builder *b, MlirType type,
+                                 int n_dims, const MlirValue *g) {
+  MlirValue zero = mdh_build_index(b, 0), all = {NULL}, in;
+  int j;
+
+  for (j = 0; j < n_dims; ++j) {
+    in = mdh_build_binary(
+        b, "arith.andi", mdh_build_cmpi(b, "sge", g[j], zero),
+        mdh_build_cmpi(b, "slt", g[j],
+                       mdh_build_index(b, mlirShapedTypeGetDimSize(type, j))));
+    all = j ? mdh_build_binary(b, "arith.andi", all, in) : in;
+  }
+  return all;
+}
+
+/* The number of elements that one 16-byte access of stage "st" moves, or
+ * 1: the groups must start at multiples of the width in the buffer (whose
+ * base the allocators align to 16 bytes or more) and in the tile, so the
+ * last dimension of both, and the box's offset along it, must be
+ * multiples of the width. A group then lies wholly in the buffer or
+ * wholly out of it. */
+static int64_t copy_width(const struct tiling *t, const struct stage *st) {
+  MlirType type = mlirValueGetType(t->k->m->bufs[st->buf]);
+  int64_t bytes = element_bytes(mlirShapedTypeGetElementType(type));
+  int64_t w = bytes <= 8 && 16 % bytes == 0 ? 16 / bytes : 1;
+  int last = st->rank - 1, d;
+
+  if (mlirShapedTypeGetDimSize(type, last) % w || st->size[last] % w ||
+      st->cst[last] % w)
+    return 1;
+  for (d = 0; d < t->rank; ++d)
+    if (st->coef[last][d] % w)
+      return 1;
+  return w;
+}
+
+/* Copies the "w" elements of "buffer" at "g" to "tile" at "coord", with
+ * one vector access of 16 bytes if "w" > 1. */
+static void build_copy(struct mdh_builder *b, MlirValue buffer, MlirValue tile,
+                       int rank, MlirValue *g, MlirValue *coord, int64_t w) {
+  MlirType elem = mlirShapedTypeGetElementType(mlirValueGetType(buffer));
+  MlirType vec = mlirVectorTypeGet(1, &w, elem);
+  MlirNamedAttribute align =
+      mdh_named_attr(b->ctx, "alignment",
+                     mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), 16));
+  MlirValue operands[1 + 2 * MAX_RANK], v;
+  int j;
+
+  if (w == 1) {
+    mdh_build_store(b, mdh_build_load(b, buffer, rank, g), tile, rank, coord);
+    return;
+  }
+  operands[0] = buffer;
+  memcpy(operands + 1, g, rank * sizeof(*g));
+  v = mlirOperationGetResult(
+      mdh_build_op(b, "vector.load", 1 + rank, operands, 1, &vec, 1, &align),
+      0);
+  operands[0] = v;
+  operands[1] = tile;
+  for (j = 0; j < rank; ++j)
+    operands[2 + j] = coord[j];
+  mdh_build_op(b, "vector.store", 2 + rank, operands, 0, NULL, 0, NULL);
+}
+
+/* C: the threads of the block copy the box of every staged input at tile
+ * "tv" into its shared tile, group l of "w" elements (copy_width) by
+ * thread l mod threads, so that consecutive threads read consecutive
+ * elements; groups outside the buffer, which only a partial tile's box
+ * holds, are left alone. */
+static void emit_copy(struct mdh_builder *b, const struct tiling *t,
+                      const MlirValue *tv) {
+  const struct mdh_kernel *k = t->k;
+  const struct stage *st;
+  MlirValue lin = build_linear_id(b, k), rest, coord[MAX_RANK], g[MAX_RANK];
+  MlirValue buffer, size;
+  MlirBlock loop, then_b, else_b;
+  struct mdh_builder lb, tb;
+  int64_t w;
+  int s, j;
+
+  for (s = 0; s < t->n_stages; ++s) {
+    st = &t->stages[s];
+    buffer = k->m->bufs[st->buf];
+    w = copy_width(t, st);
+    loop = mdh_build_for_step(
+        b, lin, mdh_build_index(b, st->elements / w),
+        mdh_build_index(b, k->block[0] * k->block[1] * k->block[2]));
+    lb = mdh_builder_before_terminator(b, loop);
+    rest = mlirBlockGetArgument(loop, 0);
+    for (j = st->rank - 1; j >= 0; --j) {
+      size = mdh_build_index(&lb,
+                             j == st->rank - 1 ? st->size[j] / w : st->size[j]);
+      coord[j] = mdh_build_binary(&lb, "arith.remsi", rest, size);
+      rest = mdh_build_binary(&lb, "arith.divsi", rest, size);
+    }
+    if (w > 1)
+      coord[st->rank - 1] = mdh_build_binary(
+          &lb, "arith.muli", coord[st->rank - 1], mdh_build_index(&lb, w));
+    for (j = 0; j < st->rank; ++j)
+      g[j] = mdh_build_binary(&lb, "arith.addi",
+                              build_offset(&lb, t, st, j, tv), coord[j]);
+    mdh_build_if_else(
+        &lb, build_in_bounds(&lb, mlirValueGetType(buffer), st->rank, g),
+        &then_b, &else_b);
+    tb = mdh_builder_before_terminator(&lb, then_b);
+    build_copy(&tb, buffer, st->tile, st->rank, g, coord, w);
+  }
+}
+
+/* A: this thread's register points accumulate f over the points of the
+ * step at tile "tv", reading the staged inputs from their tiles. */
+static void emit_accumulate(struct mdh_builder *b, const struct tiling *t,
+                            const MlirValue *tv) {
+  struct mdh_stmt_info *info = t->k->info;
+  struct mdh_load_redirect redirects[MAX_STAGES];
+  MlirValue offsets[MAX_STAGES][MAX_RANK], point[MAX_RANK], lo, hi;
+  MlirValue *v = malloc(3 * info->n_results * sizeof(*v));
+  struct mdh_builder in = *b;
+  intptr_t c, n = info->n_results;
+  int64_t r, rd[MAX_RANK];
+  MlirBlock loop;
+  int s, j, d;
+
+  if (!v)
+    abort();
+  for (s = 0; s < t->n_stages; ++s) {
+    for (j = 0; j < t->stages[s].rank; ++j)
+      offsets[s][j] = build_offset(b, t, &t->stages[s], j, tv);
+    redirects[s].buffer = t->k->m->bufs[t->stages[s].buf];
+    redirects[s].copy = t->stages[s].tile;
+    redirects[s].offset = offsets[s];
+  }
+  for (d = 0; d < t->rank; ++d) {
+    if (is_cc(t, d))
+      continue;
+    point[d] = tv[d];
+    if (t->step[d] == 1)
+      continue;
+    lo = mdh_build_binary(&in, "arith.muli", tv[d],
+                          mdh_build_index(&in, t->step[d]));
+    hi = mdh_build_binary(&in, "arith.minsi",
+                          mdh_build_binary(&in, "arith.addi", lo,
+                                           mdh_build_index(&in, t->step[d])),
+                          mdh_build_index(&in, t->n[d]));
+    loop = mdh_build_for(&in, lo, hi);
+    in = mdh_builder_before_terminator(&in, loop);
+    point[d] = mlirBlockGetArgument(loop, 0);
+  }
+  for (r = 0; r < t->n_regs; ++r) {
+    split_regs(t, r, rd);
+    for (d = 0; d < t->rank; ++d)
+      if (is_cc(t, d))
+        point[d] = build_point(&in, t, tv, d, rd[d], 1);
+    mdh_chain_build_value(&in, info, point, redirects, t->n_stages, v);
+    for (c = 0; c < n; ++c)
+      v[n + c] = load_acc(&in, t, c, r);
+    mdh_build_combine(&in, info->oper, info->fn_type, n, v + n, v, v + 2 * n);
+    for (c = 0; c < n; ++c)
+      store_acc(&in, t, c, r, v[2 * n + c]);
+  }
+  free(v);
+}
+
+/* F: this thread stores the result of each of its register points that
+ * lies in the index space. */
+static void emit_finish(struct mdh_builder *b, const struct tiling *t,
+                        const MlirValue *tv) {
+  struct mdh_stmt_info *info = t->k->info;
+  MlirValue point[MAX_RANK], res[MAX_RANK], v[MAX_RANK], valid, in;
+  MlirBlock then_b, else_b;
+  struct mdh_builder sb;
+  int64_t r, rd[MAX_RANK];
+  intptr_t c;
+  int d;
+
+  for (r = 0; r < t->n_regs; ++r) {
+    split_regs(t, r, rd);
+    valid = (MlirValue){NULL};
+    for (d = 0; d < t->rank; ++d) {
+      point[d] = is_cc(t, d) ? build_point(b, t, tv, d, rd[d], 0)
+                             : mdh_build_index(b, 0);
+      if (!is_cc(t, d) || !is_partial(t, d) ||
+          !mdh_dim_map_has_threads(&t->k->map.dims[d]))
+        continue;
+      in = mdh_build_cmpi(b, "slt", point[d], mdh_build_index(b, t->n[d]));
+      valid = mlirValueIsNull(valid)
+                  ? in
+                  : mdh_build_binary(b, "arith.andi", valid, in);
+    }
+    sb = *b;
+    if (!mlirValueIsNull(valid)) {
+      mdh_build_if_else(b, valid, &then_b, &else_b);
+      sb = mdh_builder_before_terminator(b, then_b);
+    }
+    for (c = 0; c < info->n_results; ++c)
+      v[c] = load_acc(&sb, t, c, r);
+    mdh_build_result_point(&sb, t->rank, info->stmt->kinds, point, res);
+    mdh_chain_store_all(&sb, info, res, v);
+  }
+}
+
+/* The statement callback of the AST translator for tiled kernels. */
+static int emit_stmt(struct mdh_builder *b, const char *name, int n,
+                     const MlirValue *idx, void *user) {
+  struct tiling *t = user;
+  MlirValue tv[MAX_RANK];
+
+  (void)n;
+  read_tiles(t, name[0] != 'I' && name[0] != 'F', idx, tv);
+  switch (name[0]) {
+  case 'I':
+    emit_init(b, t);
+    return 0;
+  case 'C':
+    emit_copy(b, t, tv);
+    return 0;
+  case 'W':
+  case 'V':
+    mdh_build_op(b, "gpu.barrier", 0, NULL, 0, NULL, 0, NULL);
+    return 0;
+  case 'A':
+    emit_accumulate(b, t, tv);
+    return 0;
+  case 'F':
+    emit_finish(b, t, tv);
+    return 0;
+  }
+  mlirEmitError(b->loc, "isl AST calls an unknown statement");
+  return -1;
+}
+
+/* The workgroup memref type of the tile of stage "st" on "buffer". */
+static MlirType tile_type(MlirContext ctx, const struct stage *st,
+                          MlirValue buffer) {
+  MlirAttribute space = mlirAttributeParseGet(
+      ctx, mlirStringRefCreateFromCString("#gpu.address_space<workgroup>"));
+
+  return mlirMemRefTypeContiguousGet(
+      mlirShapedTypeGetElementType(mlirValueGetType(buffer)), st->rank,
+      st->size, space);
+}
+
+int mdh_kernel_build_tiled(isl_ctx *ctx, struct mdh_builder *b,
+                           struct mdh_kernel *k) {
+  /* Large (boxes of up to MAX_RANK dimensions): on the heap. */
+  struct tiling *t = calloc(1, sizeof(*t));
+  MlirType shared[MAX_STAGES];
+  struct mdh_builder kb;
+  isl_ast_node *tree;
+  MlirBlock body;
+  int s, rc;
+
+  if (!t)
+    abort();
+  tiling_init(t, k);
+  find_stages(ctx, t);
+  if (!(tree = build_ast(ctx, t))) {
+    mdh_emit_error(k->info->stmt->hom, PASS ": isl failed to tile the kernel");
+    free(t);
+    return -1;
+  }
+  for (s = 0; s < t->n_stages; ++s)
+    shared[s] = tile_type(b->ctx, &t->stages[s], k->m->bufs[t->stages[s].buf]);
+  body = mdh_kernel_build_launch(b, k->grid, k->block, t->n_stages, shared);
+  for (s = 0; s < t->n_stages; ++s)
+    t->stages[s].tile = mlirBlockGetArgument(body, 12 + s);
+  kb = mdh_builder_before_terminator(b, body);
+  mdh_kernel_alloc_accumulators(&kb, k, t->n_regs);
+  rc = mdh_kernel_translate(ctx, k, &kb, body, tree, &emit_stmt, t);
+  isl_ast_node_free(tree);
+  free(t);
+  return rc;
+}
