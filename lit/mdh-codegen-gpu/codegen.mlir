@@ -71,8 +71,8 @@ func.func @sum(%x: memref<1000000xf32>, %y: memref<1xf32>) {
 
 // -----
 
-// A scan stays sequential in the thread that owns its row (owner
-// strategy); only the rows are distributed.
+// A sequential scan (given mapping) runs in the thread that owns its row
+// (owner strategy); only the rows are distributed.
 func.func private @id(%a: i32) -> i32 {
   return %a : i32
 }
@@ -88,7 +88,7 @@ func.func private @id(%a: i32) -> i32 {
 func.func @rows(%x: memref<8x100xi32>, %y: memref<8x100xi32>) {
   %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i, j) -> (i, j)>]}
       : (memref<8x100xi32>) -> !mdh.mda<array<i64: 8, 100>>
-  %r = "mdh.md_hom"(%vx) {scalar_function = @id, combine_ops = [#mdh.cc, #mdh.ps<"add">]}
+  %r = "mdh.md_hom"(%vx) {scalar_function = @id, combine_ops = [#mdh.cc, #mdh.ps<"add">], mdh.mapping = "global.x(8,1), seq"}
       : (!mdh.mda<array<i64: 8, 100>>) -> !mdh.mda<array<i64: 8, 100>>
   "mdh.out_view"(%r, %y) {accesses = [affine_map<(i, j) -> (i, j)>], components = array<i64: 0>}
       : (!mdh.mda<array<i64: 8, 100>>, memref<8x100xi32>) -> ()

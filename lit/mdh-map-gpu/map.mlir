@@ -43,13 +43,14 @@ func.func @sum(%x: memref<1000000xf32>, %y: memref<1xf32>) {
 
 // -----
 
-// A scan stays sequential in the thread that owns its row (owner
-// strategy); only the rows are distributed.
+// A scan along the rows: a block per row, whose threads scan the row
+// together (mdh-codegen-gpu's block scan); the other legal mappings keep
+// the scan sequential in the thread that owns its row.
 func.func private @id(%a: i32) -> i32 {
   return %a : i32
 }
 // CHECK-LABEL: func.func @rows
-// CHECK: mdh.mapping = "global.x(8,1), seq", mdh.mappings = 4 : i64
+// CHECK: mdh.mapping = "block.x(8), thread.x(128)", mdh.mappings = 10 : i64
 func.func @rows(%x: memref<8x100xi32>, %y: memref<8x100xi32>) {
   %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i, j) -> (i, j)>]}
       : (memref<8x100xi32>) -> !mdh.mda<array<i64: 8, 100>>

@@ -15,8 +15,8 @@
  * i = tx + T*e, at the block level i = bx + G*e and at the global level
  * i = bx*T + tx + G*T*e (LIFT's cyclic loops, Sec. 4.6). isl's AST generator
  * turns that into strided loops with their guards, and the shared
- * translator (ast_to_mlir.c) into scf. Three strategies (PANAMERA Sec. 5),
- * the third in tile.c:
+ * translator (ast_to_mlir.c) into scf. Four strategies (PANAMERA Sec. 5),
+ * the last two in their own files:
  *
  * - owner: every pw and ps dimension is sequential, so each result point is
  *   computed by one thread, in order; its instances are emitted exactly as
@@ -42,6 +42,7 @@
  *   longer depends on the order in which atomics land.
  * - tiled (a tile() on a sequential pw dimension): register tiles and
  *   inputs staged in shared memory, see tile.c.
+ * - block scan (a ps dimension on the threads of a block): see scan.c.
  *
  * Every kernel allows float multiply-adds to be contracted into fma, as
  * nvcc does by default.
@@ -124,7 +125,8 @@ static int read_kernel(struct mdh_kernel *k) {
   if (mdh_mapping_parse(text.data, text.length, k->info->stmt->rank, &k->map,
                         err, sizeof(err)) < 0 ||
       mdh_mapping_check_limits(&k->map, err, sizeof(err)) < 0 ||
-      mdh_mapping_check_tiles(&k->map, k->info, err, sizeof(err)) < 0) {
+      mdh_mapping_check_tiles(&k->map, k->info, err, sizeof(err)) < 0 ||
+      mdh_mapping_check_scan(&k->map, k->info, err, sizeof(err)) < 0) {
     mdh_emit_error(hom, PASS ": invalid mdh.mapping: %s", err);
     return 0;
   }
@@ -139,6 +141,10 @@ static int read_kernel(struct mdh_kernel *k) {
     }
     if (k->info->stmt->kinds[d] == MdhCombineCC) {
       cc_threads |= mdh_dim_map_spreads_threads(dm);
+      continue;
+    }
+    if (k->info->stmt->kinds[d] == MdhCombinePS) {
+      k->block_scan |= dm->level != MDH_LEVEL_SEQ;
       continue;
     }
     pw_threads |= mdh_dim_map_spreads_threads(dm);
@@ -906,6 +912,8 @@ static int build_kernels(isl_ctx *ctx, struct mdh_builder *b,
     return -1;
   if (k.tiled)
     return mdh_kernel_build_tiled(ctx, b, &k);
+  if (k.block_scan)
+    return mdh_kernel_build_scan(ctx, b, &k);
   if (k.atomic && !k.deterministic)
     build_result_kernel(b, &k, &emit_identity);
   if (k.deterministic) {

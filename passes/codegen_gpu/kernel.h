@@ -7,6 +7,7 @@
 #include "passes/chain.h"
 #include "passes/map_gpu/mapping.h"
 
+#include <isl/ast.h>
 #include <isl/ctx.h>
 #include <isl/id.h>
 
@@ -24,6 +25,7 @@ struct mdh_kernel {
   int64_t grid[3], block[3];
   int reduce;
   int tiled;
+  int block_scan;
   int block_reduce;
   int atomic;
   int deterministic;
@@ -72,8 +74,29 @@ int mdh_kernel_translate(isl_ctx *ctx, struct mdh_kernel *k,
  * bounding the ids by the launch sizes of "k", to be freed by the caller. */
 char *mdh_kernel_context_string(const struct mdh_kernel *k);
 
+/* A statement of a block-level AST (block.c): named "name"_S over the
+ * tile indices of the cc dimensions, or of all if "all", scheduled after
+ * the cc tiles at "phase", then the other tiles (or zeros) and "pos". */
+struct mdh_block_part {
+  char name;
+  int all;
+  int phase;
+  int pos;
+};
+
+/* The AST of the statements "parts" of "k" over its tiles of "step"
+ * points per dimension, with only the block ids as parameters (block.c). */
+__isl_give isl_ast_node *
+mdh_kernel_block_ast(isl_ctx *ctx, const struct mdh_kernel *k,
+                     const int64_t *step, const struct mdh_block_part *parts,
+                     int n_parts);
+
 /* The tiled strategy (tile.c): builds the kernel of "k" at "b". */
 int mdh_kernel_build_tiled(isl_ctx *ctx, struct mdh_builder *b,
                            struct mdh_kernel *k);
+
+/* The block scan (scan.c): builds the kernel of "k" at "b". */
+int mdh_kernel_build_scan(isl_ctx *ctx, struct mdh_builder *b,
+                          struct mdh_kernel *k);
 
 #endif

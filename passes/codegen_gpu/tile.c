@@ -21,8 +21,8 @@
  *     V   barrier (the next C overwrites the tiles)
  *   F     each thread stores its points that lie in the index space
  *
- * The block-level AST is built by isl from these statements over the tile
- * indices, with only the block ids as parameters: no thread id can reach a
+ * The block-level AST (block.c) is built by isl from these statements over the
+ * tile indices, with only the block ids as parameters: no thread id can reach a
  * loop bound or a guard around a barrier, so every thread of a block meets
  * every barrier (synchronizability by construction). The register points
  * are unrolled here, so the accumulators are indexed by constants; points
@@ -31,7 +31,6 @@
  */
 
 #include "dialect/support.h"
-#include "passes/ast_to_mlir.h"
 #include "passes/codegen_gpu/kernel.h"
 #include "passes/polyhedral.h"
 #include "passes/stmt.h"
@@ -40,10 +39,7 @@
 #include "mlir-c/BuiltinTypes.h"
 
 #include <isl/aff.h>
-#include <isl/ast_build.h>
 #include <isl/set.h>
-#include <isl/union_map.h>
-#include <isl/union_set.h>
 #include <isl/val.h>
 
 #include <stdio.h>
@@ -297,106 +293,19 @@ static void find_stages(isl_ctx *ctx, struct tiling *t) {
   isl_set_free(points);
 }
 
-/* Appends the tile indices of "t" to "s": the cc ones, or all if "all". */
-static void append_tiles(struct mdh_str *s, const struct tiling *t, int all) {
-  int d, first = 1;
-
-  for (d = 0; d < t->rank; ++d) {
-    if (!all && !is_cc(t, d))
-      continue;
-    mdh_str_printf(s, first ? "t%d" : ", t%d", d);
-    first = 0;
-  }
-}
-
-/* Appends statement "c"_S over the tile indices (the cc ones, or all if
- * "all") with their bounds: the tiles of a dimension with blocks are
- * dealt out to the blocks cyclically. */
-static void append_domain(struct mdh_str *s, const struct tiling *t, char c,
-                          int all) {
-  const struct mdh_dim_map *dm;
-  int d;
-
-  mdh_str_printf(s, "%c_%s[", c, t->k->info->stmt->name);
-  append_tiles(s, t, all);
-  mdh_str_append(s, "] : 0 = 0", 9);
-  for (d = 0; d < t->rank; ++d) {
-    if (!all && !is_cc(t, d))
-      continue;
-    dm = &t->k->map.dims[d];
-    mdh_str_printf(s, " and 0 <= t%d < %lld", d,
-                   (long long)((t->n[d] + t->step[d] - 1) / t->step[d]));
-    if (mdh_dim_map_has_blocks(dm))
-      mdh_str_printf(s, " and exists (e%d : t%d = b%c + %lld e%d)", d, d,
-                     "xyz"[dm->hw], (long long)dm -> blocks, d);
-  }
-}
-
-/* Appends the schedule of statement "c"_S: the cc tiles, "phase", then
- * the pw tiles (or zeros) and "pos". */
-static void append_schedule(struct mdh_str *s, const struct tiling *t, char c,
-                            int all, int phase, int pos) {
-  int d;
-
-  mdh_str_printf(s, "%c_%s[", c, t->k->info->stmt->name);
-  append_tiles(s, t, all);
-  mdh_str_append(s, "] -> [", 6);
-  for (d = 0; d < t->rank; ++d)
-    if (is_cc(t, d))
-      mdh_str_printf(s, "t%d, ", d);
-  mdh_str_printf(s, "%d", phase);
-  for (d = 0; d < t->rank; ++d)
-    if (!is_cc(t, d))
-      mdh_str_printf(s, all ? ", t%d" : ", 0", d);
-  mdh_str_printf(s, ", %d]", pos);
-}
-
-/* Builds the block-level AST of "t" (see the top of this file). */
+/* Builds the block-level AST of "t" (see the top of this file); the
+ * copies and barriers only if something is staged. */
 static __isl_give isl_ast_node *build_ast(isl_ctx *ctx,
                                           const struct tiling *t) {
-  static const struct {
-    char c;
-    int all, phase, pos, staged;
-  } parts[] = {{'I', 0, 0, 0, 0}, {'C', 1, 1, 0, 1}, {'W', 1, 1, 1, 1},
-               {'A', 1, 1, 2, 0}, {'V', 1, 1, 3, 1}, {'F', 0, 2, 0, 0}};
-  struct mdh_str dom, sched;
-  isl_union_set *domain;
-  isl_union_map *schedule;
-  isl_ast_build *build;
-  isl_ast_node *tree;
-  char *params;
-  size_t i;
-  int first = 1;
+  static const struct mdh_block_part parts[] = {{'I', 0, 0, 0}, {'C', 1, 1, 0},
+                                                {'W', 1, 1, 1}, {'A', 1, 1, 2},
+                                                {'V', 1, 1, 3}, {'F', 0, 2, 0}};
+  static const struct mdh_block_part unstaged[] = {
+      {'I', 0, 0, 0}, {'A', 1, 1, 2}, {'F', 0, 2, 0}};
 
-  mdh_str_init(&dom);
-  mdh_str_init(&sched);
-  mdh_str_printf(&dom, "[bx, by, bz, tx, ty, tz] -> { ");
-  mdh_str_printf(&sched, "[bx, by, bz, tx, ty, tz] -> { ");
-  for (i = 0; i < sizeof(parts) / sizeof(parts[0]); ++i) {
-    if (parts[i].staged && !t->n_stages)
-      continue;
-    if (!first) {
-      mdh_str_append(&dom, "; ", 2);
-      mdh_str_append(&sched, "; ", 2);
-    }
-    first = 0;
-    append_domain(&dom, t, parts[i].c, parts[i].all);
-    append_schedule(&sched, t, parts[i].c, parts[i].all, parts[i].phase,
-                    parts[i].pos);
-  }
-  mdh_str_append(&dom, " }", 2);
-  mdh_str_append(&sched, " }", 2);
-  params = mdh_kernel_context_string(t->k);
-  domain = isl_union_set_read_from_str(ctx, dom.data);
-  schedule = isl_union_map_read_from_str(ctx, sched.data);
-  schedule = isl_union_map_intersect_domain(schedule, domain);
-  build = isl_ast_build_from_context(isl_set_read_from_str(ctx, params));
-  tree = isl_ast_build_node_from_schedule_map(build, schedule);
-  isl_ast_build_free(build);
-  free(params);
-  mdh_str_clear(&dom);
-  mdh_str_clear(&sched);
-  return tree;
+  if (t->n_stages)
+    return mdh_kernel_block_ast(ctx, t->k, t->step, parts, 6);
+  return mdh_kernel_block_ast(ctx, t->k, t->step, unstaged, 3);
 }
 
 /* Reads the tile indices "idx" of a statement over the cc tiles (or all,

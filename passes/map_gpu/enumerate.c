@@ -28,7 +28,8 @@
  *   G3  no Wrg nested in an Lcl or a Glb, whatever the dims
  *
  * MDH extensions, under both rule sets: a scan map is Seq (not even
- * Fused: its carry must restart with each outer iteration); a reduction
+ * Fused: its carry must restart with each outer iteration), or Lcl or Glb
+ * when parallel scans are allowed (one block scans it); a reduction
  * map has an effective lvl 0 unless parallel reductions are allowed; rule
  * 8 exempts scan maps, which cannot be fused.
  *
@@ -470,11 +471,15 @@ static int check_fusion(struct mdh_map_ctx *ctx, int m) {
 static int check_mdh_dims(struct mdh_map_ctx *ctx, int m) {
   const struct mdh_map_node *node = &ctx->tree->nodes[m];
 
-  if (node->scan && ctx->enc[m] != MDH_MAP_SEQ)
+  if (node->scan && ctx->enc[m] != MDH_MAP_SEQ &&
+      !((ctx->flags & MDH_MAP_PARALLEL_SCANS) &&
+        (lvl(ctx->enc[m]) == 1 || lvl(ctx->enc[m]) == 3)))
     return fail(ctx,
-                "scan: map %s iterates a scan dimension and must be Seq, "
+                "scan: map %s iterates a scan dimension and must be Seq%s, "
                 "not %s",
-                name(ctx, 0, m), enc_name(ctx, 0, ctx->enc[m]));
+                name(ctx, 0, m),
+                ctx->flags & MDH_MAP_PARALLEL_SCANS ? ", Lcl or Glb" : "",
+                enc_name(ctx, 0, ctx->enc[m]));
   if (!node->reduction || (ctx->flags & MDH_MAP_PARALLEL_REDUCTIONS) ||
       lvl(ctx->eff[m]) < 1)
     return 1;

@@ -94,11 +94,15 @@ enum mdh_map_rules { MDH_MAP_RULES_LITERAL, MDH_MAP_RULES_STRENGTHENED };
  * MDH_MAP_PARALLEL_REDUCTIONS: reduction maps may be Lcl, Wrg or Glb (MDH,
  * PANAMERA); without it they run sequentially, as LIFT's reduce does.
  * MDH_MAP_WITHOUT_G3: allow a Wrg below an Lcl or Glb of another dim.
+ * MDH_MAP_PARALLEL_SCANS: scan maps may be Lcl or Glb (the threads of one
+ * block scan chunks, then combine the chunks' totals; the caller keeps Glb
+ * to one block); without it they are Seq.
  */
 enum mdh_map_flag {
   MDH_MAP_WITHOUT_RULE8 = 1 << 0,
   MDH_MAP_PARALLEL_REDUCTIONS = 1 << 1,
-  MDH_MAP_WITHOUT_G3 = 1 << 2
+  MDH_MAP_WITHOUT_G3 = 1 << 2,
+  MDH_MAP_PARALLEL_SCANS = 1 << 3
 };
 
 /* The encodings in the order the enumerator tries them. */

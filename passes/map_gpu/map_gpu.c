@@ -8,7 +8,8 @@
  * al., CC'22, Sec. 4). enumerate.c lists the encodings that the
  * strengthened rules allow; reduction (pw) maps may be parallel when the
  * reduce strategy of mdh-codegen-gpu can run the md_hom (PANAMERA's
- * multi-block reductions), scan maps never are. Two departures, both
+ * multi-block reductions), scan maps when the block scan can run the
+ * md_hom, on one block (sizing gives them one). Two departures, both
  * because the md_hom's dimensions are already what LIFT's rewrites would
  * produce: Fused encodings are left out (mdh-coalesce merges dimensions
  * before scheduling), and with them rule 8, the sequential-fusion pruning
@@ -167,7 +168,8 @@ static int64_t grid_limit(int hw) {
 
 /* Fills in the sizes "map" leaves open (0): threads along x, then y, then
  * z within the thread budget, and enough blocks to cover each dimension
- * (at most MAX_REDUCTION_BLOCKS along a reduction, to bound the atomics). */
+ * (at most MAX_REDUCTION_BLOCKS along a reduction, to bound the atomics;
+ * one along a scan, which one block scans). */
 static void choose_sizes(struct search *s, struct mdh_mapping *map) {
   int64_t budget = THREAD_BUDGET, t[3] = {0, 0, 0}, n, cap;
   struct mdh_dim_map *dm;
@@ -198,6 +200,8 @@ static void choose_sizes(struct search *s, struct mdh_mapping *map) {
     cap = grid_limit(dm->hw);
     if (s->info->stmt->kinds[d] != MdhCombineCC)
       cap = min64(cap, MAX_REDUCTION_BLOCKS);
+    if (s->info->stmt->kinds[d] == MdhCombinePS)
+      cap = 1;
     dm->blocks = min64(n, cap);
   }
 }
@@ -292,7 +296,8 @@ static int add_candidate(const int *enc, void *user) {
   c = &s->cands[s->n];
   mapping_of(s, enc, &c->map);
   choose_sizes(s, &c->map);
-  if (mdh_mapping_check_limits(&c->map, err, sizeof(err)) < 0)
+  if (mdh_mapping_check_limits(&c->map, err, sizeof(err)) < 0 ||
+      mdh_mapping_check_scan(&c->map, s->info, err, sizeof(err)) < 0)
     return 0;
   c->score = score(s, &c->map);
   c->seq = s->n++;
@@ -378,6 +383,8 @@ static void init_search(struct search *s, struct mdh_stmt_info *info,
   s->flags = MDH_MAP_WITHOUT_RULE8;
   if (mdh_mapping_can_reduce(info))
     s->flags |= MDH_MAP_PARALLEL_REDUCTIONS;
+  if (mdh_mapping_can_scan(info))
+    s->flags |= MDH_MAP_PARALLEL_SCANS;
 }
 
 /* Sets the string attribute "name" of "op" to "text". */
@@ -423,7 +430,8 @@ static int use_given(struct search *s, MlirAttribute attr) {
     mdh_emit_error(hom, PASS ": invalid mdh.mapping: %s", err);
     return 0;
   }
-  if (mdh_mapping_check_tiles(&map, s->info, err, sizeof(err)) < 0) {
+  if (mdh_mapping_check_tiles(&map, s->info, err, sizeof(err)) < 0 ||
+      mdh_mapping_check_scan(&map, s->info, err, sizeof(err)) < 0) {
     mdh_emit_error(hom, PASS ": invalid mdh.mapping: %s", err);
     return 0;
   }

@@ -348,3 +348,48 @@ int mdh_mapping_can_reduce(const struct mdh_stmt_info *info) {
       return 0;
   return 1;
 }
+
+int mdh_mapping_can_scan(const struct mdh_stmt_info *info) {
+  int d, n_ps = 0;
+
+  for (d = 0; d < info->stmt->rank; ++d) {
+    if (info->stmt->kinds[d] == MdhCombinePW)
+      return 0;
+    n_ps += info->stmt->kinds[d] == MdhCombinePS;
+  }
+  return n_ps == 1;
+}
+
+int mdh_mapping_check_scan(const struct mdh_mapping *map,
+                           const struct mdh_stmt_info *info, char *err,
+                           size_t n) {
+  const struct mdh_dim_map *dm;
+  int d, parallel = -1, cc_threads = 0, tiles = 0;
+
+  for (d = 0; d < map->rank; ++d) {
+    dm = &map->dims[d];
+    tiles |= dm->tile != 1;
+    if (info->stmt->kinds[d] == MdhCombineCC)
+      cc_threads |= mdh_dim_map_spreads_threads(dm);
+    else if (info->stmt->kinds[d] == MdhCombinePS && dm->level != MDH_LEVEL_SEQ)
+      parallel = d;
+  }
+  if (parallel < 0)
+    return 0;
+  dm = &map->dims[parallel];
+  if (dm->level != MDH_LEVEL_THREAD &&
+      (dm->level != MDH_LEVEL_GLOBAL || dm->blocks > 1)) {
+    snprintf(err, n,
+             "scan dimension %d must be seq, thread.D(T) or global.D(T,1) "
+             "(one block scans it)",
+             parallel);
+    return -1;
+  }
+  if (!mdh_mapping_can_scan(info) || cc_threads || tiles) {
+    snprintf(err, n,
+             "a parallel scan needs one ps dimension, no pw dimension, no "
+             "cc dimension spread over threads and no tile()");
+    return -1;
+  }
+  return 0;
+}

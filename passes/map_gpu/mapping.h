@@ -90,6 +90,20 @@ int mdh_mapping_check_tiles(const struct mdh_mapping *map,
                             const struct mdh_stmt_info *info, char *err,
                             size_t n);
 
+/* Tells whether mdh-codegen-gpu's block scan can run "info": one ps
+ * dimension and no pw one; only then may its ps dimension be parallel. */
+int mdh_mapping_can_scan(const struct mdh_stmt_info *info);
+
+/* Checks that a parallel ps dimension of "map" is one the block scan runs:
+ * spread over the threads of one block (thread level, or global level with
+ * one block, open sizes allowed), of a md_hom that
+ * mdh_mapping_can_scan accepts, with no cc dimension spread over threads
+ * (every thread of a block then scans the same cc points, so all meet at
+ * its barriers) and no tile(); returns 0, or -1 with a message. */
+int mdh_mapping_check_scan(const struct mdh_mapping *map,
+                           const struct mdh_stmt_info *info, char *err,
+                           size_t n);
+
 /* Tells whether dimension "d" is distributed over threads (thread or
  * global level) or over blocks (block or global level). */
 int mdh_dim_map_has_threads(const struct mdh_dim_map *dm);
