@@ -3,7 +3,7 @@
  * tiles on the dimensions that have threads and the inputs that a block's
  * threads share staged in shared memory step by step (MDH's tiles per
  * memory layer, mdh.digest.md Sec. 3; PPCG's copies to shared memory,
- * Verdoolaege et al., TACO'13, Sec. 4.5).
+ * Verdoolaege et al., TACO 2013).
  *
  * Every dimension d is cut into tiles of step(d) points, numbered t_d: a
  * dimension with threads has step T*R (its block tile: R points per thread,
@@ -21,13 +21,14 @@
  *     V   barrier (the next C overwrites the tiles)
  *   F     each thread stores its points that lie in the index space
  *
- * The block-level AST (block.c) is built by isl from these statements over the
- * tile indices, with only the block ids as parameters: no thread id can reach a
- * loop bound or a guard around a barrier, so every thread of a block meets
- * every barrier (synchronizability by construction). The register points
- * are unrolled here, so the accumulators are indexed by constants; points
- * past the end of a partial tile compute on the last point instead (a
- * clamp rather than a guard around every accumulation) and are not stored.
+ * The block-level AST (block.c) is built by isl from these statements
+ * over the tile indices, with only the block ids as parameters: no thread
+ * id can reach a loop bound or a guard around a barrier, so every thread of
+ * a block meets every barrier (synchronizability by construction). The
+ * register points are unrolled here, so the accumulators are indexed by
+ * constants; points past the end of a partial tile compute on the last
+ * point instead (a clamp rather than a guard around every accumulation)
+ * and are not stored.
  */
 
 #include "dialect/support.h"

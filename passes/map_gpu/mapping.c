@@ -296,20 +296,21 @@ int mdh_mapping_check_tiles(const struct mdh_mapping *map,
  * function. */
 const char *mdh_component_operator(const struct mdh_stmt_info *info,
                                    intptr_t c) {
+  static const char *const names[] = {"add", "mul", "min", "max",
+                                      "and", "or",  "xor"};
   MlirAttribute oper = info->oper;
   MlirStringRef name;
-  static char buf[8];
+  size_t i;
 
   if (mlirAttributeIsNull(oper) || mlirAttributeIsAFlatSymbolRef(oper))
     return NULL;
   if (mlirAttributeIsAArray(oper))
     oper = mlirArrayAttrGetElement(oper, c);
   name = mlirStringAttrGetValue(oper);
-  if (name.length >= sizeof(buf))
-    return NULL;
-  memcpy(buf, name.data, name.length);
-  buf[name.length] = '\0';
-  return buf;
+  for (i = 0; i < sizeof(names) / sizeof(names[0]); ++i)
+    if (mlirStringRefEqual(name, mlirStringRefCreateFromCString(names[i])))
+      return names[i];
+  return NULL;
 }
 
 /* The runtime's name of "type" (f16, bf16, f32, f64, i32, i64), or NULL. */

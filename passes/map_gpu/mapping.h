@@ -115,7 +115,7 @@ int mdh_dim_map_spreads_threads(const struct mdh_dim_map *dm);
 int mdh_dim_map_spreads_blocks(const struct mdh_dim_map *dm);
 
 /* The builtin operator name of result component "c" of "info" ("add",
- * ...), or NULL for a combine function (static storage). */
+ * ...; a string literal), or NULL for a combine function. */
 const char *mdh_component_operator(const struct mdh_stmt_info *info,
                                    intptr_t c);
 
