@@ -182,19 +182,18 @@ static void *gpu_options_clone(void *user) {
                            mlirStringRefCreateFromCString(o->mode));
 }
 
-/* Stores the options "o" as attributes of "module", replacing the module's
- * own. */
-static void set_options(MlirOperation module, const struct gpu_options *o) {
+void mdhSetGpuOptions(MlirOperation module, int64_t mappingIndex,
+                      MlirStringRef reductionMode) {
   MlirContext ctx = mlirOperationGetContext(module);
 
-  if (o->mapping_index >= 0)
+  if (mappingIndex >= 0)
     mlirOperationSetAttributeByName(
         module, mlirStringRefCreateFromCString("mdh.mapping_index"),
-        mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), o->mapping_index));
-  if (o->mode[0])
+        mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), mappingIndex));
+  if (reductionMode.length)
     mlirOperationSetAttributeByName(
         module, mlirStringRefCreateFromCString("mdh.reduction_mode"),
-        mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(o->mode)));
+        mlirStringAttrGet(ctx, reductionMode));
 }
 
 /* Runs mdh-gpu-options with the options "user" on "module". A bad reduction
@@ -213,7 +212,8 @@ static void gpu_options_run(MlirOperation module, MlirExternalPass pass,
                    "'deterministic', got '%s'",
                    o->mode);
   } else {
-    set_options(module, o);
+    mdhSetGpuOptions(module, o->mapping_index,
+                     mlirStringRefCreateFromCString(o->mode));
     return;
   }
   mlirExternalPassSignalFailure(pass);

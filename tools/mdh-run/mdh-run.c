@@ -460,25 +460,6 @@ static int compare_with_reference(MlirContext ctx, MlirModule input,
   return rc;
 }
 
-/* Stores --mapping and --reduction-mode, when given, as the module
- * attributes that mdh-map-gpu and mdh-codegen-gpu read (replacing the
- * module's own; a function's own still wins), as mdh-gpu-pipeline's options
- * do. */
-static void set_gpu_options(MlirModule module, const struct options *o) {
-  MlirOperation op = mlirModuleGetOperation(module);
-  MlirContext ctx = mlirOperationGetContext(op);
-
-  if (o->mapping >= 0)
-    mlirOperationSetAttributeByName(
-        op, mlirStringRefCreateFromCString("mdh.mapping_index"),
-        mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), o->mapping));
-  if (o->reduction_mode)
-    mlirOperationSetAttributeByName(
-        op, mlirStringRefCreateFromCString("mdh.reduction_mode"),
-        mlirStringAttrGet(ctx,
-                          mlirStringRefCreateFromCString(o->reduction_mode)));
-}
-
 int main(int argc, char **argv) {
   struct options o;
   struct mdh_args inputs = {0, NULL}, work = {0, NULL};
@@ -517,7 +498,10 @@ int main(int argc, char **argv) {
     fprintf(stderr, "mdh-run: cannot parse '%s'\n", o.file);
     goto done;
   }
-  set_gpu_options(module, &o);
+  /* As mdh-gpu-pipeline's options do (a function's own attributes win). */
+  mdhSetGpuOptions(
+      mlirModuleGetOperation(module), o.mapping,
+      mlirStringRefCreateFromCString(o.reduction_mode ? o.reduction_mode : ""));
   if (o.emit_object && read_signature(module, &o, &inputs) == 0)
     rc = mdh_emit_object(ctx, module, pipeline.text, o.entry, &inputs,
                          o.emit_object) < 0;

@@ -64,6 +64,12 @@ bool mdhIsReductionMode(MlirStringRef mode);
 MlirPass mdhCreateGpuOptionsPass(int64_t mappingIndex,
                                  MlirStringRef reductionMode);
 
+/// What mdh-gpu-options does, for drivers that hold the module: stores
+/// "mappingIndex" (if >= 0) and "reductionMode" (if not empty; the caller
+/// checks it with mdhIsReductionMode) as attributes of "module".
+void mdhSetGpuOptions(MlirOperation module, int64_t mappingIndex,
+                      MlirStringRef reductionMode);
+
 /// The textual pass pipeline (for mlirParsePassPipeline) from mdh ops to the
 /// LLVM dialect with kernels for NVIDIA GPUs embedded as a gpu.binary:
 /// mdh-coalesce, mdh-schedule, mdh-map-gpu, mdh-codegen-gpu, then the
