@@ -19,16 +19,18 @@
  * budget of 256, blocks within the grid limits) and a score; the hardware
  * limits are checked on the sized mapping. The score (without a GPU to
  * time candidates, digest section 6) rewards, in this order: enough
- * parallel threads to fill an H100 (2^17), thread x on the innermost band
- * dimension (coalesced accesses), a block reduction over atomics, and
+ * parallel threads to fill an H100 (2^17), thread x on the coalescing
+ * dimension (coalescing_dim), a block reduction over atomics, and
  * penalizes per-thread atomics and blocks of less than a warp. The best
- * wins; ties keep the enumeration order. `mdh.mapping_index = K` (an
- * integer attribute on the module or the function; the function's wins)
- * picks the K-th best instead, so that tuning and tests can sweep the legal
- * mappings. `mdh.reduction_mode`, read by mdh-codegen-gpu, is checked here
- * so that a misspelt one fails before any code is generated. A user's
- * `mdh.mapping` is kept when it is legal (sizes it leaves out are filled
- * in) and rejected with the violated rule otherwise.
+ * wins; ties keep the enumeration order, except that a matmul-like md_hom
+ * gets a tiled mapping (tiled_mapping) where tiling pays.
+ * `mdh.mapping_index = K` (an integer attribute on the module or the
+ * function; the function's wins) picks the K-th best instead, so that
+ * tuning and tests can sweep the legal mappings. `mdh.reduction_mode`,
+ * read by mdh-codegen-gpu, is checked here so that a misspelt one fails
+ * before any code is generated. A user's `mdh.mapping` is kept when it is
+ * legal (sizes it leaves out are filled in) and rejected with the violated
+ * rule otherwise.
  */
 
 #include "dialect/support.h"
