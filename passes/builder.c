@@ -221,6 +221,13 @@ void mdh_build_if_else(struct mdh_builder *b, MlirValue cond, MlirBlock *then_b,
   mdh_build_insert(b, mlirOperationCreate(&st));
 }
 
+struct mdh_builder mdh_build_if(struct mdh_builder *b, MlirValue cond) {
+  MlirBlock then_b, else_b;
+
+  mdh_build_if_else(b, cond, &then_b, &else_b);
+  return mdh_builder_before_terminator(b, then_b);
+}
+
 /* Copies the body of "callee", if it is a function of one block, to the
  * insertion point of "b" with its arguments replaced by "args", and stores
  * the values it returns in "results". Returns 0, or -1 (nothing built) if

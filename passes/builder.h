@@ -83,6 +83,10 @@ MlirBlock mdh_build_parallel(struct mdh_builder *b, MlirValue lb, MlirValue ub,
 void mdh_build_if_else(struct mdh_builder *b, MlirValue cond, MlirBlock *then_b,
                        MlirBlock *else_b);
 
+/* Builds `scf.if %cond` (with an empty else block) and returns a builder
+ * inserting into its then block. */
+struct mdh_builder mdh_build_if(struct mdh_builder *b, MlirValue cond);
+
 /* Builds `func.call @callee(args)` with the result types of "fn_type" and
  * stores its results in "results"; with b->inline_calls, a single-block
  * callee's body is copied in instead (its func.return values are the

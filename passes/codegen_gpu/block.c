@@ -14,17 +14,13 @@
 
 #include <stdlib.h>
 
-static int is_cc(const struct mdh_kernel *k, int d) {
-  return k->info->stmt->kinds[d] == MdhCombineCC;
-}
-
 /* Appends the tile indices of "k" to "s": the cc ones, or all if "all". */
 static void append_tiles(struct mdh_str *s, const struct mdh_kernel *k,
                          int all) {
   int d, first = 1;
 
   for (d = 0; d < k->info->stmt->rank; ++d) {
-    if (!all && !is_cc(k, d))
+    if (!all && !mdh_kernel_is_cc(k, d))
       continue;
     mdh_str_printf(s, first ? "t%d" : ", t%d", d);
     first = 0;
@@ -45,7 +41,7 @@ static void append_domain(struct mdh_str *s, const struct mdh_kernel *k,
   append_tiles(s, k, part->all);
   mdh_str_append(s, "] : 0 = 0", 9);
   for (d = 0; d < k->info->stmt->rank; ++d) {
-    if (!part->all && !is_cc(k, d))
+    if (!part->all && !mdh_kernel_is_cc(k, d))
       continue;
     dm = &k->map.dims[d];
     n = mdhMdHomGetSize(k->info->stmt->hom, d);
@@ -67,11 +63,11 @@ static void append_schedule(struct mdh_str *s, const struct mdh_kernel *k,
   append_tiles(s, k, part->all);
   mdh_str_append(s, "] -> [", 6);
   for (d = 0; d < k->info->stmt->rank; ++d)
-    if (is_cc(k, d))
+    if (mdh_kernel_is_cc(k, d))
       mdh_str_printf(s, "t%d, ", d);
   mdh_str_printf(s, "%d", part->phase);
   for (d = 0; d < k->info->stmt->rank; ++d)
-    if (!is_cc(k, d))
+    if (!mdh_kernel_is_cc(k, d))
       mdh_str_printf(s, part->all ? ", t%d" : ", 0", d);
   mdh_str_printf(s, ", %d]", part->pos);
 }

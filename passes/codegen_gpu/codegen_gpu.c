@@ -201,9 +201,11 @@ static void append_dim(struct mdh_str *s, const struct mdh_kernel *k, int d) {
 /* Tells whether dimension "d" of "k" belongs to "part": 0 the cc
  * dimensions, 1 the others, -1 all. */
 static int in_part(const struct mdh_kernel *k, int d, int part) {
-  int cc = k->info->stmt->kinds[d] == MdhCombineCC;
+  return part < 0 || mdh_kernel_is_cc(k, d) == (part == 0);
+}
 
-  return part < 0 || cc == (part == 0);
+int mdh_kernel_is_cc(const struct mdh_kernel *k, int d) {
+  return k->info->stmt->kinds[d] == MdhCombineCC;
 }
 
 /* Appends "name[i..]" with the dimensions of "part" of "k". */
@@ -425,13 +427,12 @@ static MlirValue call_runtime(struct mdh_kernel *k, struct mdh_builder *b,
   return n_results ? mlirOperationGetResult(call, 0) : (MlirValue){NULL};
 }
 
-/* The size in bytes of an element of "type" (a runtime type). */
-static int64_t element_bytes(MlirType type) {
-  if (mlirTypeIsAF16(type) || mlirTypeIsABF16(type))
-    return 2;
+int64_t mdh_element_bytes(MlirType type) {
   if (mlirTypeIsAFloat(type))
-    return mlirTypeIsAF64(type) ? 8 : 4;
-  return mlirIntegerTypeGetWidth(type) / 8;
+    return (mlirFloatTypeGetWidth(type) + 7) / 8;
+  if (mlirTypeIsAInteger(type))
+    return (mlirIntegerTypeGetWidth(type) + 7) / 8;
+  return 8;
 }
 
 /* Returns an !llvm.ptr to element "idx" of "memref" (any strided layout),
@@ -468,7 +469,7 @@ static MlirValue build_element_pointer(struct mdh_builder *b, MlirValue memref,
   addr = mdh_build_binary(
       b, "arith.addi", addr,
       mdh_build_binary(b, "arith.muli", lin,
-                       mdh_build_index(b, element_bytes(elem))));
+                       mdh_build_index(b, mdh_element_bytes(elem))));
   addr = mlirOperationGetResult(
       mdh_build_op(b, "arith.index_cast", 1, &addr, 1, &i64, 0, NULL), 0);
   return mlirOperationGetResult(
@@ -582,18 +583,18 @@ static MlirValue build_flat_point(struct mdh_builder *b,
   return flat;
 }
 
-static MlirValue load_acc(struct mdh_builder *b, struct mdh_kernel *k,
-                          intptr_t c) {
-  MlirValue zero = mdh_build_index(b, 0);
+MlirValue mdh_kernel_load_acc(struct mdh_builder *b, const struct mdh_kernel *k,
+                              intptr_t c, int64_t r) {
+  MlirValue at = mdh_build_index(b, r);
 
-  return mdh_build_load(b, k->acc[c], 1, &zero);
+  return mdh_build_load(b, k->acc[c], 1, &at);
 }
 
-static void store_acc(struct mdh_builder *b, struct mdh_kernel *k, intptr_t c,
-                      MlirValue v) {
-  MlirValue zero = mdh_build_index(b, 0);
+void mdh_kernel_store_acc(struct mdh_builder *b, const struct mdh_kernel *k,
+                          intptr_t c, int64_t r, MlirValue v) {
+  MlirValue at = mdh_build_index(b, r);
 
-  mdh_build_store(b, v, k->acc[c], 1, &zero);
+  mdh_build_store(b, v, k->acc[c], 1, &at);
 }
 
 /* I[c]: every accumulator := the identity of its operator. */
@@ -601,9 +602,10 @@ static void emit_init(struct mdh_builder *b, struct mdh_kernel *k) {
   intptr_t c;
 
   for (c = 0; c < k->info->n_results; ++c)
-    store_acc(b, k, c,
-              mdh_build_identity(b, mdh_component_operator(k->info, c),
-                                 mdh_kernel_component_type(k->info, c)));
+    mdh_kernel_store_acc(
+        b, k, c, 0,
+        mdh_build_identity(b, mdh_component_operator(k->info, c),
+                           mdh_kernel_component_type(k->info, c)));
 }
 
 /* A[c,p]: accumulator (+)= f(inputs at the point). */
@@ -617,10 +619,10 @@ static void emit_accumulate(struct mdh_builder *b, struct mdh_kernel *k,
     abort();
   mdh_chain_build_value(b, info, idx, NULL, 0, v);
   for (c = 0; c < n; ++c)
-    v[n + c] = load_acc(b, k, c);
+    v[n + c] = mdh_kernel_load_acc(b, k, c, 0);
   mdh_build_combine(b, info->oper, info->fn_type, n, v + n, v, v + 2 * n);
   for (c = 0; c < n; ++c)
-    store_acc(b, k, c, v[2 * n + c]);
+    mdh_kernel_store_acc(b, k, c, 0, v[2 * n + c]);
   free(v);
 }
 
@@ -642,20 +644,17 @@ static void emit_finish(struct mdh_builder *b, struct mdh_kernel *k,
                         const MlirValue *cc) {
   struct mdh_stmt_info *info = k->info;
   MlirValue v[MAX_RANK], r[MAX_RANK], at[2];
-  MlirBlock then_b, else_b;
   struct mdh_builder tb = *b;
   intptr_t c;
 
   for (c = 0; c < info->n_results; ++c) {
-    v[c] = load_acc(b, k, c);
+    v[c] = mdh_kernel_load_acc(b, k, c, 0);
     if (k->block_reduce)
       v[c] = call_runtime(k, b, "block_reduce", mdh_component_operator(info, c),
                           mdh_kernel_component_type(info, c), 1, &v[c]);
   }
-  if (k->block_reduce) {
-    mdh_build_if_else(b, build_is_leader(b, k), &then_b, &else_b);
-    tb = mdh_builder_before_terminator(b, then_b);
-  }
+  if (k->block_reduce)
+    tb = mdh_build_if(b, build_is_leader(b, k));
   cc_point(&tb, k, cc, r);
   if (!k->atomic) {
     mdh_chain_store_all(&tb, info, r, v);

@@ -80,14 +80,6 @@ static void store_each(struct mdh_builder *b, const struct mdh_stmt_info *info,
     mdh_build_store(b, v[c], mems[c], 1, &at);
 }
 
-/* Builds `if (cond)` and returns a builder in its then block. */
-static struct mdh_builder build_if(struct mdh_builder *b, MlirValue cond) {
-  MlirBlock then_b, else_b;
-
-  mdh_build_if_else(b, cond, &then_b, &else_b);
-  return mdh_builder_before_terminator(b, then_b);
-}
-
 /* The thread's accumulators := their values combined with "x" (the later
  * values); the results also in "out". */
 static void accumulate(struct mdh_builder *b, const struct block_scan *bs,
@@ -175,12 +167,12 @@ static int emit_stmt(struct mdh_builder *b, const char *name, int n,
       b, "arith.minsi",
       mdh_build_binary(b, "arith.addi", lo, mdh_build_index(b, bs->chunk)),
       mdh_build_index(b, bs->n));
-  tb = build_if(b, mdh_build_cmpi(b, "slt", lo, hi));
+  tb = mdh_build_if(b, mdh_build_cmpi(b, "slt", lo, hi));
   emit_chunk_scan(&tb, bs, point, lo, hi, tid);
   mdh_build_op(b, "gpu.barrier", 0, NULL, 0, NULL, 0, NULL);
-  tb = build_if(b, mdh_build_binary(b, "arith.andi",
-                                    mdh_build_cmpi(b, "slt", lo, hi),
-                                    mdh_build_cmpi(b, "sgt", tid, zero)));
+  tb = mdh_build_if(b, mdh_build_binary(b, "arith.andi",
+                                        mdh_build_cmpi(b, "slt", lo, hi),
+                                        mdh_build_cmpi(b, "sgt", tid, zero)));
   emit_chunk_fixup(&tb, bs, point, lo, hi, tid);
   mdh_build_op(b, "gpu.barrier", 0, NULL, 0, NULL, 0, NULL);
   return 0;

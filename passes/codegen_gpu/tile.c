@@ -81,10 +81,6 @@ struct tiling {
   int64_t shared_bytes;
 };
 
-static int is_cc(const struct tiling *t, int d) {
-  return t->k->info->stmt->kinds[d] == MdhCombineCC;
-}
-
 static void tiling_init(struct tiling *t, struct mdh_kernel *k) {
   const struct mdh_dim_map *dm;
   int d;
@@ -198,15 +194,6 @@ static int read_box_dim(__isl_keep isl_set *set, int j, int rank,
   return read_offset(isl_pw_aff_as_aff(min), &st->cst[j], st->coef[j], rank);
 }
 
-/* The size in bytes of an element of type "type" (8 for index). */
-static int64_t element_bytes(MlirType type) {
-  if (mlirTypeIsAFloat(type))
-    return (mlirFloatTypeGetWidth(type) + 7) / 8;
-  if (mlirTypeIsAInteger(type))
-    return (mlirIntegerTypeGetWidth(type) + 7) / 8;
-  return 8;
-}
-
 /* The number of points of one step of one block. */
 static int64_t step_size(const struct tiling *t) {
   int64_t n = 1;
@@ -262,7 +249,7 @@ static void add_stage(struct tiling *t, int buf, __isl_keep isl_set *fp) {
       return;
     st->elements *= st->size[j];
   }
-  bytes = st->elements * element_bytes(mlirShapedTypeGetElementType(type));
+  bytes = st->elements * mdh_element_bytes(mlirShapedTypeGetElementType(type));
   if (2 * st->elements > step_size(t) || t->shared_bytes + bytes > SHARED_BYTES)
     return;
   t->shared_bytes += bytes;
@@ -316,7 +303,7 @@ static void read_tiles(const struct tiling *t, int all, const MlirValue *idx,
   int d, n = 0;
 
   for (d = 0; d < t->rank; ++d)
-    tv[d] = all || is_cc(t, d) ? idx[n++] : (MlirValue){NULL};
+    tv[d] = all || mdh_kernel_is_cc(t->k, d) ? idx[n++] : (MlirValue){NULL};
 }
 
 /* Splits register point "r" into its index per dimension. */
@@ -354,20 +341,6 @@ static MlirValue build_point(struct mdh_builder *b, const struct tiling *t,
   return i;
 }
 
-static MlirValue load_acc(struct mdh_builder *b, const struct tiling *t,
-                          intptr_t c, int64_t r) {
-  MlirValue at = mdh_build_index(b, r);
-
-  return mdh_build_load(b, t->k->acc[c], 1, &at);
-}
-
-static void store_acc(struct mdh_builder *b, const struct tiling *t, intptr_t c,
-                      int64_t r, MlirValue v) {
-  MlirValue at = mdh_build_index(b, r);
-
-  mdh_build_store(b, v, t->k->acc[c], 1, &at);
-}
-
 /* I: every accumulator of every register point := the identity. */
 static void emit_init(struct mdh_builder *b, const struct tiling *t) {
   struct mdh_stmt_info *info = t->k->info;
@@ -376,9 +349,10 @@ static void emit_init(struct mdh_builder *b, const struct tiling *t) {
 
   for (r = 0; r < t->n_regs; ++r)
     for (c = 0; c < info->n_results; ++c)
-      store_acc(b, t, c, r,
-                mdh_build_identity(b, mdh_component_operator(info, c),
-                                   mdh_kernel_component_type(info, c)));
+      mdh_kernel_store_acc(
+          b, t->k, c, r,
+          mdh_build_identity(b, mdh_component_operator(info, c),
+                             mdh_kernel_component_type(info, c)));
 }
 
 /* The linear id of the thread in its block (x fastest). */
@@ -436,7 +410,7 @@ static MlirValue build_in_bounds(struct mdh_builder *b, MlirType type,
  * wholly out of it. */
 static int64_t copy_width(const struct tiling *t, const struct stage *st) {
   MlirType type = mlirValueGetType(t->k->m->bufs[st->buf]);
-  int64_t bytes = element_bytes(mlirShapedTypeGetElementType(type));
+  int64_t bytes = mdh_element_bytes(mlirShapedTypeGetElementType(type));
   int64_t w = bytes <= 8 && 16 % bytes == 0 ? 16 / bytes : 1;
   int last = st->rank - 1, d;
 
@@ -488,7 +462,7 @@ static void emit_copy(struct mdh_builder *b, const struct tiling *t,
   const struct stage *st;
   MlirValue lin = build_linear_id(b, k), rest, coord[MAX_RANK], g[MAX_RANK];
   MlirValue buffer, size;
-  MlirBlock loop, then_b, else_b;
+  MlirBlock loop;
   struct mdh_builder lb, tb;
   int64_t w;
   int s, j;
@@ -514,10 +488,8 @@ static void emit_copy(struct mdh_builder *b, const struct tiling *t,
     for (j = 0; j < st->rank; ++j)
       g[j] = mdh_build_binary(&lb, "arith.addi",
                               build_offset(&lb, t, st, j, tv), coord[j]);
-    mdh_build_if_else(
-        &lb, build_in_bounds(&lb, mlirValueGetType(buffer), st->rank, g),
-        &then_b, &else_b);
-    tb = mdh_builder_before_terminator(&lb, then_b);
+    tb = mdh_build_if(
+        &lb, build_in_bounds(&lb, mlirValueGetType(buffer), st->rank, g));
     build_copy(&tb, buffer, st->tile, st->rank, g, coord, w);
   }
 }
@@ -546,7 +518,7 @@ static void emit_accumulate(struct mdh_builder *b, const struct tiling *t,
     redirects[s].offset = offsets[s];
   }
   for (d = 0; d < t->rank; ++d) {
-    if (is_cc(t, d))
+    if (mdh_kernel_is_cc(t->k, d))
       continue;
     point[d] = tv[d];
     if (t->step[d] == 1)
@@ -564,14 +536,14 @@ static void emit_accumulate(struct mdh_builder *b, const struct tiling *t,
   for (r = 0; r < t->n_regs; ++r) {
     split_regs(t, r, rd);
     for (d = 0; d < t->rank; ++d)
-      if (is_cc(t, d))
+      if (mdh_kernel_is_cc(t->k, d))
         point[d] = build_point(&in, t, tv, d, rd[d], 1);
     mdh_chain_build_value(&in, info, point, redirects, t->n_stages, v);
     for (c = 0; c < n; ++c)
-      v[n + c] = load_acc(&in, t, c, r);
+      v[n + c] = mdh_kernel_load_acc(&in, t->k, c, r);
     mdh_build_combine(&in, info->oper, info->fn_type, n, v + n, v, v + 2 * n);
     for (c = 0; c < n; ++c)
-      store_acc(&in, t, c, r, v[2 * n + c]);
+      mdh_kernel_store_acc(&in, t->k, c, r, v[2 * n + c]);
   }
   free(v);
 }
@@ -582,7 +554,6 @@ static void emit_finish(struct mdh_builder *b, const struct tiling *t,
                         const MlirValue *tv) {
   struct mdh_stmt_info *info = t->k->info;
   MlirValue point[MAX_RANK], res[MAX_RANK], v[MAX_RANK], valid, in;
-  MlirBlock then_b, else_b;
   struct mdh_builder sb;
   int64_t r, rd[MAX_RANK];
   intptr_t c;
@@ -592,9 +563,9 @@ static void emit_finish(struct mdh_builder *b, const struct tiling *t,
     split_regs(t, r, rd);
     valid = (MlirValue){NULL};
     for (d = 0; d < t->rank; ++d) {
-      point[d] = is_cc(t, d) ? build_point(b, t, tv, d, rd[d], 0)
-                             : mdh_build_index(b, 0);
-      if (!is_cc(t, d) || !is_partial(t, d) ||
+      point[d] = mdh_kernel_is_cc(t->k, d) ? build_point(b, t, tv, d, rd[d], 0)
+                                           : mdh_build_index(b, 0);
+      if (!mdh_kernel_is_cc(t->k, d) || !is_partial(t, d) ||
           !mdh_dim_map_has_threads(&t->k->map.dims[d]))
         continue;
       in = mdh_build_cmpi(b, "slt", point[d], mdh_build_index(b, t->n[d]));
@@ -602,13 +573,9 @@ static void emit_finish(struct mdh_builder *b, const struct tiling *t,
                   ? in
                   : mdh_build_binary(b, "arith.andi", valid, in);
     }
-    sb = *b;
-    if (!mlirValueIsNull(valid)) {
-      mdh_build_if_else(b, valid, &then_b, &else_b);
-      sb = mdh_builder_before_terminator(b, then_b);
-    }
+    sb = mlirValueIsNull(valid) ? *b : mdh_build_if(b, valid);
     for (c = 0; c < info->n_results; ++c)
-      v[c] = load_acc(&sb, t, c, r);
+      v[c] = mdh_kernel_load_acc(&sb, t->k, c, r);
     mdh_build_result_point(&sb, t->rank, info->stmt->kinds, point, res);
     mdh_chain_store_all(&sb, info, res, v);
   }

@@ -258,26 +258,6 @@ static void find_profiler(void *object, void **handles, int n,
     p->enable(1);
 }
 
-/* Allocates "inputs" (signature set) and "work", and fills or reads the
- * inputs. Returns -1 after reporting a failure. */
-static int prepare_args(const struct options *o, struct mdh_args *inputs,
-                        struct mdh_args *work) {
-  char err[4200];
-
-  if (mdh_args_alloc(inputs) < 0 || mdh_args_alloc_like(work, inputs) < 0) {
-    fprintf(stderr, "mdh-exec: the arguments do not fit in memory\n");
-    return -1;
-  }
-  if (!o->read_dir) {
-    mdh_args_fill(inputs, o->seed);
-    return 0;
-  }
-  if (mdh_args_read(inputs, o->read_dir, err, sizeof(err)) == 0)
-    return 0;
-  fprintf(stderr, "mdh-exec: %s\n", err);
-  return -1;
-}
-
 /* Runs "fn" "o->repeat" times on copies of "inputs" left in "work", printing
  * the time of each run and, with a profiler "p", its kernel time. */
 static int run_entry(void *fn, const struct options *o,
@@ -342,7 +322,8 @@ static int exec_object(void *object, void **handles, const struct options *o) {
 
   find_profiler(object, handles, o->n_libs, &profiler);
   fn = find_entry(object, o, &inputs);
-  if (fn && prepare_args(o, &inputs, &work) == 0 &&
+  if (fn &&
+      mdh_args_prepare(&inputs, &work, o->read_dir, o->seed, "mdh-exec") == 0 &&
       run_entry(fn, o, &inputs, &work, &profiler) == 0) {
     rc = 0;
     if (o->write_dir && mdh_args_write(&work, o->write_dir, err, sizeof(err))) {

@@ -267,6 +267,24 @@ int mdh_args_read(struct mdh_args *args, const char *dir, char *err,
   return 0;
 }
 
+int mdh_args_prepare(struct mdh_args *inputs, struct mdh_args *work,
+                     const char *read_dir, uint64_t seed, const char *tool) {
+  char err[4200];
+
+  if (mdh_args_alloc(inputs) < 0 || mdh_args_alloc_like(work, inputs) < 0) {
+    fprintf(stderr, "%s: the arguments do not fit in memory\n", tool);
+    return -1;
+  }
+  if (!read_dir) {
+    mdh_args_fill(inputs, seed);
+    return 0;
+  }
+  if (mdh_args_read(inputs, read_dir, err, sizeof(err)) == 0)
+    return 0;
+  fprintf(stderr, "%s: %s\n", tool, err);
+  return -1;
+}
+
 int mdh_args_write(const struct mdh_args *args, const char *dir, char *err,
                    size_t err_len) {
   char path[4096];

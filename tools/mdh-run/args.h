@@ -63,6 +63,12 @@ void mdh_args_fill(struct mdh_args *args, uint64_t seed);
 int mdh_args_read(struct mdh_args *args, const char *dir, char *err,
                   size_t err_len);
 
+/* Allocates "inputs" (signature set) and a working copy "work", then fills
+ * the inputs from "seed", or reads them from "read_dir" if it is not NULL.
+ * Returns -1 after a message on stderr prefixed with "tool". */
+int mdh_args_prepare(struct mdh_args *inputs, struct mdh_args *work,
+                     const char *read_dir, uint64_t seed, const char *tool);
+
 /* Writes argument K to DIR/argK.bin. Returns -1 with a message in "err". */
 int mdh_args_write(const struct mdh_args *args, const char *dir, char *err,
                    size_t err_len);

@@ -411,25 +411,6 @@ static int pipeline_of(const char *name, struct pipeline *p) {
   return p->text ? 0 : -1;
 }
 
-/* Prepares the inputs in "inputs" and a working copy "work". */
-static int prepare_args(const struct options *o, struct mdh_args *inputs,
-                        struct mdh_args *work) {
-  char err[4200];
-
-  if (mdh_args_alloc(inputs) < 0 || mdh_args_alloc_like(work, inputs) < 0) {
-    fprintf(stderr, "mdh-run: the arguments do not fit in memory\n");
-    return -1;
-  }
-  if (!o->read_dir) {
-    mdh_args_fill(inputs, o->seed);
-    return 0;
-  }
-  if (mdh_args_read(inputs, o->read_dir, err, sizeof(err)) == 0)
-    return 0;
-  fprintf(stderr, "mdh-run: %s\n", err);
-  return -1;
-}
-
 /* Runs the reference on "inputs" and compares "work" with it. */
 static int compare_with_reference(MlirContext ctx, MlirModule input,
                                   const struct options *o,
@@ -506,7 +487,7 @@ int main(int argc, char **argv) {
     rc = mdh_emit_object(ctx, module, pipeline.text, o.entry, &inputs,
                          o.emit_object) < 0;
   if (!o.emit_object && read_signature(module, &o, &inputs) == 0 &&
-      prepare_args(&o, &inputs, &work) == 0 &&
+      mdh_args_prepare(&inputs, &work, o.read_dir, o.seed, "mdh-run") == 0 &&
       run_pipeline(ctx, module, &o, &pipeline, &inputs, &work, 1) == 0 &&
       (!o.compare ||
        compare_with_reference(ctx, module, &o, &inputs, &work) == 0)) {
