@@ -1,7 +1,7 @@
 //===- plugin.cpp - Registration shim for the mdh passes ------------------===//
 //
 // The only C++ in mdh-mlir. MLIR's C API has no pass registry, so this file
-// registers the C passes (passes/registry.c) with mlir::registerPass, which
+// registers the C passes (passes/pass.c) with mlir::registerPass, which
 // makes them nameable in textual pipelines, and the GPU pipelines, whose
 // options reach the C passes as module attributes (mdh-gpu-options). Built
 // twice: into mdh-opt (through mdhRegisterPasses) and, with MDH_BUILD_PLUGIN,

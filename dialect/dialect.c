@@ -8,7 +8,8 @@
  */
 
 #include "mdh-c/Dialect.h"
-#include "dialect/support.h"
+#include "dialect/attrs.h"
+#include "dialect/dialect.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -23,86 +24,6 @@
 
 extern const char mdh_irdl_source[];
 
-void mdh_str_init(struct mdh_str *s) {
-  s->data = NULL;
-  s->len = 0;
-  s->cap = 0;
-}
-
-void mdh_str_clear(struct mdh_str *s) {
-  free(s->data);
-  mdh_str_init(s);
-}
-
-void mdh_str_append(struct mdh_str *s, const char *data, size_t len) {
-  if (s->len + len + 1 > s->cap) {
-    size_t cap = s->cap ? 2 * s->cap : 64;
-    while (cap < s->len + len + 1)
-      cap *= 2;
-    s->data = realloc(s->data, cap);
-    if (!s->data)
-      abort();
-    s->cap = cap;
-  }
-  memcpy(s->data + s->len, data, len);
-  s->len += len;
-  s->data[s->len] = '\0';
-}
-
-void mdh_str_printf(struct mdh_str *s, const char *fmt, ...) {
-  va_list ap;
-  char buf[512];
-  int n;
-
-  va_start(ap, fmt);
-  n = vsnprintf(buf, sizeof(buf), fmt, ap);
-  va_end(ap);
-  if (n < 0)
-    return;
-  if ((size_t)n < sizeof(buf)) {
-    mdh_str_append(s, buf, n);
-    return;
-  }
-  {
-    char *big = malloc(n + 1);
-    if (!big)
-      abort();
-    va_start(ap, fmt);
-    vsnprintf(big, n + 1, fmt, ap);
-    va_end(ap);
-    mdh_str_append(s, big, n);
-    free(big);
-  }
-}
-
-static void append_callback(MlirStringRef text, void *user) {
-  mdh_str_append(user, text.data, text.length);
-}
-
-void mdh_str_append_type(struct mdh_str *s, MlirType type) {
-  mlirTypePrint(type, &append_callback, s);
-}
-
-void mdh_str_append_attr(struct mdh_str *s, MlirAttribute attr) {
-  mlirAttributePrint(attr, &append_callback, s);
-}
-
-void mdh_emit_error(MlirOperation op, const char *fmt, ...) {
-  va_list ap;
-  char buf[1024];
-
-  va_start(ap, fmt);
-  vsnprintf(buf, sizeof(buf), fmt, ap);
-  va_end(ap);
-  mlirEmitError(mlirOperationGetLocation(op), buf);
-}
-
-int mdh_op_is(MlirOperation op, const char *name) {
-  MlirStringRef s = mlirIdentifierStr(mlirOperationGetName(op));
-
-  return s.length == strlen(name) && !memcmp(s.data, name, s.length);
-}
-
 MlirWalkResult mdh_find_md_hom(MlirOperation op, void *user) {
   if (!mdh_op_is(op, "mdh.md_hom"))
     return MlirWalkResultAdvance;
@@ -110,55 +31,12 @@ MlirWalkResult mdh_find_md_hom(MlirOperation op, void *user) {
   return MlirWalkResultInterrupt;
 }
 
-MlirOperation mdh_lookup_symbol(MlirOperation op, MlirStringRef sym) {
-  MlirOperation module = op, found;
-  MlirSymbolTable table;
-
-  while (!mlirOperationIsNull(module) && !mdh_op_is(module, "builtin.module"))
-    module = mlirOperationGetParentOperation(module);
-  if (mlirOperationIsNull(module) || sym.length == 0)
-    return (MlirOperation){NULL};
-  table = mlirSymbolTableCreate(module);
-  found = mlirSymbolTableLookup(table, sym);
-  mlirSymbolTableDestroy(table);
-  return found;
+struct mdh_op_list mdh_collect_md_homs(MlirOperation root) {
+  return mdh_collect_ops(root, "mdh.md_hom");
 }
 
-MlirType mdh_func_type(MlirOperation func) {
-  return mlirTypeAttrGetValue(mlirOperationGetAttributeByName(
-      func, mlirStringRefCreateFromCString("function_type")));
-}
-
-/* Internal data structure for collect_op: the name sought and the list. */
-struct collect_data {
-  const char *name;
-  struct mdh_op_list list;
-};
-
-/* Appends "op" to "list". */
-static void op_list_push(struct mdh_op_list *list, MlirOperation op) {
-  if (list->n == list->cap) {
-    list->cap = list->cap ? 2 * list->cap : 16;
-    list->ops = realloc(list->ops, list->cap * sizeof(*list->ops));
-    if (!list->ops)
-      abort();
-  }
-  list->ops[list->n++] = op;
-}
-
-static MlirWalkResult collect_op(MlirOperation op, void *user) {
-  struct collect_data *data = user;
-
-  if (mdh_op_is(op, data->name))
-    op_list_push(&data->list, op);
-  return MlirWalkResultAdvance;
-}
-
-struct mdh_op_list mdh_collect_ops(MlirOperation root, const char *name) {
-  struct collect_data data = {name, {NULL, 0, 0}};
-
-  mlirOperationWalk(root, &collect_op, &data, MlirWalkPreOrder);
-  return data.list;
+struct mdh_op_list mdh_collect_inp_views(MlirOperation root) {
+  return mdh_collect_ops(root, "mdh.inp_view");
 }
 
 struct mdh_op_list mdh_md_hom_views(MlirOperation hom, size_t *n_inputs) {
@@ -170,13 +48,13 @@ struct mdh_op_list mdh_md_hom_views(MlirOperation hom, size_t *n_inputs) {
   for (i = 0; i < mlirOperationGetNumOperands(hom); ++i) {
     operand = mlirOperationGetOperand(hom, i);
     if (mlirValueIsAOpResult(operand))
-      op_list_push(&list, mlirOpResultGetOwner(operand));
+      mdh_op_list_push(&list, mlirOpResultGetOwner(operand));
   }
   *n_inputs = list.n;
   for (use = mlirValueGetFirstUse(mlirOperationGetResult(hom, 0));
        !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use))
     if (mdhOperationIsAOutView(mlirOpOperandGetOwner(use)))
-      op_list_push(&list, mlirOpOperandGetOwner(use));
+      mdh_op_list_push(&list, mlirOpOperandGetOwner(use));
   return list;
 }
 
@@ -362,12 +240,6 @@ bool mdhOperationIsAOutView(MlirOperation op) {
   return mdh_op_is(op, "mdh.out_view");
 }
 
-MlirNamedAttribute mdh_named_attr(MlirContext ctx, const char *name,
-                                  MlirAttribute attr) {
-  return mlirNamedAttributeGet(
-      mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(name)), attr);
-}
-
 static MlirAttribute maps_attr(MlirContext ctx, intptr_t n,
                                const MlirAffineMap *maps) {
   MlirAttribute *attrs = malloc((n ? n : 1) * sizeof(*attrs));
@@ -441,15 +313,6 @@ static MlirAttribute get_attr(MlirOperation op, const char *name) {
                                          mlirStringRefCreateFromCString(name));
 }
 
-static void set_attr(MlirOperation op, const char *name, MlirAttribute attr) {
-  mlirOperationSetAttributeByName(op, mlirStringRefCreateFromCString(name),
-                                  attr);
-}
-
-static void remove_attr(MlirOperation op, const char *name) {
-  mlirOperationRemoveAttributeByName(op, mlirStringRefCreateFromCString(name));
-}
-
 MlirValue mdhViewGetBuffer(MlirOperation view) {
   if (mdhOperationIsAOutView(view))
     return mlirOperationGetOperand(view, 1);
@@ -499,7 +362,7 @@ static MlirAttribute md_hom_sizes(MlirOperation op) {
   if (mlirOperationGetNumOperands(op) > 0)
     sizes = mda_sizes(mlirValueGetType(mlirOperationGetOperand(op, 0)));
   else
-    sizes = get_attr(op, "mdh.sizes");
+    sizes = mdh_attr_get_sizes(op);
   if (mlirAttributeIsNull(sizes) || !mlirAttributeIsADenseI64Array(sizes))
     return mlirAttributeGetNull();
   return sizes;
@@ -518,8 +381,8 @@ int64_t mdhMdHomGetSize(MlirOperation op, intptr_t pos) {
 }
 
 void mdhMdHomSetSizes(MlirOperation op, intptr_t rank, const int64_t *sizes) {
-  set_attr(op, "mdh.sizes",
-           mlirDenseI64ArrayGet(mlirOperationGetContext(op), rank, sizes));
+  mdh_attr_set_sizes(
+      op, mlirDenseI64ArrayGet(mlirOperationGetContext(op), rank, sizes));
 }
 
 intptr_t mdhMdHomGetNumCombineOps(MlirOperation op) {
@@ -540,29 +403,18 @@ MlirStringRef mdhMdHomGetScalarFunction(MlirOperation op) {
   return mlirFlatSymbolRefAttrGetValue(fn);
 }
 
-static bool has_unit_attr(MlirOperation op, const char *name) {
-  return !mlirAttributeIsNull(get_attr(op, name));
-}
-
-static void set_unit_attr(MlirOperation op, const char *name, bool on) {
-  if (on)
-    set_attr(op, name, mlirUnitAttrGet(mlirOperationGetContext(op)));
-  else
-    remove_attr(op, name);
-}
-
 bool mdhMdHomIsIndexAware(MlirOperation op) {
-  return has_unit_attr(op, "mdh.index_aware");
+  return mdh_attr_get_index_aware(op);
 }
 
 void mdhMdHomSetIndexAware(MlirOperation op, bool indexAware) {
-  set_unit_attr(op, "mdh.index_aware", indexAware);
+  mdh_attr_set_index_aware(op, indexAware);
 }
 
 bool mdhMdHomIsAssumedHomomorphic(MlirOperation op) {
-  return has_unit_attr(op, "mdh.assume_homomorphic");
+  return mdh_attr_get_assume_homomorphic(op);
 }
 
 void mdhMdHomSetAssumedHomomorphic(MlirOperation op, bool assumed) {
-  set_unit_attr(op, "mdh.assume_homomorphic", assumed);
+  mdh_attr_set_assume_homomorphic(op, assumed);
 }

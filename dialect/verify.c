@@ -8,9 +8,10 @@
  * Index-space facts (bounds, injectivity) are decided exactly with isl.
  */
 
-#include "dialect/support.h"
+#include "dialect/attrs.h"
+#include "dialect/dialect.h"
 #include "mdh-c/Dialect.h"
-#include "passes/polyhedral.h"
+#include "support/polyhedral.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -813,8 +814,7 @@ static int sizes_equal(MlirAttribute attr, intptr_t rank,
  * or `mdh.sizes` when it has none (then required). */
 static intptr_t md_hom_sizes(struct verify_data *data, MlirOperation op,
                              int64_t *sizes) {
-  MlirAttribute attr = mlirOperationGetAttributeByName(
-      op, mlirStringRefCreateFromCString("mdh.sizes"));
+  MlirAttribute attr = mdh_attr_get_sizes(op);
   struct mdh_str msg;
   intptr_t rank, d;
 

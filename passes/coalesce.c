@@ -69,11 +69,13 @@
  * function, and outputs written through them land in the original buffers.
  */
 
-#include "dialect/support.h"
+#include "dialect/attrs.h"
+#include "dialect/dialect.h"
+#include "lib/builder.h"
+#include "lib/model.h"
 #include "mdh-c/Dialect.h"
-#include "passes/builder.h"
-#include "passes/model.h"
 #include "passes/pass.h"
+#include "support/ir.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -961,13 +963,10 @@ static int too_many_dims(MlirOperation hom) {
  * than MAX_RANK dimensions, or a user's influence tree or schedule, which
  * name the md_homs' dimensions as they are. */
 static int leave_alone(MlirOperation func, const struct mdh_op_list *homs) {
-  static const char *const names[] = {"mdh.influence", "mdh.schedule"};
   size_t i;
 
-  for (i = 0; i < sizeof(names) / sizeof(names[0]); ++i)
-    if (!mlirAttributeIsNull(mlirOperationGetAttributeByName(
-            func, mlirStringRefCreateFromCString(names[i]))))
-      return 1;
+  if (mdh_attr_has_user_schedule(func))
+    return 1;
   for (i = 0; i < homs->n; ++i)
     if (too_many_dims(homs->ops[i]))
       return 1;
@@ -977,7 +976,7 @@ static int leave_alone(MlirOperation func, const struct mdh_op_list *homs) {
 /* Coalesces the md_homs of "func" (the isl context is unused) unless it is
  * to be left alone (see leave_alone). */
 static int coalesce_func(isl_ctx *ctx, MlirOperation func) {
-  struct mdh_op_list homs = mdh_collect_ops(func, "mdh.md_hom");
+  struct mdh_op_list homs = mdh_collect_md_homs(func);
   struct coalesce c;
   int h;
 
@@ -1006,5 +1005,5 @@ static int coalesce_func(isl_ctx *ctx, MlirOperation func) {
 }
 
 MlirLogicalResult mdh_coalesce_run(MlirOperation module) {
-  return mdh_model_run_per_function(module, &coalesce_func);
+  return mdh_pass_run_per_function(module, &coalesce_func);
 }

@@ -17,14 +17,14 @@
  * otherwise.
  */
 
-#include "dialect/support.h"
+#include "lib/ast_to_mlir.h"
+#include "lib/chain.h"
+#include "lib/model.h"
+#include "lib/stmt.h"
 #include "mdh-c/Dialect.h"
-#include "passes/ast_to_mlir.h"
-#include "passes/chain.h"
-#include "passes/model.h"
 #include "passes/pass.h"
-#include "passes/polyhedral.h"
-#include "passes/stmt.h"
+#include "support/ir.h"
+#include "support/polyhedral.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -193,5 +193,5 @@ done:
 }
 
 MlirLogicalResult mdh_codegen_cpu_run(MlirOperation module) {
-  return mdh_model_run_per_function(module, &codegen_func);
+  return mdh_pass_run_per_function(module, &codegen_func);
 }

@@ -36,9 +36,9 @@
  * (mdh-gpu-emulated-pipeline, mdh-run --pipeline=gpu-emulated).
  */
 
-#include "dialect/support.h"
-#include "passes/builder.h"
+#include "lib/builder.h"
 #include "passes/pass.h"
+#include "support/ir.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"

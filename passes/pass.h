@@ -6,6 +6,8 @@
 
 #include "mlir-c/Pass.h"
 
+#include <isl/ctx.h>
+
 /* A pass's entry point: transforms "module"; on failure it emits a
  * diagnostic and returns failure (the caller signals the pass failure). */
 typedef MlirLogicalResult (*mdh_pass_run_fn)(MlirOperation module);
@@ -16,6 +18,13 @@ struct mdh_pass_info {
   const char *description; /* one line for --help */
   mdh_pass_run_fn run;
 };
+
+/* The body of a polyhedral pass: verifies "module", then calls "fn" with one
+ * isl context on every function that holds md_homs (each builds its own
+ * model). Fails if verification or a call fails. */
+MlirLogicalResult mdh_pass_run_per_function(MlirOperation module,
+                                            int (*fn)(isl_ctx *ctx,
+                                                      MlirOperation func));
 
 /* The entry points, one per pass file. */
 MlirLogicalResult mdh_verify_run(MlirOperation module);

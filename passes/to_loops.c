@@ -26,11 +26,12 @@
  * called, not inlined.
  */
 
-#include "dialect/support.h"
+#include "dialect/dialect.h"
+#include "lib/builder.h"
+#include "lib/stmt.h"
 #include "mdh-c/Dialect.h"
-#include "passes/builder.h"
 #include "passes/pass.h"
-#include "passes/stmt.h"
+#include "support/ir.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -329,13 +330,13 @@ MlirLogicalResult mdh_to_loops_run(MlirOperation module) {
 
   if (mlirLogicalResultIsFailure(mdhVerify(module)))
     return mlirLogicalResultFailure();
-  homs = mdh_collect_ops(module, "mdh.md_hom");
+  homs = mdh_collect_md_homs(module);
   for (i = 0; i < homs.n && ok; ++i)
     ok = lower_md_hom(homs.ops[i]);
   free(homs.ops);
   if (!ok)
     return mlirLogicalResultFailure();
-  views = mdh_collect_ops(module, "mdh.inp_view");
+  views = mdh_collect_inp_views(module);
   for (i = 0; i < views.n; ++i)
     if (mlirOpOperandIsNull(
             mlirValueGetFirstUse(mlirOperationGetResult(views.ops[i], 0))))

@@ -1,10 +1,11 @@
-/* Unit tests of the polyhedral model (passes/model.c), in isl_test.c's
+/* Unit tests of the polyhedral model (lib/model.c), in isl_test.c's
  * style: a table of MLIR functions with the dependences expected of them,
  * written as isl strings and compared as sets. */
 
+#include "lib/model.h"
 #include "mdh-c/Dialect.h"
-#include "passes/model.h"
-#include "passes/polyhedral.h"
+#include "support/diag.h"
+#include "support/polyhedral.h"
 #include "test/test_support.h"
 
 #include <isl/union_map.h>

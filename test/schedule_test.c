@@ -2,11 +2,12 @@
  * style: tables of cases, each naming the module, the influence tree and
  * the schedule expected of them; the schedule is compared as a relation. */
 
+#include "lib/model.h"
 #include "mdh-c/Dialect.h"
-#include "passes/model.h"
-#include "passes/polyhedral.h"
 #include "passes/schedule/gpu_optimizer.h"
 #include "passes/schedule/scheduler.h"
+#include "support/diag.h"
+#include "support/polyhedral.h"
 #include "test/test_support.h"
 
 #include <isl/set.h>

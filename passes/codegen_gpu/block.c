@@ -4,8 +4,8 @@
  * meets every barrier in them (synchronizability by construction, where
  * a thread-level AST could put a thread's guard around a barrier). */
 
-#include "dialect/support.h"
 #include "passes/codegen_gpu/kernel.h"
+#include "support/ir.h"
 
 #include <isl/ast_build.h>
 #include <isl/set.h>

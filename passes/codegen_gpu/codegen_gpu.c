@@ -1,5 +1,5 @@
 /* mdh-codegen-gpu: generates `gpu.launch` kernels from the mapping that
- * mdh-map-gpu stored on each md_hom (`mdh.mapping`, see map_gpu/mapping.h).
+ * mdh-map-gpu stored on each md_hom (`mdh.mapping`, see lib/mapping.h).
  *
  * Host side (where the chain was): every buffer of the chain gets a device
  * copy (gpu.alloc + gpu.memcpy), components that no out_view stores get a
@@ -48,12 +48,13 @@
  * nvcc does by default.
  */
 
-#include "dialect/support.h"
+#include "dialect/attrs.h"
+#include "lib/ast_to_mlir.h"
+#include "lib/stmt.h"
 #include "mdh-c/Dialect.h"
-#include "passes/ast_to_mlir.h"
 #include "passes/codegen_gpu/kernel.h"
 #include "passes/pass.h"
-#include "passes/stmt.h"
+#include "support/ir.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -92,25 +93,19 @@ MlirType mdh_kernel_component_type(const struct mdh_stmt_info *info,
 /* Tells whether the mdh.reduction_mode nearest to "op" (on its function or
  * module; mdh-map-gpu checked the values) is "deterministic". */
 static int is_deterministic(MlirOperation op) {
-  MlirStringRef name = mlirStringRefCreateFromCString("mdh.reduction_mode");
-  MlirAttribute attr;
+  MlirOperation owner;
+  MlirAttribute attr = mdh_attr_find_reduction_mode(op, &owner);
 
-  for (; !mlirOperationIsNull(op); op = mlirOperationGetParentOperation(op)) {
-    attr = mlirOperationGetAttributeByName(op, name);
-    if (!mlirAttributeIsNull(attr) && mlirAttributeIsAString(attr))
-      return mlirStringRefEqual(
-          mlirStringAttrGetValue(attr),
-          mlirStringRefCreateFromCString("deterministic"));
-  }
-  return 0;
+  return !mlirAttributeIsNull(attr) && mlirAttributeIsAString(attr) &&
+         mlirStringRefEqual(mlirStringAttrGetValue(attr),
+                            mlirStringRefCreateFromCString("deterministic"));
 }
 
 /* Reads the mapping of the statement of "k" and chooses the strategy;
  * fails after a diagnostic. */
 static int read_kernel(struct mdh_kernel *k) {
   MlirOperation hom = k->info->stmt->hom;
-  MlirAttribute attr = mlirOperationGetAttributeByName(
-      hom, mlirStringRefCreateFromCString("mdh.mapping"));
+  MlirAttribute attr = mdh_attr_get_mapping(hom);
   MlirStringRef text;
   const struct mdh_dim_map *dm;
   int d, pw_threads = 0, pw_blocks = 0, cc_threads = 0, pw_tiles = 0;
@@ -1075,5 +1070,5 @@ done:
 }
 
 MlirLogicalResult mdh_codegen_gpu_run(MlirOperation module) {
-  return mdh_model_run_per_function(module, &codegen_func);
+  return mdh_pass_run_per_function(module, &codegen_func);
 }

@@ -4,8 +4,8 @@
 #ifndef MDH_PASSES_CODEGEN_GPU_KERNEL_H
 #define MDH_PASSES_CODEGEN_GPU_KERNEL_H
 
-#include "passes/chain.h"
-#include "passes/map_gpu/mapping.h"
+#include "lib/chain.h"
+#include "lib/mapping.h"
 
 #include <isl/ast.h>
 #include <isl/ctx.h>

@@ -21,9 +21,9 @@
  * cache lines.
  */
 
-#include "dialect/support.h"
+#include "lib/stmt.h"
 #include "passes/codegen_gpu/kernel.h"
-#include "passes/stmt.h"
+#include "support/ir.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"

@@ -31,10 +31,10 @@
  * and are not stored.
  */
 
-#include "dialect/support.h"
+#include "lib/stmt.h"
 #include "passes/codegen_gpu/kernel.h"
-#include "passes/polyhedral.h"
-#include "passes/stmt.h"
+#include "support/ir.h"
+#include "support/polyhedral.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"

@@ -33,13 +33,14 @@
  * rule otherwise.
  */
 
-#include "dialect/support.h"
+#include "dialect/attrs.h"
+#include "lib/chain.h"
+#include "lib/mapping.h"
 #include "mdh-c/Dialect.h"
 #include "mdh-c/Passes.h"
-#include "passes/chain.h"
 #include "passes/map_gpu/enumerate.h"
-#include "passes/map_gpu/mapping.h"
 #include "passes/pass.h"
+#include "support/ir.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -389,28 +390,16 @@ static void init_search(struct search *s, struct mdh_stmt_info *info,
     s->flags |= MDH_MAP_PARALLEL_SCANS;
 }
 
-/* Sets the string attribute "name" of "op" to "text". */
-static void set_string(MlirOperation op, const char *name, const char *text) {
-  MlirContext ctx = mlirOperationGetContext(op);
-
-  mlirOperationSetAttributeByName(
-      op, mlirStringRefCreateFromCString(name),
-      mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(text)));
-}
-
 static void store_mapping(MlirOperation hom, const struct mdh_mapping *map,
                           long count) {
-  MlirContext ctx = mlirOperationGetContext(hom);
   struct mdh_str text;
 
   mdh_str_init(&text);
   mdh_mapping_print(map, &text);
-  set_string(hom, "mdh.mapping", text.data);
+  mdh_attr_set_mapping(hom, text.data);
   mdh_str_clear(&text);
   if (count >= 0)
-    mlirOperationSetAttributeByName(
-        hom, mlirStringRefCreateFromCString("mdh.mappings"),
-        mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), count));
+    mdh_attr_set_mapping_count(hom, count);
 }
 
 /* Checks and completes the user's mapping "attr" of "s". */
@@ -551,24 +540,17 @@ static int choose(struct search *s, long index) {
  * `mapping` or mdh-run's --mapping put it there), or -1; -2 after an
  * error. */
 static long mapping_index(MlirOperation func) {
-  MlirStringRef name = mlirStringRefCreateFromCString("mdh.mapping_index");
   MlirOperation op;
-  MlirAttribute attr;
+  MlirAttribute attr = mdh_attr_find_mapping_index(func, &op);
 
-  for (op = func; !mlirOperationIsNull(op);
-       op = mlirOperationGetParentOperation(op)) {
-    attr = mlirOperationGetAttributeByName(op, name);
-    if (mlirAttributeIsNull(attr))
-      continue;
-    if (!mlirAttributeIsAInteger(attr) ||
-        mlirIntegerAttrGetValueInt(attr) < 0) {
-      mdh_emit_error(op, PASS ": mdh.mapping_index must be a non-negative "
-                              "integer");
-      return -2;
-    }
-    return mlirIntegerAttrGetValueInt(attr);
+  if (mlirAttributeIsNull(attr))
+    return -1;
+  if (!mlirAttributeIsAInteger(attr) || mlirIntegerAttrGetValueInt(attr) < 0) {
+    mdh_emit_error(op, PASS ": mdh.mapping_index must be a non-negative "
+                            "integer");
+    return -2;
   }
-  return -1;
+  return mlirIntegerAttrGetValueInt(attr);
 }
 
 /* Checks every mdh.reduction_mode on "func" and the ops around it (the one
@@ -576,17 +558,16 @@ static long mapping_index(MlirOperation func) {
  * not silently become the default. Returns 1, or 0 after an error at the op
  * that carries a bad one. */
 static int check_reduction_modes(MlirOperation func) {
-  MlirStringRef name = mlirStringRefCreateFromCString("mdh.reduction_mode");
   MlirOperation op;
   MlirAttribute attr;
   struct mdh_str value;
 
-  for (op = func; !mlirOperationIsNull(op);
-       op = mlirOperationGetParentOperation(op)) {
-    attr = mlirOperationGetAttributeByName(op, name);
-    if (mlirAttributeIsNull(attr) ||
-        (mlirAttributeIsAString(attr) &&
-         mdhIsReductionMode(mlirStringAttrGetValue(attr))))
+  for (attr = mdh_attr_find_reduction_mode(func, &op);
+       !mlirAttributeIsNull(attr);
+       attr = mdh_attr_find_reduction_mode(mlirOperationGetParentOperation(op),
+                                           &op)) {
+    if (mlirAttributeIsAString(attr) &&
+        mdhIsReductionMode(mlirStringAttrGetValue(attr)))
       continue;
     mdh_str_init(&value);
     mdh_str_append_attr(&value, attr);
@@ -605,9 +586,7 @@ static int all_given(struct mdh_chain *chain) {
   int k;
 
   for (k = 0; k < chain->m->n_stmt; ++k)
-    if (mlirAttributeIsNull(mlirOperationGetAttributeByName(
-            chain->m->stmts[k].hom,
-            mlirStringRefCreateFromCString("mdh.mapping"))))
+    if (mlirAttributeIsNull(mdh_attr_get_mapping(chain->m->stmts[k].hom)))
       return 0;
   return 1;
 }
@@ -632,8 +611,7 @@ static int map_func(isl_ctx *ctx, MlirOperation func) {
   for (k = 0; ok && k < chain->m->n_stmt; ++k) {
     band_order(smap, &chain->m->stmts[k], order);
     init_search(&s, &chain->infos[k], order);
-    given = mlirOperationGetAttributeByName(
-        chain->m->stmts[k].hom, mlirStringRefCreateFromCString("mdh.mapping"));
+    given = mdh_attr_get_mapping(chain->m->stmts[k].hom);
     ok = mlirAttributeIsNull(given) ? choose(&s, index) : use_given(&s, given);
     free(s.cands);
   }
@@ -644,5 +622,5 @@ static int map_func(isl_ctx *ctx, MlirOperation func) {
 }
 
 MlirLogicalResult mdh_map_gpu_run(MlirOperation module) {
-  return mdh_model_run_per_function(module, &map_func);
+  return mdh_pass_run_per_function(module, &map_func);
 }

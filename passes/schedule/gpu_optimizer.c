@@ -34,9 +34,10 @@
  */
 
 #include "passes/schedule/gpu_optimizer.h"
+#include "dialect/dialect.h"
 
-#include "passes/polyhedral.h"
 #include "passes/schedule/scheduler.h"
+#include "support/polyhedral.h"
 
 #include "mlir-c/BuiltinTypes.h"
 

@@ -6,7 +6,7 @@
 #ifndef MDH_PASSES_SCHEDULE_GPU_OPTIMIZER_H
 #define MDH_PASSES_SCHEDULE_GPU_OPTIMIZER_H
 
-#include "passes/model.h"
+#include "lib/model.h"
 #include "passes/schedule/influence.h"
 
 /* Returns the influence tree for "m" (a root without children when there is

@@ -23,7 +23,7 @@
 #ifndef MDH_PASSES_SCHEDULE_INFLUENCE_H
 #define MDH_PASSES_SCHEDULE_INFLUENCE_H
 
-#include "dialect/support.h"
+#include "support/ir.h"
 
 #include <stdint.h>
 

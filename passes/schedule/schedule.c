@@ -3,7 +3,7 @@
  * `mdh.schedule` of the function; each md_hom gets its statement name in
  * `mdh.stmt` (DESIGN.md section 4).
  *
- * The data path: MDH ops -> polyhedral model (passes/model.c) -> influence
+ * The data path: MDH ops -> polyhedral model (lib/model.c) -> influence
  * tree (the user's `mdh.influence` attribute, else the GPU optimizer of
  * gpu_optimizer.c) -> our influenced per-row ILP scheduler (scheduler.c) ->
  * schedule tree. isl's own scheduler is the fallback when ours finds no
@@ -18,13 +18,14 @@
  * that later passes know the reduction and scan dimensions.
  */
 
-#include "dialect/support.h"
+#include "dialect/attrs.h"
+#include "lib/model.h"
 #include "mdh-c/Dialect.h"
-#include "passes/model.h"
 #include "passes/pass.h"
-#include "passes/polyhedral.h"
 #include "passes/schedule/gpu_optimizer.h"
 #include "passes/schedule/scheduler.h"
+#include "support/ir.h"
+#include "support/polyhedral.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 
@@ -52,7 +53,8 @@ static __isl_give isl_schedule *compute_isl_schedule(struct mdh_model *m) {
   return isl_schedule_constraints_compute_schedule(sc);
 }
 
-/* Inserts the "mdh.kinds" mark below the domain node of "schedule". */
+/* Inserts the kinds mark (mdh_mark_kinds) below the domain node of "schedule".
+ */
 static __isl_give isl_schedule *insert_kinds_mark(struct mdh_model *m,
                                                   __isl_take isl_schedule *s) {
   char *kinds = mdh_model_kinds_string(m);
@@ -62,7 +64,7 @@ static __isl_give isl_schedule *insert_kinds_mark(struct mdh_model *m,
 
   if (!name)
     abort();
-  snprintf(name, len, "mdh.kinds %s", kinds);
+  snprintf(name, len, "%s %s", mdh_mark_kinds, kinds);
   node = isl_schedule_get_root(s);
   isl_schedule_free(s);
   node = isl_schedule_node_child(node, 0);
@@ -86,24 +88,15 @@ static char *schedule_to_yaml(__isl_keep isl_schedule *schedule) {
   return text;
 }
 
-static void set_string_attr(MlirOperation op, const char *name,
-                            const char *value) {
-  MlirContext ctx = mlirOperationGetContext(op);
-
-  mlirOperationSetAttributeByName(
-      op, mlirStringRefCreateFromCString(name),
-      mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(value)));
-}
-
 /* Stores "schedule" on "func" and the statement names on the md_homs. */
 static void store_schedule(struct mdh_model *m, MlirOperation func,
                            __isl_keep isl_schedule *schedule) {
   char *yaml = schedule_to_yaml(schedule);
   int k;
 
-  set_string_attr(func, "mdh.schedule", yaml);
+  mdh_attr_set_schedule(func, yaml);
   for (k = 0; k < m->n_stmt; ++k)
-    set_string_attr(m->stmts[k].hom, "mdh.stmt", m->stmts[k].name);
+    mdh_attr_set_stmt(m->stmts[k].hom, m->stmts[k].name);
   free(yaml);
 }
 
@@ -112,8 +105,7 @@ static void store_schedule(struct mdh_model *m, MlirOperation func,
  * error at "func" if the attribute is malformed. */
 static struct mdh_infl_node *influence_tree(struct mdh_model *m,
                                             MlirOperation func) {
-  MlirAttribute attr = mlirOperationGetAttributeByName(
-      func, mlirStringRefCreateFromCString("mdh.influence"));
+  MlirAttribute attr = mdh_attr_get_influence(func);
   const char **names = malloc(m->n_stmt * sizeof(*names) + 1);
   int *ranks = malloc(m->n_stmt * sizeof(*ranks) + 1);
   struct mdh_infl_stmts stmts;
@@ -180,7 +172,7 @@ static int schedule_func(isl_ctx *ctx, MlirOperation func) {
   if (ok == isl_bool_true) {
     schedule = insert_kinds_mark(m, schedule);
     store_schedule(m, func, schedule);
-    set_string_attr(func, "mdh.scheduler", how);
+    mdh_attr_set_scheduler(func, how);
   } else if (ok == isl_bool_false) {
     mdh_emit_error(func, "internal error: the schedule violates a dependence");
   } else {
@@ -194,24 +186,22 @@ static int schedule_func(isl_ctx *ctx, MlirOperation func) {
 }
 
 MlirLogicalResult mdh_schedule_run(MlirOperation module) {
-  return mdh_model_run_per_function(module, &schedule_func);
+  return mdh_pass_run_per_function(module, &schedule_func);
 }
 
 /* Prints the schedule of "op" to stderr if it is a function that has one. */
 static MlirWalkResult print_schedule_op(MlirOperation op, void *user) {
-  MlirAttribute sched, name;
+  MlirAttribute name;
   MlirStringRef text, fn;
 
   (void)user;
   if (!mdh_op_is(op, "func.func"))
     return MlirWalkResultAdvance;
-  sched = mlirOperationGetAttributeByName(
-      op, mlirStringRefCreateFromCString("mdh.schedule"));
+  text = mdh_attr_get_schedule(op);
   name = mlirOperationGetAttributeByName(
       op, mlirStringRefCreateFromCString("sym_name"));
-  if (mlirAttributeIsNull(sched) || !mlirAttributeIsAString(sched))
+  if (!text.data)
     return MlirWalkResultSkip;
-  text = mlirStringAttrGetValue(sched);
   fn = mlirStringAttrGetValue(name);
   fprintf(stderr, "// mdh.schedule of @%.*s\n%.*s", (int)fn.length, fn.data,
           (int)text.length, text.data);

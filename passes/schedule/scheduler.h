@@ -4,7 +4,7 @@
 #ifndef MDH_PASSES_SCHEDULE_SCHEDULER_H
 #define MDH_PASSES_SCHEDULE_SCHEDULER_H
 
-#include "passes/model.h"
+#include "lib/model.h"
 #include "passes/schedule/influence.h"
 
 #include <isl/schedule.h>

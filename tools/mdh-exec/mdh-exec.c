@@ -5,9 +5,9 @@
  * brings its signature (signature.h) and its runtime libraries (DT_NEEDED,
  * RUNPATH $ORIGIN and $ORIGIN/../lib). */
 
-#include "tools/mdh-exec/signature.h"
-#include "tools/mdh-run/args.h"
-#include "tools/mdh-run/call.h"
+#include "tools/common/args.h"
+#include "tools/common/call.h"
+#include "tools/common/signature.h"
 
 #include <dlfcn.h>
 #include <errno.h>

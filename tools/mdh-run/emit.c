@@ -2,7 +2,7 @@
 
 #include "tools/mdh-run/emit.h"
 
-#include "tools/mdh-exec/signature.h"
+#include "tools/common/signature.h"
 
 #include "mlir-c/Pass.h"
 #include "mlir-c/Target/LLVMIR.h"

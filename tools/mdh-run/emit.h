@@ -5,7 +5,7 @@
  * The object exports the entry under its own name with MLIR's default
  * calling convention (expanded memref descriptors, as mdh-run calls it) and
  * its signature as the string MDH_SIGNATURE_PREFIX + name (see
- * tools/mdh-exec/signature.h). The libraries the lowered code needs (the
+ * tools/common/signature.h). The libraries the lowered code needs (the
  * OpenMP runtime, the mgpu* GPU host runtime, MLIR's c_runner_utils) are
  * DT_NEEDED entries found through a RUNPATH of "$ORIGIN", "$ORIGIN/../lib"
  * and then their directories on the build machine, so a bundle with the
@@ -14,7 +14,7 @@
 #ifndef MDH_RUN_EMIT_H
 #define MDH_RUN_EMIT_H
 
-#include "tools/mdh-run/args.h"
+#include "tools/common/args.h"
 
 #include "mlir-c/IR.h"
 

@@ -5,11 +5,11 @@
  * argument is compared afterwards.
  */
 
+#include "tools/common/args.h"
+#include "tools/common/call.h"
 #include "tools/common/context.h"
 #include "tools/common/diagnostics.h"
 #include "tools/common/file.h"
-#include "tools/mdh-run/args.h"
-#include "tools/mdh-run/call.h"
 #include "tools/mdh-run/emit.h"
 
 #include "mdh-c/Dialect.h"

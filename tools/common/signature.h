@@ -11,10 +11,10 @@
  * bf16, f32, f64, i1, i8, i16, i32, i64 or index). Memory layout is the
  * identity (row-major), as mdh-run requires. */
 
-#ifndef MDH_EXEC_SIGNATURE_H
-#define MDH_EXEC_SIGNATURE_H
+#ifndef MDH_TOOLS_SIGNATURE_H
+#define MDH_TOOLS_SIGNATURE_H
 
-#include "tools/mdh-run/args.h"
+#include "tools/common/args.h"
 
 #include <stddef.h>
 

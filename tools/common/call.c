@@ -1,6 +1,6 @@
 /* libffi calls of compiled entry functions (see call.h). */
 
-#include "tools/mdh-run/call.h"
+#include "tools/common/call.h"
 
 #include <ffi.h>
 #include <stdlib.h>

@@ -8,9 +8,9 @@
  * (divsi); pdiv_r and zdiv_r are only used where remsi is right.
  */
 
-#include "passes/ast_to_mlir.h"
+#include "lib/ast_to_mlir.h"
 
-#include "dialect/support.h"
+#include "support/ir.h"
 
 #include "mlir-c/BuiltinTypes.h"
 

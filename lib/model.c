@@ -10,10 +10,11 @@
  * on the domain, writes are the out_view maps after the result relation.
  */
 
-#include "passes/model.h"
+#include "lib/model.h"
+#include "dialect/dialect.h"
 
-#include "dialect/support.h"
-#include "passes/polyhedral.h"
+#include "support/ir.h"
+#include "support/polyhedral.h"
 
 #include <isl/flow.h>
 #include <isl/map.h>
@@ -240,7 +241,7 @@ static struct mdh_model *model_alloc(isl_ctx *ctx, int n) {
 }
 
 struct mdh_model *mdh_model_extract(isl_ctx *ctx, MlirOperation func) {
-  struct mdh_op_list homs = mdh_collect_ops(func, "mdh.md_hom");
+  struct mdh_op_list homs = mdh_collect_md_homs(func);
   struct mdh_model *m;
   int k, depth = 0;
 
@@ -321,39 +322,4 @@ isl_bool mdh_model_schedule_is_valid(struct mdh_model *m,
   ok = isl_union_map_is_subset(m->validity, before);
   isl_union_map_free(before);
   return ok;
-}
-
-/* Internal data structure for run_on_func: the per-function callback, its
- * isl context and whether a function failed. */
-struct per_function {
-  int (*fn)(isl_ctx *ctx, MlirOperation func);
-  isl_ctx *ctx;
-  int failed;
-};
-
-static MlirWalkResult run_on_func(MlirOperation op, void *user) {
-  struct per_function *data = user;
-  int has_hom = 0;
-
-  if (!mdh_op_is(op, "func.func"))
-    return MlirWalkResultAdvance;
-  mlirOperationWalk(op, &mdh_find_md_hom, &has_hom, MlirWalkPreOrder);
-  if (has_hom && !data->fn(data->ctx, op))
-    data->failed = 1;
-  return MlirWalkResultSkip;
-}
-
-MlirLogicalResult mdh_model_run_per_function(MlirOperation module,
-                                             int (*fn)(isl_ctx *ctx,
-                                                       MlirOperation func)) {
-  struct per_function data;
-
-  if (mlirLogicalResultIsFailure(mdhVerify(module)))
-    return mlirLogicalResultFailure();
-  data.fn = fn;
-  data.ctx = mdh_isl_ctx_alloc();
-  data.failed = 0;
-  mlirOperationWalk(module, &run_on_func, &data, MlirWalkPreOrder);
-  isl_ctx_free(data.ctx);
-  return data.failed ? mlirLogicalResultFailure() : mlirLogicalResultSuccess();
 }

@@ -1,7 +1,7 @@
 /* Shared polyhedral helpers: conversions between MLIR and isl objects. */
 
-#ifndef MDH_PASSES_POLYHEDRAL_H
-#define MDH_PASSES_POLYHEDRAL_H
+#ifndef MDH_SUPPORT_POLYHEDRAL_H
+#define MDH_SUPPORT_POLYHEDRAL_H
 
 #include "mlir-c/AffineExpr.h"
 #include "mlir-c/AffineMap.h"
@@ -10,15 +10,6 @@
 #include <isl/ctx.h>
 #include <isl/map.h>
 #include <isl/set.h>
-
-/* Creates an isl context whose errors are reported to the caller (NULL or -1
- * results) rather than printed; mdh_isl_ctx_error() then tells what went
- * wrong. */
-isl_ctx *mdh_isl_ctx_alloc(void);
-
-/* Returns the message of the last isl error on "ctx", or "unknown isl error".
- */
-const char *mdh_isl_ctx_error(isl_ctx *ctx);
 
 /* Returns the box { [i_0, .., i_{n-1}] : 0 <= i_d < sizes[d] }. */
 __isl_give isl_set *mdh_isl_box(isl_ctx *ctx, int n, const int64_t *sizes);

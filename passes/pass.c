@@ -1,9 +1,12 @@
-/* The table of mdh passes and their creation as MLIR external passes. */
+/* The table of mdh passes, their creation as MLIR external passes, and the
+ * per-function driver of the polyhedral passes. */
 
-#include "dialect/support.h"
+#include "passes/pass.h"
+#include "dialect/attrs.h"
+#include "dialect/dialect.h"
 #include "mdh-c/Dialect.h"
 #include "mdh-c/Passes.h"
-#include "passes/pass.h"
+#include "support/ir.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -20,6 +23,41 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* Internal data structure for run_on_func: the per-function callback, its
+ * isl context and whether a function failed. */
+struct per_function {
+  int (*fn)(isl_ctx *ctx, MlirOperation func);
+  isl_ctx *ctx;
+  int failed;
+};
+
+static MlirWalkResult run_on_func(MlirOperation op, void *user) {
+  struct per_function *data = user;
+  int has_hom = 0;
+
+  if (!mdh_op_is(op, "func.func"))
+    return MlirWalkResultAdvance;
+  mlirOperationWalk(op, &mdh_find_md_hom, &has_hom, MlirWalkPreOrder);
+  if (has_hom && !data->fn(data->ctx, op))
+    data->failed = 1;
+  return MlirWalkResultSkip;
+}
+
+MlirLogicalResult mdh_pass_run_per_function(MlirOperation module,
+                                            int (*fn)(isl_ctx *ctx,
+                                                      MlirOperation func)) {
+  struct per_function data;
+
+  if (mlirLogicalResultIsFailure(mdhVerify(module)))
+    return mlirLogicalResultFailure();
+  data.fn = fn;
+  data.ctx = mdh_isl_ctx_alloc();
+  data.failed = 0;
+  mlirOperationWalk(module, &run_on_func, &data, MlirWalkPreOrder);
+  isl_ctx_free(data.ctx);
+  return data.failed ? mlirLogicalResultFailure() : mlirLogicalResultSuccess();
+}
 
 static const struct mdh_pass_info passes[] = {
     {"MdhVerify", "mdh-verify",
@@ -184,16 +222,11 @@ static void *gpu_options_clone(void *user) {
 
 void mdhSetGpuOptions(MlirOperation module, int64_t mappingIndex,
                       MlirStringRef reductionMode) {
-  MlirContext ctx = mlirOperationGetContext(module);
 
   if (mappingIndex >= 0)
-    mlirOperationSetAttributeByName(
-        module, mlirStringRefCreateFromCString("mdh.mapping_index"),
-        mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), mappingIndex));
+    mdh_attr_set_mapping_index(module, mappingIndex);
   if (reductionMode.length)
-    mlirOperationSetAttributeByName(
-        module, mlirStringRefCreateFromCString("mdh.reduction_mode"),
-        mlirStringAttrGet(ctx, reductionMode));
+    mdh_attr_set_reduction_mode(module, reductionMode);
 }
 
 /* Runs mdh-gpu-options with the options "user" on "module". A bad reduction

@@ -23,12 +23,12 @@
  *                     shared memory step by step
  */
 
-#ifndef MDH_PASSES_MAP_GPU_MAPPING_H
-#define MDH_PASSES_MAP_GPU_MAPPING_H
+#ifndef MDH_LIB_MAPPING_H
+#define MDH_LIB_MAPPING_H
 
-#include "dialect/support.h"
-#include "passes/chain.h"
-#include "passes/model.h"
+#include "lib/chain.h"
+#include "lib/model.h"
+#include "support/ir.h"
 
 #include <stdint.h>
 

@@ -1,6 +1,6 @@
 /* The textual mapping of a md_hom (see mapping.h). */
 
-#include "passes/map_gpu/mapping.h"
+#include "lib/mapping.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"

@@ -1,6 +1,6 @@
 /* Host buffers of memref arguments (see args.h). */
 
-#include "tools/mdh-run/args.h"
+#include "tools/common/args.h"
 
 #include <errno.h>
 #include <math.h>

@@ -1,9 +1,9 @@
 /* A small IR builder over the MLIR C API (see builder.h). Ops are created in
  * generic form with their inherent attributes as named attributes. */
 
-#include "passes/builder.h"
+#include "lib/builder.h"
 
-#include "dialect/support.h"
+#include "support/ir.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"

@@ -2,10 +2,10 @@
  * memref passed as the expanded descriptor of MLIR's default calling
  * convention: allocated pointer, aligned pointer, offset, sizes, strides. */
 
-#ifndef MDH_RUN_CALL_H
-#define MDH_RUN_CALL_H
+#ifndef MDH_TOOLS_CALL_H
+#define MDH_TOOLS_CALL_H
 
-#include "tools/mdh-run/args.h"
+#include "tools/common/args.h"
 
 /* Prepared call of one entry function with fixed arguments. */
 struct mdh_call;

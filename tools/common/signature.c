@@ -1,6 +1,6 @@
 /* Entry signatures as text (see signature.h). */
 
-#include "tools/mdh-exec/signature.h"
+#include "tools/common/signature.h"
 
 #include <ctype.h>
 #include <errno.h>

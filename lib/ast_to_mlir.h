@@ -3,10 +3,10 @@
  * scf and arith ops; statement instances and the choice between sequential
  * and parallel loops are left to the target layer. */
 
-#ifndef MDH_PASSES_AST_TO_MLIR_H
-#define MDH_PASSES_AST_TO_MLIR_H
+#ifndef MDH_LIB_AST_TO_MLIR_H
+#define MDH_LIB_AST_TO_MLIR_H
 
-#include "passes/builder.h"
+#include "lib/builder.h"
 
 #include <isl/ast.h>
 

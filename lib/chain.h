@@ -4,12 +4,12 @@
  * buffers (see emit_instance in chain.c).
  */
 
-#ifndef MDH_PASSES_CHAIN_H
-#define MDH_PASSES_CHAIN_H
+#ifndef MDH_LIB_CHAIN_H
+#define MDH_LIB_CHAIN_H
 
-#include "passes/builder.h"
-#include "passes/model.h"
-#include "passes/stmt.h"
+#include "lib/builder.h"
+#include "lib/model.h"
+#include "lib/stmt.h"
 
 #include <isl/schedule.h>
 

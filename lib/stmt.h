@@ -2,10 +2,10 @@
  * function's arguments through the input views, and combining result
  * components with the md_hom's operator. */
 
-#ifndef MDH_PASSES_STMT_H
-#define MDH_PASSES_STMT_H
+#ifndef MDH_LIB_STMT_H
+#define MDH_LIB_STMT_H
 
-#include "passes/builder.h"
+#include "lib/builder.h"
 
 #include "mdh-c/Dialect.h"
 

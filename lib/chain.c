@@ -17,11 +17,12 @@
  * reduction that uses this emission sequentially in one thread).
  */
 
-#include "passes/chain.h"
+#include "lib/chain.h"
+#include "dialect/attrs.h"
 
-#include "dialect/support.h"
+#include "lib/stmt.h"
 #include "mdh-c/Dialect.h"
-#include "passes/stmt.h"
+#include "support/ir.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -219,15 +220,13 @@ void mdh_chain_emit_instance(struct mdh_builder *b,
 /* Checks that the md_homs still carry the statement names of the model. */
 static int check_stmt_names(struct mdh_model *m, MlirOperation func,
                             const char *pass) {
-  MlirAttribute name;
+  MlirStringRef name;
   int k;
 
   for (k = 0; k < m->n_stmt; ++k) {
-    name = mlirOperationGetAttributeByName(
-        m->stmts[k].hom, mlirStringRefCreateFromCString("mdh.stmt"));
-    if (mlirAttributeIsNull(name) || !mlirAttributeIsAString(name) ||
-        !mlirStringRefEqual(mlirStringAttrGetValue(name),
-                            mlirStringRefCreateFromCString(m->stmts[k].name))) {
+    name = mdh_attr_get_stmt(m->stmts[k].hom);
+    if (!name.data || !mlirStringRefEqual(name, mlirStringRefCreateFromCString(
+                                                    m->stmts[k].name))) {
       mdh_emit_error(func,
                      "%s: the md_homs do not match the schedule; run "
                      "mdh-schedule again",
@@ -243,22 +242,19 @@ static int check_stmt_names(struct mdh_model *m, MlirOperation func,
 __isl_give isl_schedule *mdh_chain_read_schedule(struct mdh_chain *chain,
                                                  MlirOperation func) {
   struct mdh_model *m = chain->m;
-  MlirAttribute attr = mlirOperationGetAttributeByName(
-      func, mlirStringRefCreateFromCString("mdh.schedule"));
-  MlirStringRef text;
+  MlirStringRef text = mdh_attr_get_schedule(func);
   isl_schedule *schedule;
   isl_union_set *domain;
   char *copy;
   isl_bool same;
 
-  if (mlirAttributeIsNull(attr) || !mlirAttributeIsAString(attr)) {
+  if (!text.data) {
     mdh_emit_error(func,
                    "%s needs the schedule of mdh-schedule (the string "
                    "attribute mdh.schedule)",
                    chain->pass);
     return NULL;
   }
-  text = mlirStringAttrGetValue(attr);
   copy = strndup(text.data, text.length);
   schedule = copy ? isl_schedule_read_from_str(m->ctx, copy) : NULL;
   free(copy);
@@ -416,22 +412,11 @@ struct mdh_chain *mdh_chain_free(struct mdh_chain *cg) {
   return NULL;
 }
 
-/* Removes the scheduling attributes of "func": the schedule is consumed,
- * and the influence tree and the scheduler's note refer to md_homs that no
- * longer exist. */
-static void remove_schedule_attrs(MlirOperation func) {
-  static const char *const names[] = {"mdh.schedule", "mdh.scheduler",
-                                      "mdh.influence"};
-  size_t k;
-
-  for (k = 0; k < sizeof(names) / sizeof(names[0]); ++k)
-    mlirOperationRemoveAttributeByName(
-        func, mlirStringRefCreateFromCString(names[k]));
-}
-
 void mdh_chain_erase(struct mdh_chain *chain, MlirOperation func) {
   erase_chain(chain->m);
-  remove_schedule_attrs(func);
+  /* The schedule is consumed, and the influence tree and the scheduler's
+   * note refer to md_homs that no longer exist. */
+  mdh_attr_remove_scheduling(func);
 }
 
 struct mdh_chain *mdh_chain_alloc(isl_ctx *ctx, MlirOperation func,

@@ -2,8 +2,8 @@
  * types and shapes, deterministic filling, raw files, comparison. Shared by
  * mdh-run and (later) mdh-exec, so nothing here depends on MLIR. */
 
-#ifndef MDH_RUN_ARGS_H
-#define MDH_RUN_ARGS_H
+#ifndef MDH_TOOLS_ARGS_H
+#define MDH_TOOLS_ARGS_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,28 +1,13 @@
 /* Shared polyhedral helpers: MLIR affine maps as isl relations. */
 
-#include "passes/polyhedral.h"
+#include "support/polyhedral.h"
 
 #include <isl/aff.h>
 #include <isl/local_space.h>
-#include <isl/options.h>
 #include <isl/space.h>
 #include <isl/val.h>
 
 #include "mlir-c/AffineExpr.h"
-
-isl_ctx *mdh_isl_ctx_alloc(void) {
-  isl_ctx *ctx = isl_ctx_alloc();
-
-  if (ctx)
-    isl_options_set_on_error(ctx, ISL_ON_ERROR_CONTINUE);
-  return ctx;
-}
-
-const char *mdh_isl_ctx_error(isl_ctx *ctx) {
-  const char *msg = isl_ctx_last_error_msg(ctx);
-
-  return msg ? msg : "unknown isl error";
-}
 
 __isl_give isl_set *mdh_isl_box(isl_ctx *ctx, int n, const int64_t *sizes) {
   isl_set *box = isl_set_universe(isl_space_set_alloc(ctx, 0, n));

@@ -2,8 +2,8 @@
  * (arith, memref, scf, func), built in generic form at an insertion point.
  * Shared by mdh-to-loops and the isl-AST-to-MLIR translator. */
 
-#ifndef MDH_PASSES_BUILDER_H
-#define MDH_PASSES_BUILDER_H
+#ifndef MDH_LIB_BUILDER_H
+#define MDH_LIB_BUILDER_H
 
 #include "mlir-c/AffineExpr.h"
 #include "mlir-c/AffineMap.h"

@@ -1,9 +1,9 @@
 /* Statement bodies shared by the lowerings of a md_hom (see stmt.h). */
 
-#include "passes/stmt.h"
+#include "lib/stmt.h"
 
-#include "dialect/support.h"
 #include "mdh-c/Dialect.h"
+#include "support/ir.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"

@@ -9,8 +9,8 @@
  * intermediate buffers come out of isl's dataflow analysis.
  */
 
-#ifndef MDH_PASSES_MODEL_H
-#define MDH_PASSES_MODEL_H
+#ifndef MDH_LIB_MODEL_H
+#define MDH_LIB_MODEL_H
 
 #include "mdh-c/Dialect.h"
 
@@ -78,13 +78,6 @@ struct mdh_stmt *mdh_model_find_stmt(struct mdh_model *model, const char *name);
  * "model" before its sink. */
 isl_bool mdh_model_schedule_is_valid(struct mdh_model *model,
                                      __isl_keep isl_schedule *schedule);
-
-/* The body of a polyhedral pass: verifies "module", then calls "fn" with one
- * isl context on every function that holds md_homs (each builds its own
- * model). Fails if verification or a call fails. */
-MlirLogicalResult mdh_model_run_per_function(MlirOperation module,
-                                             int (*fn)(isl_ctx *ctx,
-                                                       MlirOperation func));
 
 /* Returns a string "S0=cp S1=cc" giving the kind of every dimension of every
  * statement (c: cc, p: pw, s: ps), to be freed by the caller. */

@@ -1,0 +1,187 @@
+/* The discardable attributes of the mdh passes (attrs.h): the only place
+ * that spells their names. */
+
+#include "dialect/attrs.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#define ATTR_SCHEDULE "mdh.schedule"
+#define ATTR_STMT "mdh.stmt"
+#define ATTR_INFLUENCE "mdh.influence"
+#define ATTR_SCHEDULER "mdh.scheduler"
+#define ATTR_MAPPING "mdh.mapping"
+#define ATTR_MAPPINGS "mdh.mappings"
+#define ATTR_MAPPING_INDEX "mdh.mapping_index"
+#define ATTR_REDUCTION_MODE "mdh.reduction_mode"
+#define ATTR_SIZES "mdh.sizes"
+#define ATTR_INDEX_AWARE "mdh.index_aware"
+#define ATTR_ASSUME_HOMOMORPHIC "mdh.assume_homomorphic"
+
+const char mdh_mark_kinds[] = "mdh.kinds";
+
+static MlirAttribute get(MlirOperation op, const char *name) {
+  return mlirOperationGetAttributeByName(op,
+                                         mlirStringRefCreateFromCString(name));
+}
+
+static void set(MlirOperation op, const char *name, MlirAttribute attr) {
+  mlirOperationSetAttributeByName(op, mlirStringRefCreateFromCString(name),
+                                  attr);
+}
+
+static void remove_attr(MlirOperation op, const char *name) {
+  mlirOperationRemoveAttributeByName(op, mlirStringRefCreateFromCString(name));
+}
+
+/* Returns the string value of attribute "name" of "op", or a null ref. */
+static MlirStringRef get_string(MlirOperation op, const char *name) {
+  MlirAttribute attr = get(op, name);
+
+  if (mlirAttributeIsNull(attr) || !mlirAttributeIsAString(attr))
+    return mlirStringRefCreate(NULL, 0);
+  return mlirStringAttrGetValue(attr);
+}
+
+static void set_string(MlirOperation op, const char *name, MlirStringRef v) {
+  set(op, name, mlirStringAttrGet(mlirOperationGetContext(op), v));
+}
+
+static void set_cstring(MlirOperation op, const char *name, const char *v) {
+  set_string(op, name, mlirStringRefCreateFromCString(v));
+}
+
+static void set_i64(MlirOperation op, const char *name, int64_t v) {
+  MlirContext ctx = mlirOperationGetContext(op);
+
+  set(op, name, mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), v));
+}
+
+/* Returns attribute "name" of "op" or of the nearest op around it that has
+ * one, the carrier in "*owner"; null if none has it. */
+static MlirAttribute find(MlirOperation op, const char *name,
+                          MlirOperation *owner) {
+  MlirAttribute attr;
+
+  for (; !mlirOperationIsNull(op); op = mlirOperationGetParentOperation(op)) {
+    attr = get(op, name);
+    if (!mlirAttributeIsNull(attr)) {
+      *owner = op;
+      return attr;
+    }
+  }
+  *owner = op;
+  return mlirAttributeGetNull();
+}
+
+static void set_unit(MlirOperation op, const char *name, bool on) {
+  if (on)
+    set(op, name, mlirUnitAttrGet(mlirOperationGetContext(op)));
+  else
+    remove_attr(op, name);
+}
+
+MlirStringRef mdh_attr_get_schedule(MlirOperation func) {
+  return get_string(func, ATTR_SCHEDULE);
+}
+
+void mdh_attr_set_schedule(MlirOperation func, const char *yaml) {
+  set_cstring(func, ATTR_SCHEDULE, yaml);
+}
+
+MlirStringRef mdh_attr_get_stmt(MlirOperation hom) {
+  return get_string(hom, ATTR_STMT);
+}
+
+void mdh_attr_set_stmt(MlirOperation hom, const char *name) {
+  set_cstring(hom, ATTR_STMT, name);
+}
+
+MlirAttribute mdh_attr_get_influence(MlirOperation func) {
+  return get(func, ATTR_INFLUENCE);
+}
+
+void mdh_attr_set_influence(MlirOperation func, const char *tree) {
+  set_cstring(func, ATTR_INFLUENCE, tree);
+}
+
+MlirStringRef mdh_attr_get_scheduler(MlirOperation func) {
+  return get_string(func, ATTR_SCHEDULER);
+}
+
+void mdh_attr_set_scheduler(MlirOperation func, const char *how) {
+  set_cstring(func, ATTR_SCHEDULER, how);
+}
+
+bool mdh_attr_has_user_schedule(MlirOperation func) {
+  return !mlirAttributeIsNull(get(func, ATTR_INFLUENCE)) ||
+         !mlirAttributeIsNull(get(func, ATTR_SCHEDULE));
+}
+
+void mdh_attr_remove_scheduling(MlirOperation func) {
+  remove_attr(func, ATTR_SCHEDULE);
+  remove_attr(func, ATTR_SCHEDULER);
+  remove_attr(func, ATTR_INFLUENCE);
+}
+
+MlirAttribute mdh_attr_get_mapping(MlirOperation op) {
+  return get(op, ATTR_MAPPING);
+}
+
+void mdh_attr_set_mapping(MlirOperation op, const char *mapping) {
+  set_cstring(op, ATTR_MAPPING, mapping);
+}
+
+int64_t mdh_attr_get_mapping_count(MlirOperation op) {
+  MlirAttribute attr = get(op, ATTR_MAPPINGS);
+
+  if (mlirAttributeIsNull(attr) || !mlirAttributeIsAInteger(attr))
+    return -1;
+  return mlirIntegerAttrGetValueInt(attr);
+}
+
+void mdh_attr_set_mapping_count(MlirOperation op, int64_t count) {
+  set_i64(op, ATTR_MAPPINGS, count);
+}
+
+MlirAttribute mdh_attr_find_mapping_index(MlirOperation op,
+                                          MlirOperation *owner) {
+  return find(op, ATTR_MAPPING_INDEX, owner);
+}
+
+void mdh_attr_set_mapping_index(MlirOperation op, int64_t index) {
+  set_i64(op, ATTR_MAPPING_INDEX, index);
+}
+
+MlirAttribute mdh_attr_find_reduction_mode(MlirOperation op,
+                                           MlirOperation *owner) {
+  return find(op, ATTR_REDUCTION_MODE, owner);
+}
+
+void mdh_attr_set_reduction_mode(MlirOperation op, MlirStringRef mode) {
+  set_string(op, ATTR_REDUCTION_MODE, mode);
+}
+
+MlirAttribute mdh_attr_get_sizes(MlirOperation hom) {
+  return get(hom, ATTR_SIZES);
+}
+
+void mdh_attr_set_sizes(MlirOperation hom, MlirAttribute sizes) {
+  set(hom, ATTR_SIZES, sizes);
+}
+
+bool mdh_attr_get_index_aware(MlirOperation hom) {
+  return !mlirAttributeIsNull(get(hom, ATTR_INDEX_AWARE));
+}
+
+void mdh_attr_set_index_aware(MlirOperation hom, bool on) {
+  set_unit(hom, ATTR_INDEX_AWARE, on);
+}
+
+bool mdh_attr_get_assume_homomorphic(MlirOperation hom) {
+  return !mlirAttributeIsNull(get(hom, ATTR_ASSUME_HOMOMORPHIC));
+}
+
+void mdh_attr_set_assume_homomorphic(MlirOperation hom, bool on) {
+  set_unit(hom, ATTR_ASSUME_HOMOMORPHIC, on);
+}

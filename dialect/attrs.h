@@ -1,0 +1,78 @@
+/* The discardable attributes through which the mdh passes talk (DESIGN.md
+ * section 4: passes communicate only through the IR), and the names of the
+ * marks they put into schedule trees. Every attribute name lives in
+ * attrs.c; everything else reads and writes them through these typed
+ * get/set pairs.
+ *
+ * String getters return a null MlirStringRef (data NULL) when the attribute
+ * is absent or not a string; getters of "raw" attributes return the
+ * attribute as it is (null when absent) for callers that report a
+ * malformed value themselves. The "find" getters look at "op" and then at
+ * every op around it, and tell in "*owner" which op carries the attribute.
+ */
+
+#ifndef MDH_DIALECT_ATTRS_H
+#define MDH_DIALECT_ATTRS_H
+
+#include "mlir-c/IR.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* `mdh.schedule` (func.func): the schedule tree, isl's YAML form. */
+MlirStringRef mdh_attr_get_schedule(MlirOperation func);
+void mdh_attr_set_schedule(MlirOperation func, const char *yaml);
+
+/* `mdh.stmt` (md_hom): the statement name in the schedule. */
+MlirStringRef mdh_attr_get_stmt(MlirOperation hom);
+void mdh_attr_set_stmt(MlirOperation hom, const char *name);
+
+/* `mdh.influence` (func.func): the user's influence tree (raw). */
+MlirAttribute mdh_attr_get_influence(MlirOperation func);
+void mdh_attr_set_influence(MlirOperation func, const char *tree);
+
+/* `mdh.scheduler` (func.func): which scheduler built `mdh.schedule`. */
+MlirStringRef mdh_attr_get_scheduler(MlirOperation func);
+void mdh_attr_set_scheduler(MlirOperation func, const char *how);
+
+/* Tells whether "func" carries a user's schedule or influence tree. */
+bool mdh_attr_has_user_schedule(MlirOperation func);
+
+/* Removes `mdh.schedule`, `mdh.scheduler` and `mdh.influence` of "func". */
+void mdh_attr_remove_scheduling(MlirOperation func);
+
+/* `mdh.mapping` (md_hom or kernel): the readable mapping (raw). */
+MlirAttribute mdh_attr_get_mapping(MlirOperation op);
+void mdh_attr_set_mapping(MlirOperation op, const char *mapping);
+
+/* `mdh.mappings` (md_hom or kernel): how many legal mappings there were;
+ * -1 when absent. */
+int64_t mdh_attr_get_mapping_count(MlirOperation op);
+void mdh_attr_set_mapping_count(MlirOperation op, int64_t count);
+
+/* `mdh.mapping_index` (func.func or module): the mapping to take (raw). */
+MlirAttribute mdh_attr_find_mapping_index(MlirOperation op,
+                                          MlirOperation *owner);
+void mdh_attr_set_mapping_index(MlirOperation op, int64_t index);
+
+/* `mdh.reduction_mode` (func.func or module): "atomic" or
+ * "deterministic" (raw). */
+MlirAttribute mdh_attr_find_reduction_mode(MlirOperation op,
+                                           MlirOperation *owner);
+void mdh_attr_set_reduction_mode(MlirOperation op, MlirStringRef mode);
+
+/* `mdh.sizes` (md_hom without inputs): its index-space sizes (raw). */
+MlirAttribute mdh_attr_get_sizes(MlirOperation hom);
+void mdh_attr_set_sizes(MlirOperation hom, MlirAttribute sizes);
+
+/* `mdh.index_aware` and `mdh.assume_homomorphic` (md_hom): unit flags. */
+bool mdh_attr_get_index_aware(MlirOperation hom);
+void mdh_attr_set_index_aware(MlirOperation hom, bool on);
+bool mdh_attr_get_assume_homomorphic(MlirOperation hom);
+void mdh_attr_set_assume_homomorphic(MlirOperation hom, bool on);
+
+/* The name of the mark right below the domain of every `mdh.schedule`,
+ * followed by a blank and the combine kinds of the statements. */
+extern const char mdh_mark_kinds[];
+
+#endif

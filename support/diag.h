@@ -1,0 +1,24 @@
+/* The one error path: MLIR diagnostics at the offending op, and isl's own
+ * message carried into them. */
+
+#ifndef MDH_SUPPORT_DIAG_H
+#define MDH_SUPPORT_DIAG_H
+
+#include "mlir-c/IR.h"
+
+#include <isl/ctx.h>
+
+/* Reports "msg" (printf-style) as an error at the location of "op". */
+void mdh_emit_error(MlirOperation op, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Creates an isl context whose errors are reported to the caller (NULL or -1
+ * results) rather than printed; mdh_isl_ctx_error() then tells what went
+ * wrong. */
+isl_ctx *mdh_isl_ctx_alloc(void);
+
+/* Returns the message of the last isl error on "ctx", or "unknown isl error".
+ */
+const char *mdh_isl_ctx_error(isl_ctx *ctx);
+
+#endif

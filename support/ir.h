@@ -1,0 +1,41 @@
+/* Generic helpers over the MLIR C API (no dialect knowledge). */
+
+#ifndef MDH_SUPPORT_IR_H
+#define MDH_SUPPORT_IR_H
+
+#include "support/diag.h"
+#include "support/str.h"
+
+#include "mlir-c/AffineMap.h"
+#include "mlir-c/Diagnostics.h"
+#include "mlir-c/IR.h"
+
+#include <stddef.h>
+
+/* Returns the named attribute "name" = "attr". */
+MlirNamedAttribute mdh_named_attr(MlirContext ctx, const char *name,
+                                  MlirAttribute attr);
+
+/* Returns the op named "sym" in the nearest builtin.module around "op" (or
+ * "op" itself, if it is one), or null if there is none. */
+MlirOperation mdh_lookup_symbol(MlirOperation op, MlirStringRef sym);
+
+/* Returns the `function_type` of the func.func "func". */
+MlirType mdh_func_type(MlirOperation func);
+
+/* A list of ops: "n" of them in "ops" (to be freed by the owner). */
+struct mdh_op_list {
+  MlirOperation *ops;
+  size_t n, cap;
+};
+
+/* Appends "op" to "list". */
+void mdh_op_list_push(struct mdh_op_list *list, MlirOperation op);
+
+/* The ops named "name" found by a pre-order walk. */
+struct mdh_op_list mdh_collect_ops(MlirOperation root, const char *name);
+
+/* Tells whether "op" is named "name". */
+int mdh_op_is(MlirOperation op, const char *name);
+
+#endif
