@@ -19,6 +19,7 @@
 #define ATTR_ASSUME_HOMOMORPHIC "mdh.assume_homomorphic"
 
 const char mdh_mark_kinds[] = "mdh.kinds";
+const char mdh_mark_kernel[] = "kernel";
 
 static MlirAttribute get(MlirOperation op, const char *name) {
   return mlirOperationGetAttributeByName(op,

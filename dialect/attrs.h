@@ -75,4 +75,10 @@ void mdh_attr_set_assume_homomorphic(MlirOperation hom, bool on);
  * followed by a blank and the combine kinds of the statements. */
 extern const char mdh_mark_kinds[];
 
+/* The name of a mark above each subtree of `mdh.schedule` that becomes one
+ * GPU kernel (mdh-map-gpu), alone for a kernel of one md_hom (its mapping
+ * is the md_hom's `mdh.mapping`) or followed by ": " and the mapping of
+ * the band below for a kernel of several md_homs. */
+extern const char mdh_mark_kernel[];
+
 #endif

@@ -27,6 +27,9 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
+#include <isl/map.h>
+#include <isl/space.h>
+#include <isl/union_map.h>
 #include <isl/union_set.h>
 
 #include <stdlib.h>
@@ -446,4 +449,71 @@ struct mdh_stmt_info *mdh_chain_find(struct mdh_chain *chain, const char *name,
   if (!stmt || stmt->rank != n)
     return NULL;
   return &chain->infos[stmt - chain->m->stmts];
+}
+
+/* Returns the pairs { S[p] -> S[i] } of each statement with pw dimensions
+ * where p is the first point (pw indices 0) of i's result and i != p. */
+static __isl_give isl_union_map *first_point_pairs(struct mdh_model *m) {
+  isl_union_map *pairs = isl_union_map_empty(isl_space_params_alloc(m->ctx, 0));
+  struct mdh_stmt *stmt;
+  isl_map *map;
+  int k, d, has_pw;
+
+  for (k = 0; k < m->n_stmt; ++k) {
+    stmt = &m->stmts[k];
+    map = isl_map_from_domain_and_range(isl_set_copy(stmt->domain),
+                                        isl_set_copy(stmt->domain));
+    has_pw = 0;
+    for (d = 0; d < stmt->rank; ++d) {
+      if (stmt->kinds[d] == MdhCombinePW) {
+        map = isl_map_fix_si(map, isl_dim_in, d, 0);
+        has_pw = 1;
+      } else {
+        map = isl_map_equate(map, isl_dim_in, d, isl_dim_out, d);
+      }
+    }
+    map = isl_map_subtract(map, isl_map_identity(isl_map_get_space(map)));
+    if (has_pw)
+      pairs = isl_union_map_add_map(pairs, map);
+    else
+      isl_map_free(map);
+  }
+  return pairs;
+}
+
+/* Tells whether "schedule" runs every reduction's first point before the
+ * other points of its result. */
+static isl_bool first_points_first(struct mdh_model *m,
+                                   __isl_keep isl_schedule *schedule) {
+  isl_union_map *map = isl_schedule_get_map(schedule);
+  isl_union_map *pairs = first_point_pairs(m), *before;
+  isl_bool ok;
+
+  before = isl_union_map_lex_lt_union_map(isl_union_map_copy(map), map);
+  ok = isl_union_map_is_subset(pairs, before);
+  isl_union_map_free(pairs);
+  isl_union_map_free(before);
+  return ok;
+}
+
+int mdh_chain_check_schedule(struct mdh_chain *chain,
+                             __isl_keep isl_schedule *schedule,
+                             MlirOperation func) {
+  isl_bool ok = mdh_model_schedule_is_valid(chain->m, schedule);
+
+  if (ok != isl_bool_true) {
+    mdh_emit_error(func,
+                   "%s: the schedule violates a dependence of the "
+                   "md_homs",
+                   chain->pass);
+    return 0;
+  }
+  if (first_points_first(chain->m, schedule) != isl_bool_true) {
+    mdh_emit_error(func,
+                   "%s: the schedule does not run the first point of "
+                   "every reduction first",
+                   chain->pass);
+    return 0;
+  }
+  return 1;
 }

@@ -60,6 +60,15 @@ struct mdh_chain *mdh_chain_free(struct mdh_chain *chain);
 __isl_give isl_schedule *mdh_chain_read_schedule(struct mdh_chain *chain,
                                                  MlirOperation func);
 
+/* Checks that "schedule" (of "func") respects every dependence of the
+ * chain and runs the first point of every reduction before the other
+ * points of its result, as the emission of instances that write straight
+ * into the outputs needs (mdh_chain_emit_instance); returns 1, or 0 after
+ * a diagnostic. */
+int mdh_chain_check_schedule(struct mdh_chain *chain,
+                             __isl_keep isl_schedule *schedule,
+                             MlirOperation func);
+
 /* Returns the last mdh op of the chain (the generated code goes right after
  * it), or null after a diagnostic if the chain cannot be replaced there. */
 MlirOperation mdh_chain_end(struct mdh_chain *chain, MlirOperation func);

@@ -2,7 +2,8 @@
  * GPU level that distributes it and how many workers it gets there. It is
  * what mdh-map-gpu chooses and mdh-codegen-gpu implements, kept in the IR as
  * the string attribute `mdh.mapping` on the md_hom, one entry per dimension
- * in dimension order, separated by commas:
+ * in dimension order, separated by commas (for a kernel of several md_homs,
+ * in its kernel mark, one entry per member of its band; lib/tree.h):
  *
  *   seq               a loop in every thread
  *   thread.D(T)       T threads of a block along D (LIFT's mapLcl)

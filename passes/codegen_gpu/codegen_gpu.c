@@ -1,10 +1,15 @@
-/* mdh-codegen-gpu: generates `gpu.launch` kernels from the mapping that
- * mdh-map-gpu stored on each md_hom (`mdh.mapping`, see lib/mapping.h).
+/* mdh-codegen-gpu: generates `gpu.launch` kernels from the kernel marks
+ * that mdh-map-gpu put into the schedule tree of `mdh.schedule`, one
+ * kernel (or, for reductions across blocks, an init or fold kernel more)
+ * per mark, in tree order. A kernel of several md_homs (a fused band, its
+ * mapping in the mark) runs, in each thread, every statement of the band
+ * points the thread owns, in the tree's order (tree.c); a kernel of one
+ * md_hom follows that md_hom's `mdh.mapping` (lib/mapping.h).
  *
  * Host side (where the chain was): every buffer of the chain gets a device
  * copy (gpu.alloc + gpu.memcpy), components that no out_view stores get a
- * device temporary, one kernel per md_hom runs in program order (a
- * dependence between md_homs would need a grid-wide barrier: LIFT's G4),
+ * device temporary, the kernels run one after another (a dependence
+ * between kernels would need a grid-wide barrier inside one: LIFT's G4),
  * and the written buffers are copied back. The upstream pipeline outlines
  * the kernels (gpu-kernel-outlining) and makes the host ops asynchronous
  * (gpu-async-region).
@@ -15,17 +20,21 @@
  * i = tx + T*e, at the block level i = bx + G*e and at the global level
  * i = bx*T + tx + G*T*e (LIFT's cyclic loops, Sec. 4.6). isl's AST generator
  * turns that into strided loops with their guards, and the shared
- * translator (ast_to_mlir.c) into scf. Four strategies (PANAMERA Sec. 5),
- * the last two in their own files:
+ * translator (ast_to_mlir.c) into scf. Four strategies for a kernel of one
+ * md_hom (PANAMERA Sec. 5), the last two in their own files:
  *
  * - owner: every pw and ps dimension is sequential, so each result point is
  *   computed by one thread, in order; its instances are emitted exactly as
  *   on the CPU (chain.c: write to the result point, or combine with it).
+ *   What the thread runs is the schedule tree restricted to the instances
+ *   it owns (tree.c), so its loops are the tree's. The kernels of several
+ *   md_homs use this strategy too.
  *   This is what custom combine functions and scans (ps) use: a scan runs
  *   sequentially in the thread that owns its cc point.
  * - reduce (pw dimensions with builtin operators): per thread, the statement
  *   becomes I[c] (accumulator := identity), A[c,p] (accumulator (+)= f) and
- *   F[c] (finish), scheduled [c,0], [c,1,p], [c,2]. The accumulator is a
+ *   F[c] (finish), scheduled [c,0], [c,1,p], [c,2], the c and p loops each
+ *   in the order of the md_hom's band in the tree. The accumulator is a
  *   private memref that LLVM keeps in registers. F combines the threads of
  *   a block with the runtime's block reduction when some pw dimension is
  *   spread over threads and no cc dimension is (every thread of the block
@@ -51,6 +60,7 @@
 #include "dialect/attrs.h"
 #include "lib/ast_to_mlir.h"
 #include "lib/stmt.h"
+#include "lib/tree.h"
 #include "mdh-c/Dialect.h"
 #include "passes/codegen_gpu/kernel.h"
 #include "passes/pass.h"
@@ -246,13 +256,14 @@ static int order_key(const struct mdh_kernel *k, int d) {
 }
 
 /* Appends the loop order of the dimensions of "part" (by order_key, then
- * in dimension order). */
+ * in the order of the schedule tree's band). */
 static void append_order(struct mdh_str *s, const struct mdh_kernel *k,
                          int part, int *first) {
-  int key, d;
+  int key, j, d;
 
   for (key = 0; key < 4; ++key) {
-    for (d = 0; d < k->info->stmt->rank; ++d) {
+    for (j = 0; j < k->info->stmt->rank; ++j) {
+      d = k->order[j];
       if (!in_part(k, d, part) || order_key(k, d) != key)
         continue;
       mdh_str_printf(s, *first ? "i%d" : ", i%d", d);
@@ -329,10 +340,10 @@ char *mdh_kernel_context_string(const struct mdh_kernel *k) {
   return params.data;
 }
 
-/* Builds the isl AST of what one thread of "k" runs. */
+/* Builds the isl AST of what one thread of "k" runs in the reduce
+ * strategy. */
 static __isl_give isl_ast_node *build_ast(isl_ctx *ctx, struct mdh_kernel *k) {
   struct mdh_str dom, sched;
-  const char *name = k->info->stmt->name;
   isl_union_set *domain;
   isl_union_map *schedule;
   isl_set *context;
@@ -344,14 +355,9 @@ static __isl_give isl_ast_node *build_ast(isl_ctx *ctx, struct mdh_kernel *k) {
   mdh_str_init(&sched);
   mdh_str_append(&dom, "[bx, by, bz, tx, ty, tz] -> { ", 30);
   mdh_str_append(&sched, "[bx, by, bz, tx, ty, tz] -> { ", 30);
-  if (!k->reduce) {
-    append_domain(&dom, k, name, -1);
-    append_schedule(&sched, k, name, -1, -1, 1);
-  } else {
-    append_reduce_part(&dom, &sched, k, "I", 0, 0);
-    append_reduce_part(&dom, &sched, k, "A", -1, 1);
-    append_reduce_part(&dom, &sched, k, "F", 0, 2);
-  }
+  append_reduce_part(&dom, &sched, k, "I", 0, 0);
+  append_reduce_part(&dom, &sched, k, "A", -1, 1);
+  append_reduce_part(&dom, &sched, k, "F", 0, 2);
   mdh_str_append(&dom, " }", 2);
   mdh_str_append(&sched, " }", 2);
   domain = isl_union_set_read_from_str(ctx, dom.data);
@@ -887,10 +893,13 @@ int mdh_kernel_translate(isl_ctx *ctx, struct mdh_kernel *k,
   return rc;
 }
 
-/* Builds the kernel(s) of statement "info" at "b". */
+/* Builds the kernel(s) of statement "info" at "b"; the owner strategy
+ * follows the schedule tree "schedule". */
 static int build_kernels(isl_ctx *ctx, struct mdh_builder *b,
                          struct mdh_model *m, struct mdh_stmt_info *info,
-                         MlirOperation module) {
+                         MlirOperation module,
+                         __isl_keep isl_schedule *schedule,
+                         __isl_keep isl_union_map *smap) {
   struct mdh_kernel k;
   struct mdh_builder kb;
   isl_ast_node *tree;
@@ -902,6 +911,7 @@ static int build_kernels(isl_ctx *ctx, struct mdh_builder *b,
   k.m = m;
   k.info = info;
   k.module = module;
+  mdh_tree_dim_order(smap, info->stmt, k.order);
   if (!read_kernel(&k))
     return -1;
   if (k.tiled)
@@ -914,7 +924,8 @@ static int build_kernels(isl_ctx *ctx, struct mdh_builder *b,
     k.n_parts = count_parts(&k);
     alloc_partials(b, &k);
   }
-  tree = build_ast(ctx, &k);
+  tree =
+      k.reduce ? build_ast(ctx, &k) : mdh_kernel_owner_ast(ctx, &k, schedule);
   if (!tree) {
     mdh_emit_error(info->stmt->hom, PASS ": isl failed to build the kernel");
     return -1;
@@ -1019,9 +1030,82 @@ static MlirWalkResult allow_contraction(MlirOperation op, void *user) {
   return MlirWalkResultAdvance;
 }
 
+/* Internal data structure for build_kernel: what every kernel needs, and
+ * how many kernel marks were found. */
+struct kernels_data {
+  isl_ctx *ctx;
+  struct mdh_builder *b;
+  struct mdh_chain *chain;
+  isl_schedule *schedule;
+  isl_union_map *smap;
+  MlirOperation module;
+  MlirOperation func;
+  int n;
+};
+
+/* Returns the statement of the kernel mark "mark" of a kernel of one
+ * md_hom, or NULL after a diagnostic. */
+static struct mdh_stmt_info *
+kernel_statement(struct kernels_data *data,
+                 __isl_keep isl_schedule_node *mark) {
+  isl_union_set *domain = isl_schedule_node_get_domain(mark);
+  struct mdh_stmt_info *info = NULL;
+  isl_set *set;
+
+  if (isl_union_set_n_set(domain) == 1) {
+    set = isl_set_from_union_set(domain);
+    info = mdh_chain_find(data->chain, isl_set_get_tuple_name(set),
+                          isl_set_dim(set, isl_dim_set));
+    isl_set_free(set);
+  } else {
+    isl_union_set_free(domain);
+  }
+  if (!info)
+    mdh_emit_error(data->func, PASS ": a kernel mark without a mapping must "
+                                    "hold exactly one md_hom; run mdh-map-gpu");
+  return info;
+}
+
+/* Builds the kernel(s) of the kernel mark "mark" (lib/tree.h): a kernel of
+ * several md_homs from its band mapping (tree.c), a kernel of one md_hom
+ * by the strategy its mapping asks for. */
+static isl_stat build_kernel(__isl_keep isl_schedule_node *mark, void *user) {
+  struct kernels_data *data = user;
+  char *mapping = mdh_tree_kernel_mapping(mark);
+  struct mdh_stmt_info *info;
+  int rc;
+
+  ++data->n;
+  if (mapping) {
+    rc = mdh_kernel_build_band(data->ctx, data->b, data->chain, data->schedule,
+                               mark, mapping, data->func);
+    free(mapping);
+    return rc < 0 ? isl_stat_error : isl_stat_ok;
+  }
+  info = kernel_statement(data, mark);
+  if (!info || build_kernels(data->ctx, data->b, data->chain->m, info,
+                             data->module, data->schedule, data->smap) < 0)
+    return isl_stat_error;
+  return isl_stat_ok;
+}
+
+/* Builds the kernels of "schedule" in tree order; fails after a diagnostic
+ * if one fails or the tree has no kernel marks. */
+static int build_all_kernels(struct kernels_data *data) {
+  if (mdh_tree_foreach_kernel(data->schedule, &build_kernel, data) < 0)
+    return -1;
+  if (data->n > 0)
+    return 0;
+  mdh_emit_error(data->func, PASS " needs the kernels of mdh-map-gpu (kernel "
+                                  "marks in mdh.schedule)");
+  return -1;
+}
+
 /* Generates the kernels of "func" and the host code around them. */
 static int codegen_func(isl_ctx *ctx, MlirOperation func) {
   struct mdh_chain *chain = mdh_chain_alloc(ctx, func, PASS);
+  struct kernels_data data;
+  isl_schedule *schedule = NULL;
   MlirOperation module, last, first_new, op;
   MlirValue *dev = NULL;
   struct mdh_builder b;
@@ -1029,6 +1113,9 @@ static int codegen_func(isl_ctx *ctx, MlirOperation func) {
 
   if (!chain)
     return 0;
+  schedule = mdh_chain_read_schedule(chain, func);
+  if (!schedule || !mdh_chain_check_schedule(chain, schedule, func))
+    goto done;
   last = mdh_chain_end(chain, func);
   if (mlirOperationIsNull(last))
     goto done;
@@ -1045,9 +1132,13 @@ static int codegen_func(isl_ctx *ctx, MlirOperation func) {
   }
   first_new = mlirOpResultGetOwner(dev[0]);
   mdh_chain_alloc_temps(chain, &b, &build_gpu_alloc);
-  for (k = 0; k < chain->m->n_stmt; ++k)
-    if (build_kernels(ctx, &b, chain->m, &chain->infos[k], module) < 0)
-      goto done;
+  data = (struct kernels_data){
+      ctx,    &b,   chain, schedule, isl_schedule_get_map(schedule),
+      module, func, 0};
+  k = build_all_kernels(&data);
+  isl_union_map_free(data.smap);
+  if (k < 0)
+    goto done;
   for (k = 0; k < chain->m->n_buf; ++k)
     use_device_copy(chain->m->bufs[k], dev[k], first_new);
   for (op = first_new; !mlirOperationIsNull(op);
@@ -1065,6 +1156,7 @@ static int codegen_func(isl_ctx *ctx, MlirOperation func) {
   ok = 1;
 done:
   free(dev);
+  isl_schedule_free(schedule);
   mdh_chain_free(chain);
   return ok;
 }

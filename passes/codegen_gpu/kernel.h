@@ -10,10 +10,13 @@
 #include <isl/ast.h>
 #include <isl/ctx.h>
 #include <isl/id.h>
+#include <isl/schedule.h>
+#include <isl/schedule_node.h>
 
 #define MDH_KERNEL_N_IDS 6
 
-/* One kernel: the statement, its mapping and strategy ("atomic" when
+/* One kernel: the statement, its mapping, its dimensions in the order of
+ * its band in the schedule tree ("order"), its strategy ("atomic" when
  * several parts of the grid contribute to one result point, combined by
  * atomics or, if "deterministic", through "partials" that a second kernel
  * folds in part order), and inside the launch the ids and the accumulators
@@ -22,6 +25,7 @@ struct mdh_kernel {
   struct mdh_model *m;
   struct mdh_stmt_info *info;
   struct mdh_mapping map;
+  int order[MDH_MODEL_MAX_RANK];
   int64_t grid[3], block[3];
   int reduce;
   int tiled;
@@ -102,6 +106,22 @@ __isl_give isl_ast_node *
 mdh_kernel_block_ast(isl_ctx *ctx, const struct mdh_kernel *k,
                      const int64_t *step, const struct mdh_block_part *parts,
                      int n_parts);
+
+/* Builds the AST of what one thread of the owner strategy runs for "k":
+ * the schedule tree "tree" restricted to the instances of its statement
+ * that the thread owns under its mapping (tree.c). */
+__isl_give isl_ast_node *mdh_kernel_owner_ast(isl_ctx *ctx,
+                                              struct mdh_kernel *k,
+                                              __isl_keep isl_schedule *tree);
+
+/* Builds at "b" the kernel of several md_homs of "chain" below the kernel
+ * mark "mark" of "schedule", with the band mapping "mapping" (tree.c);
+ * returns 0, or -1 after a diagnostic at "loc". */
+int mdh_kernel_build_band(isl_ctx *ctx, struct mdh_builder *b,
+                          struct mdh_chain *chain,
+                          __isl_keep isl_schedule *schedule,
+                          __isl_keep isl_schedule_node *mark,
+                          const char *mapping, MlirOperation loc);
 
 /* The tiled strategy (tile.c): builds the kernel of "k" at "b". */
 int mdh_kernel_build_tiled(isl_ctx *ctx, struct mdh_builder *b,

@@ -1,8 +1,15 @@
-/* mdh-map-gpu: chooses the parallelism mapping of every md_hom and stores
- * it in `mdh.mapping` (the format of mapping.h), with the number of legal
- * mappings in `mdh.mappings`.
+/* mdh-map-gpu: forms the GPU kernels of each function in its schedule tree
+ * and chooses their parallelism mapping.
  *
- * The md_hom's dimensions, in the order of its band in mdh.schedule (the
+ * Kernels (kernels.c) are kernel marks in `mdh.schedule` (lib/tree.h): a
+ * band that the scheduler fused from several md_homs is one kernel when
+ * some of its members carry no dependence; its mapping over the band
+ * members goes into its mark ("kernel: global.x(256,4)"). Every other
+ * kernel holds one md_hom, whose mapping goes into the md_hom's
+ * `mdh.mapping` (the format of lib/mapping.h), with the number of legal
+ * mappings in `mdh.mappings`. The marked tree is stored back.
+ *
+ * A md_hom's dimensions, in the order of its band in mdh.schedule (the
  * GPU optimizer of mdh-schedule puts the coalescing dimension innermost),
  * form a chain of perfectly nested maps: LIFT's nesting tree (Mogers et
  * al., CC'22, Sec. 4). enumerate.c lists the encodings that the
@@ -24,6 +31,9 @@
  * penalizes per-thread atomics and blocks of less than a warp. The best
  * wins; ties keep the enumeration order, except that a matmul-like md_hom
  * gets a tiled mapping (tiled_mapping) where tiling pays.
+ * A band kernel is searched the same way, its parallel members taking the
+ * part of cc dimensions and the others that of pw dimensions that must
+ * stay sequential.
  * `mdh.mapping_index = K` (an integer attribute on the module or the
  * function; the function's wins) picks the K-th best instead, so that
  * tuning and tests can sweep the legal mappings. `mdh.reduction_mode`,
@@ -36,9 +46,11 @@
 #include "dialect/attrs.h"
 #include "lib/chain.h"
 #include "lib/mapping.h"
+#include "lib/tree.h"
 #include "mdh-c/Dialect.h"
 #include "mdh-c/Passes.h"
 #include "passes/map_gpu/enumerate.h"
+#include "passes/map_gpu/kernels.h"
 #include "passes/pass.h"
 #include "support/ir.h"
 
@@ -73,11 +85,17 @@ struct candidate {
   long seq;
 };
 
-/* What the search for one md_hom needs: the statement, its band "order"
- * (order[j] = dimension of the j-th map), the nesting tree, the flags, and
- * the candidates found. */
+/* What the search for one kernel needs: the statement of a kernel of one
+ * md_hom (NULL for a band kernel), where errors go ("loc", a "what"), the
+ * combine kind of every dimension (of the md_hom, or of the band member:
+ * cc where the member is parallel, pw where it must stay sequential), the
+ * band "order" (order[j] = dimension of the j-th map), the nesting tree,
+ * the flags, and the candidates found. */
 struct search {
   struct mdh_stmt_info *info;
+  MlirOperation loc;
+  const char *what;
+  MdhCombineKind kinds[MAX_RANK];
   int rank;
   int order[MAX_RANK];
   int coalesce;
@@ -89,70 +107,6 @@ struct search {
   int n, cap;
   struct candidate *cands;
 };
-
-/* Reads the order of the dimensions of "stmt" in "schedule": the order in
- * which schedule rows first depend on them; dimensions no row depends on
- * come last. Falls back to the dimension order. */
-struct order_data {
-  int rank;
-  int *order;
-  int n;
-};
-
-static isl_stat order_from_piece(__isl_take isl_set *set,
-                                 __isl_take isl_multi_aff *ma, void *user) {
-  struct order_data *data = user;
-  isl_size n_out = isl_multi_aff_dim(ma, isl_dim_out);
-  int placed[MAX_RANK] = {0};
-  isl_aff *aff;
-  isl_val *v;
-  int o, d;
-
-  isl_set_free(set);
-  if (data->n > 0 || n_out < 0) {
-    isl_multi_aff_free(ma);
-    return isl_stat_ok;
-  }
-  for (o = 0; o < n_out; ++o) {
-    aff = isl_multi_aff_get_aff(ma, o);
-    for (d = 0; d < data->rank; ++d) {
-      v = isl_aff_get_coefficient_val(aff, isl_dim_in, d);
-      if (v && !isl_val_is_zero(v) && !placed[d]) {
-        placed[d] = 1;
-        data->order[data->n++] = d;
-      }
-      isl_val_free(v);
-    }
-    isl_aff_free(aff);
-  }
-  for (d = 0; d < data->rank; ++d)
-    if (!placed[d])
-      data->order[data->n++] = d;
-  isl_multi_aff_free(ma);
-  return isl_stat_ok;
-}
-
-static void band_order(__isl_keep isl_union_map *schedule,
-                       const struct mdh_stmt *stmt, int *order) {
-  struct order_data data = {stmt->rank, order, 0};
-  isl_union_map *umap;
-  isl_pw_multi_aff *pma;
-  int d;
-
-  if (schedule) {
-    umap = isl_union_map_intersect_domain(
-        isl_union_map_copy(schedule),
-        isl_union_set_from_set(isl_set_copy(stmt->domain)));
-    pma = isl_pw_multi_aff_from_map(isl_map_from_union_map(umap));
-    if (pma)
-      isl_pw_multi_aff_foreach_piece(pma, &order_from_piece, &data);
-    isl_pw_multi_aff_free(pma);
-  }
-  if (data.n == stmt->rank)
-    return;
-  for (d = 0; d < stmt->rank; ++d)
-    order[d] = d;
-}
 
 /* The smallest power of two >= "n" (at least 1), at most "cap". */
 static int64_t pow2_at_least(int64_t n, int64_t cap) {
@@ -201,9 +155,9 @@ static void choose_sizes(struct search *s, struct mdh_mapping *map) {
                   (dm->threads * dm->tile)
             : s->sizes[d];
     cap = grid_limit(dm->hw);
-    if (s->info->stmt->kinds[d] != MdhCombineCC)
+    if (s->kinds[d] != MdhCombineCC)
       cap = min64(cap, MAX_REDUCTION_BLOCKS);
-    if (s->info->stmt->kinds[d] == MdhCombinePS)
+    if (s->kinds[d] == MdhCombinePS)
       cap = 1;
     dm->blocks = min64(n, cap);
   }
@@ -255,7 +209,7 @@ static double score(struct search *s, const struct mdh_mapping *map) {
       continue;
     workers = dm->threads * dm->blocks;
     par *= (double)min64(workers, s->sizes[d]);
-    if (s->info->stmt->kinds[d] == MdhCombineCC) {
+    if (s->kinds[d] == MdhCombineCC) {
       cc_threads |= mdh_dim_map_spreads_threads(dm);
     } else {
       pw_threads |= mdh_dim_map_spreads_threads(dm);
@@ -300,7 +254,8 @@ static int add_candidate(const int *enc, void *user) {
   mapping_of(s, enc, &c->map);
   choose_sizes(s, &c->map);
   if (mdh_mapping_check_limits(&c->map, err, sizeof(err)) < 0 ||
-      mdh_mapping_check_scan(&c->map, s->info, err, sizeof(err)) < 0)
+      (s->info &&
+       mdh_mapping_check_scan(&c->map, s->info, err, sizeof(err)) < 0))
     return 0;
   c->score = score(s, &c->map);
   c->seq = s->n++;
@@ -330,17 +285,32 @@ static int unit_stride_dim(MlirAffineExpr expr) {
   return mlirAffineExprIsAConstant(rhs) ? unit_stride_dim(lhs) : -1;
 }
 
+/* The innermost parallel member of a band kernel: the GPU optimizer of
+ * mdh-schedule puts the coalescing dimension innermost (constraint
+ * injection, Algorithm 2). */
+static int innermost_parallel(const struct search *s) {
+  int j;
+
+  for (j = s->rank - 1; j >= 0; --j)
+    if (s->kinds[s->order[j]] == MdhCombineCC)
+      return s->order[j];
+  return s->order[s->rank - 1];
+}
+
 /* The dimension whose neighbouring points read neighbouring elements in
  * most input accesses (the last index of a row-major buffer), to be put
  * on thread x for coalesced loads; ties and no votes go to the innermost
  * band dimension. The inputs decide, not the outputs: they are read at
  * every point, a reduction's output only once per result point. */
 static int coalescing_dim(const struct search *s) {
-  MlirOperation hom = s->info->stmt->hom, view;
+  MlirOperation hom, view;
   MlirAffineMap map;
   intptr_t v, a, n;
   int votes[MAX_RANK] = {0}, j, d, best;
 
+  if (!s->info)
+    return innermost_parallel(s);
+  hom = s->info->stmt->hom;
   for (v = 0; v < mlirOperationGetNumOperands(hom); ++v) {
     view = mlirOpResultGetOwner(mlirOperationGetOperand(hom, v));
     for (a = 0; a < mdhViewGetNumAccesses(view); ++a) {
@@ -358,36 +328,69 @@ static int coalescing_dim(const struct search *s) {
   return best;
 }
 
-/* Sets up the search of "info" with band order "order". */
-static void init_search(struct search *s, struct mdh_stmt_info *info,
-                        const int *order) {
+/* Sets up the nesting tree of "s", whose rank, kinds, sizes and order are
+ * set: a chain of perfectly nested maps in band order. */
+static void init_tree(struct search *s, const char *name) {
   struct mdh_map_node *node;
   int j, d;
 
-  memset(s, 0, sizeof(*s));
-  s->info = info;
-  s->rank = info->stmt->rank;
   for (j = 0; j < s->rank; ++j) {
-    d = s->order[j] = order[j];
-    s->sizes[d] = mdhMdHomGetSize(info->stmt->hom, d);
+    d = s->order[j];
     node = &s->nodes[j];
-    snprintf(s->names[j], sizeof(s->names[j]), "of dimension %d", d);
+    snprintf(s->names[j], sizeof(s->names[j]), "of %s %d", name, d);
     node->name = s->names[j];
     node->parent = j - 1;
     node->concrete = 1;
     node->perfectly_nested = j > 0;
     node->uses_private = 0;
-    node->reduction = info->stmt->kinds[d] == MdhCombinePW;
-    node->scan = info->stmt->kinds[d] == MdhCombinePS;
+    node->reduction = s->kinds[d] == MdhCombinePW;
+    node->scan = s->kinds[d] == MdhCombinePS;
   }
   s->coalesce = coalescing_dim(s);
   s->tree.n = s->rank;
   s->tree.nodes = s->nodes;
   s->flags = MDH_MAP_WITHOUT_RULE8;
+}
+
+/* Sets up the search of "info" with band order "order". */
+static void init_search(struct search *s, struct mdh_stmt_info *info,
+                        const int *order) {
+  int j, d;
+
+  memset(s, 0, sizeof(*s));
+  s->info = info;
+  s->loc = info->stmt->hom;
+  s->what = "md_hom";
+  s->rank = info->stmt->rank;
+  for (j = 0; j < s->rank; ++j) {
+    d = s->order[j] = order[j];
+    s->sizes[d] = mdhMdHomGetSize(info->stmt->hom, d);
+    s->kinds[d] = info->stmt->kinds[d];
+  }
+  init_tree(s, "dimension");
   if (mdh_mapping_can_reduce(info))
     s->flags |= MDH_MAP_PARALLEL_REDUCTIONS;
   if (mdh_mapping_can_scan(info))
     s->flags |= MDH_MAP_PARALLEL_SCANS;
+}
+
+/* Sets up the search of the band kernel "bk": its members in band order,
+ * the parallel ones like cc dimensions, the others like pw dimensions
+ * without parallel reductions, so that they stay sequential. */
+static void init_band_search(struct search *s,
+                             const struct mdh_band_kernel *bk) {
+  int j;
+
+  memset(s, 0, sizeof(*s));
+  s->loc = bk->first->hom;
+  s->what = "kernel";
+  s->rank = bk->n_member;
+  for (j = 0; j < s->rank; ++j) {
+    s->order[j] = j;
+    s->sizes[j] = bk->sizes[j];
+    s->kinds[j] = bk->parallel[j] ? MdhCombineCC : MdhCombinePW;
+  }
+  init_tree(s, "band member");
 }
 
 static void store_mapping(MlirOperation hom, const struct mdh_mapping *map,
@@ -464,12 +467,12 @@ static int tiled_mapping(struct search *s, struct mdh_mapping *map) {
   int64_t r;
   char err[256];
 
-  if (!mdh_mapping_can_reduce(s->info))
+  if (!s->info || !mdh_mapping_can_reduce(s->info))
     return 0;
   map->rank = s->rank;
   for (j = s->rank - 1; j >= 0; --j) {
     d = s->order[j];
-    if (s->info->stmt->kinds[d] != MdhCombineCC) {
+    if (s->kinds[d] != MdhCombineCC) {
       last_pw = last_pw < 0 ? d : last_pw;
       continue;
     }
@@ -488,7 +491,7 @@ static int tiled_mapping(struct search *s, struct mdh_mapping *map) {
     dm->blocks = 1;
     dm->threads = 1;
     dm->hw = 0;
-    if (s->info->stmt->kinds[d] != MdhCombineCC) {
+    if (s->kinds[d] != MdhCombineCC) {
       dm->level = MDH_LEVEL_SEQ;
       dm->tile = d == last_pw ? 128 / r : 1;
       continue;
@@ -506,32 +509,40 @@ static int tiled_mapping(struct search *s, struct mdh_mapping *map) {
          mdh_mapping_check_limits(map, err, sizeof(err)) == 0;
 }
 
-/* Chooses the mapping of "s": the best, or the "index"-th best if
- * "index" >= 0. The best is tiled where that pays (tiled_mapping). */
-static int choose(struct search *s, long index) {
-  MlirOperation hom = s->info->stmt->hom;
-  struct mdh_mapping tiled;
+/* Chooses the mapping "map" of "s": the best, or the "index"-th best if
+ * "index" >= 0. The best is tiled where that pays (tiled_mapping).
+ * Returns the number of legal mappings, or -1 after a diagnostic. */
+static int choose(struct search *s, long index, struct mdh_mapping *map) {
   long count;
 
   count = mdh_map_enumerate(&s->tree, MDH_MAP_RULES_STRENGTHENED, s->flags,
                             &add_candidate, s);
   if (count < 0 || s->n == 0) {
-    mdh_emit_error(hom, PASS ": no legal mapping for this md_hom");
-    return 0;
+    mdh_emit_error(s->loc, PASS ": no legal mapping for this %s", s->what);
+    return -1;
   }
   if (index >= s->n) {
-    mdh_emit_error(hom,
+    mdh_emit_error(s->loc,
                    PASS ": mdh.mapping_index %ld is out of range: this "
-                        "md_hom has %d legal mappings",
-                   index, s->n);
-    return 0;
+                        "%s has %d legal mappings",
+                   index, s->what, s->n);
+    return -1;
   }
   qsort(s->cands, s->n, sizeof(*s->cands), &by_score);
-  if (index < 0 && tiled_mapping(s, &tiled)) {
-    store_mapping(hom, &tiled, s->n);
-    return 1;
-  }
-  store_mapping(hom, &s->cands[index < 0 ? 0 : index].map, s->n);
+  if (index < 0 && tiled_mapping(s, map))
+    return s->n;
+  *map = s->cands[index < 0 ? 0 : index].map;
+  return s->n;
+}
+
+/* Chooses and stores the mapping of the md_hom of "s". */
+static int choose_md_hom(struct search *s, long index) {
+  struct mdh_mapping map;
+  int count = choose(s, index, &map);
+
+  if (count < 0)
+    return 0;
+  store_mapping(s->info->stmt->hom, &map, count);
   return 1;
 }
 
@@ -581,40 +592,79 @@ static int check_reduction_modes(MlirOperation func) {
   return 1;
 }
 
-/* Tells whether every md_hom of "chain" carries a mapping. */
-static int all_given(struct mdh_chain *chain) {
-  int k;
+/* Internal data structure for map_band: the mapping index to take. */
+struct band_data {
+  long index;
+};
 
-  for (k = 0; k < chain->m->n_stmt; ++k)
-    if (mlirAttributeIsNull(mdh_attr_get_mapping(chain->m->stmts[k].hom)))
-      return 0;
-  return 1;
+/* The mdh_map_band_fn of mdh_map_gpu_mark_kernels: chooses the mapping of
+ * the band kernel "bk" as that of a md_hom whose dimensions are its
+ * members. */
+static char *map_band(const struct mdh_band_kernel *bk, void *user) {
+  struct band_data *data = user;
+  struct search s;
+  struct mdh_mapping map;
+  struct mdh_str text;
+  int count;
+
+  init_band_search(&s, bk);
+  count = choose(&s, data->index, &map);
+  free(s.cands);
+  if (count < 0)
+    return NULL;
+  mdh_str_init(&text);
+  mdh_mapping_print(&map, &text);
+  return text.data;
 }
 
+/* Chooses (or completes the user's) mapping of the md_hom of "info", whose
+ * band order is read from "smap". */
+static int map_md_hom(struct mdh_stmt_info *info,
+                      __isl_keep isl_union_map *smap, long index) {
+  MlirAttribute given = mdh_attr_get_mapping(info->stmt->hom);
+  int order[MAX_RANK];
+  struct search s;
+  int ok;
+
+  mdh_tree_dim_order(smap, info->stmt, order);
+  init_search(&s, info, order);
+  ok = mlirAttributeIsNull(given) ? choose_md_hom(&s, index)
+                                  : use_given(&s, given);
+  free(s.cands);
+  return ok;
+}
+
+/* Marks the kernels of the schedule of "func" (kernels.c), maps each, and
+ * stores the marked tree back. */
 static int map_func(isl_ctx *ctx, MlirOperation func) {
   struct mdh_chain *chain = mdh_chain_alloc(ctx, func, PASS);
+  struct band_data data = {mapping_index(func)};
   isl_schedule *schedule = NULL;
   isl_union_map *smap = NULL;
-  struct search s;
-  MlirAttribute given;
-  int order[MAX_RANK];
-  long index = mapping_index(func);
-  int k, ok = index >= -1 && check_reduction_modes(func);
+  int *in_band = NULL;
+  int k, ok = data.index >= -1 && check_reduction_modes(func);
 
   if (!chain)
     return 0;
-  if (ok && !all_given(chain)) {
+  if (ok)
     schedule = mdh_chain_read_schedule(chain, func);
+  ok = schedule != NULL;
+  in_band = calloc(chain->m->n_stmt + 1, sizeof(*in_band));
+  if (!in_band)
+    abort();
+  if (ok) {
+    schedule = mdh_tree_remove_kernels(schedule);
+    schedule = mdh_map_gpu_mark_kernels(chain->m, func, schedule, &map_band,
+                                        &data, in_band);
     ok = schedule != NULL;
-    smap = schedule ? isl_schedule_get_map(schedule) : NULL;
   }
-  for (k = 0; ok && k < chain->m->n_stmt; ++k) {
-    band_order(smap, &chain->m->stmts[k], order);
-    init_search(&s, &chain->infos[k], order);
-    given = mdh_attr_get_mapping(chain->m->stmts[k].hom);
-    ok = mlirAttributeIsNull(given) ? choose(&s, index) : use_given(&s, given);
-    free(s.cands);
-  }
+  smap = ok ? isl_schedule_get_map(schedule) : NULL;
+  for (k = 0; ok && k < chain->m->n_stmt; ++k)
+    if (!in_band[k])
+      ok = map_md_hom(&chain->infos[k], smap, data.index);
+  if (ok)
+    mdh_tree_store(func, schedule);
+  free(in_band);
   isl_union_map_free(smap);
   isl_schedule_free(schedule);
   mdh_chain_free(chain);

@@ -20,6 +20,7 @@
 
 #include "dialect/attrs.h"
 #include "lib/model.h"
+#include "lib/tree.h"
 #include "mdh-c/Dialect.h"
 #include "passes/pass.h"
 #include "passes/schedule/gpu_optimizer.h"
@@ -76,28 +77,14 @@ static __isl_give isl_schedule *insert_kinds_mark(struct mdh_model *m,
   return s;
 }
 
-/* Returns "schedule" in isl's block YAML form (to be freed). */
-static char *schedule_to_yaml(__isl_keep isl_schedule *schedule) {
-  isl_printer *p = isl_printer_to_str(isl_schedule_get_ctx(schedule));
-  char *text;
-
-  p = isl_printer_set_yaml_style(p, ISL_YAML_STYLE_BLOCK);
-  p = isl_printer_print_schedule(p, schedule);
-  text = isl_printer_get_str(p);
-  isl_printer_free(p);
-  return text;
-}
-
 /* Stores "schedule" on "func" and the statement names on the md_homs. */
 static void store_schedule(struct mdh_model *m, MlirOperation func,
                            __isl_keep isl_schedule *schedule) {
-  char *yaml = schedule_to_yaml(schedule);
   int k;
 
-  mdh_attr_set_schedule(func, yaml);
+  mdh_tree_store(func, schedule);
   for (k = 0; k < m->n_stmt; ++k)
     mdh_attr_set_stmt(m->stmts[k].hom, m->stmts[k].name);
-  free(yaml);
 }
 
 /* Returns the influence tree of "func": the user's `mdh.influence`

@@ -1,0 +1,57 @@
+/* Schedule-tree helpers shared by the passes that read and write
+ * `mdh.schedule`: its YAML form, and the `kernel` marks that delimit the
+ * subtrees becoming one GPU kernel each (PPCG's gpu_tree.c keeps the same
+ * kind of mark-delimited regions).
+ *
+ * Invariant of a marked tree (mdh-map-gpu establishes it): every statement
+ * instance lies below exactly one kernel mark, and no kernel mark lies
+ * below a band, so that running the kernels one after another in tree
+ * order respects every dependence the tree respects.
+ */
+
+#ifndef MDH_LIB_TREE_H
+#define MDH_LIB_TREE_H
+
+#include "lib/model.h"
+
+#include "mlir-c/IR.h"
+
+#include <isl/schedule.h>
+#include <isl/schedule_node.h>
+
+/* Returns "schedule" in isl's block YAML form, to be freed by the caller. */
+char *mdh_tree_to_yaml(__isl_keep isl_schedule *schedule);
+
+/* Stores "schedule" as the `mdh.schedule` of "func". */
+void mdh_tree_store(MlirOperation func, __isl_keep isl_schedule *schedule);
+
+/* Tells whether "node" is a kernel mark. */
+isl_bool mdh_tree_is_kernel(__isl_keep isl_schedule_node *node);
+
+/* Returns a copy of the band mapping carried by the kernel mark "node"
+ * (NULL for a kernel of one md_hom, whose md_hom carries it), to be freed
+ * by the caller. */
+char *mdh_tree_kernel_mapping(__isl_keep isl_schedule_node *node);
+
+/* Inserts a kernel mark above "node", with "mapping" (or none if NULL). */
+__isl_give isl_schedule_node *
+mdh_tree_insert_kernel(__isl_take isl_schedule_node *node, const char *mapping);
+
+/* Returns "schedule" without its kernel marks. */
+__isl_give isl_schedule *
+mdh_tree_remove_kernels(__isl_take isl_schedule *schedule);
+
+/* Calls "fn" on every kernel mark of "schedule" in tree order (the order in
+ * which their code runs); stops at the first failure. */
+isl_stat mdh_tree_foreach_kernel(
+    __isl_keep isl_schedule *schedule,
+    isl_stat (*fn)(__isl_keep isl_schedule_node *mark, void *user), void *user);
+
+/* Stores in "order" the dimensions of "stmt" in the order in which the
+ * rows of "schedule" (a schedule map of the tree, or NULL) first depend on
+ * them; dimensions no row depends on come last. Falls back to the
+ * dimension order. */
+void mdh_tree_dim_order(__isl_keep isl_union_map *schedule,
+                        const struct mdh_stmt *stmt, int *order);
+
+#endif

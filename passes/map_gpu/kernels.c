@@ -1,0 +1,306 @@
+/* Kernel formation for mdh-map-gpu: puts a kernel mark (lib/tree.h) above
+ * every subtree of the schedule tree that becomes one GPU kernel, the way
+ * PPCG's mark_kernels (gpu.c) marks the outermost bands.
+ *
+ * Only outermost bands are kernels: above them are the domain, the kinds
+ * mark, sequences, sets and filters, so the kernels run one after another
+ * in tree order. A band of one statement is a kernel of that md_hom (its
+ * mapping, the md_hom's `mdh.mapping`, is chosen per md_hom). A band that
+ * the scheduler fused from several statements (element-wise chains it
+ * fused as quasi-identity, a producer fused with its consumer) is ONE
+ * kernel when some of its members carry no dependence between any of its
+ * instances: those members may be spread over blocks and threads, every
+ * instance of one value of them then runs in the same thread, and the
+ * thread runs the statements of its points in the tree's order, so no
+ * grid-wide barrier is ever needed inside the kernel (LIFT's G4). The
+ * others stay sequential in each thread. Otherwise, and when one of the
+ * md_homs carries a user's mapping (a decision about that md_hom alone),
+ * the band is split into one kernel per statement in program order, which
+ * respects every dependence because the model's dependences all follow
+ * program order.
+ */
+
+#include "passes/map_gpu/kernels.h"
+#include "dialect/attrs.h"
+#include "lib/tree.h"
+#include "support/diag.h"
+
+#include <isl/aff.h>
+#include <isl/ilp.h>
+#include <isl/schedule_node.h>
+#include <isl/set.h>
+#include <isl/space.h>
+#include <isl/union_map.h>
+#include <isl/union_set.h>
+#include <isl/val.h>
+
+#include <stdlib.h>
+
+/* Internal data structure of mdh_map_gpu_mark_kernels. */
+struct mark_data {
+  struct mdh_model *m;
+  MlirOperation func;
+  mdh_map_band_fn map_band;
+  void *user;
+  int *in_band;
+  int reported;
+};
+
+/* Tells whether the band member "upa" takes the same value at the source
+ * and the sink of every dependence in "deps". */
+static isl_bool member_is_parallel(__isl_keep isl_union_map *deps,
+                                   __isl_keep isl_union_pw_aff *upa) {
+  isl_union_map *sched =
+      isl_union_map_from_union_pw_aff(isl_union_pw_aff_copy(upa));
+  isl_union_map *dist;
+  isl_union_set *deltas;
+  isl_set *zero;
+  isl_bool parallel;
+
+  dist = isl_union_map_apply_domain(isl_union_map_copy(deps),
+                                    isl_union_map_copy(sched));
+  dist = isl_union_map_apply_range(dist, sched);
+  deltas = isl_union_map_deltas(dist);
+  zero =
+      isl_set_universe(isl_space_set_alloc(isl_union_map_get_ctx(deps), 0, 1));
+  zero = isl_set_fix_si(zero, isl_dim_set, 0, 0);
+  parallel = isl_union_set_is_subset(deltas, isl_union_set_from_set(zero));
+  isl_union_set_free(deltas);
+  return parallel;
+}
+
+/* Returns the number of values "upa" takes on "domain", or -1. */
+static int64_t member_size(__isl_keep isl_union_set *domain,
+                           __isl_keep isl_union_pw_aff *upa) {
+  isl_union_set *image;
+  isl_set *set;
+  isl_val *lo, *hi;
+  int64_t n = -1;
+
+  image = isl_union_set_apply(
+      isl_union_set_copy(domain),
+      isl_union_map_from_union_pw_aff(isl_union_pw_aff_copy(upa)));
+  set = isl_set_from_union_set(image);
+  lo = isl_set_dim_min_val(isl_set_copy(set), 0);
+  hi = isl_set_dim_max_val(set, 0);
+  if (lo && hi && isl_val_is_int(lo) && isl_val_is_int(hi))
+    n = isl_val_get_num_si(hi) - isl_val_get_num_si(lo) + 1;
+  isl_val_free(lo);
+  isl_val_free(hi);
+  return n;
+}
+
+/* Tells whether every statement of "domain" with more than one instance
+ * takes more than one value on some parallel member of "mupa": a statement
+ * that would run in one thread only (an all-reduction fused with a map)
+ * is better off in a kernel of its own, where the reduce strategy spreads
+ * it. Returns -1 on error. */
+static int each_spread(struct mark_data *data, __isl_keep isl_union_set *domain,
+                       __isl_keep isl_multi_union_pw_aff *mupa,
+                       const struct mdh_band_kernel *bk) {
+  isl_union_set *s;
+  isl_union_pw_aff *upa;
+  int k, m, spread;
+  int64_t n;
+
+  for (k = 0; k < data->m->n_stmt; ++k) {
+    s = isl_union_set_intersect(
+        isl_union_set_from_set(isl_set_copy(data->m->stmts[k].domain)),
+        isl_union_set_copy(domain));
+    spread = isl_union_set_is_empty(s) == isl_bool_true ||
+             isl_set_is_singleton(data->m->stmts[k].domain) == isl_bool_true;
+    for (m = 0; m < bk->n_member && !spread; ++m) {
+      if (!bk->parallel[m])
+        continue;
+      upa = isl_multi_union_pw_aff_get_union_pw_aff(mupa, m);
+      n = member_size(s, upa);
+      isl_union_pw_aff_free(upa);
+      if (n < 0)
+        spread = -1;
+      else
+        spread = n > 1;
+    }
+    isl_union_set_free(s);
+    if (spread <= 0)
+      return spread;
+  }
+  return 1;
+}
+
+/* Fills in "bk" for the band "node" over the instances "domain"; returns
+ * 1 if it can be one kernel, 0 if not, -1 on error. */
+static int read_band(struct mark_data *data, __isl_keep isl_schedule_node *node,
+                     __isl_keep isl_union_set *domain,
+                     struct mdh_band_kernel *bk) {
+  isl_multi_union_pw_aff *mupa;
+  isl_union_pw_aff *upa;
+  isl_union_map *deps;
+  isl_bool parallel = isl_bool_true;
+  int k, i, any = 0;
+
+  bk->first = NULL;
+  for (k = 0; k < data->m->n_stmt; ++k) {
+    struct mdh_stmt *stmt = &data->m->stmts[k];
+    isl_union_set *s = isl_union_set_from_set(isl_set_copy(stmt->domain));
+    isl_bool in = isl_union_set_is_subset(s, domain);
+
+    isl_union_set_free(s);
+    if (in < 0)
+      return -1;
+    if (!in)
+      continue;
+    if (!bk->first)
+      bk->first = stmt;
+    if (!mlirAttributeIsNull(mdh_attr_get_mapping(stmt->hom)))
+      return 0;
+  }
+  mupa = isl_schedule_node_band_get_partial_schedule(node);
+  bk->n_member = isl_multi_union_pw_aff_size(mupa);
+  if (bk->n_member < 0 || bk->n_member > MDH_MODEL_MAX_RANK)
+    bk->n_member = -1;
+  deps = isl_union_map_intersect_domain(isl_union_map_copy(data->m->deps),
+                                        isl_union_set_copy(domain));
+  deps = isl_union_map_intersect_range(deps, isl_union_set_copy(domain));
+  for (i = 0; i < bk->n_member && parallel >= 0; ++i) {
+    upa = isl_multi_union_pw_aff_get_union_pw_aff(mupa, i);
+    parallel = member_is_parallel(deps, upa);
+    bk->parallel[i] = parallel == isl_bool_true;
+    bk->sizes[i] = member_size(domain, upa);
+    any |= bk->parallel[i];
+    if (bk->sizes[i] < 0)
+      parallel = isl_bool_error;
+    isl_union_pw_aff_free(upa);
+  }
+  isl_union_map_free(deps);
+  if (any && parallel >= 0)
+    any = each_spread(data, domain, mupa, bk);
+  isl_multi_union_pw_aff_free(mupa);
+  if (bk->n_member < 0 || parallel < 0 || any < 0)
+    return -1;
+  return any;
+}
+
+/* Records that the statements of "domain" are in a band kernel. */
+static void note_band(struct mark_data *data,
+                      __isl_keep isl_union_set *domain) {
+  isl_union_set *s;
+  int k;
+
+  for (k = 0; k < data->m->n_stmt; ++k) {
+    s = isl_union_set_from_set(isl_set_copy(data->m->stmts[k].domain));
+    if (isl_union_set_is_subset(s, domain) == isl_bool_true)
+      data->in_band[k] = 1;
+    isl_union_set_free(s);
+  }
+}
+
+/* Inserts above "node" a sequence with one filter per statement of
+ * "domain", in program order. */
+static __isl_give isl_schedule_node *
+split_by_statement(struct mark_data *data, __isl_take isl_schedule_node *node,
+                   __isl_keep isl_union_set *domain) {
+  isl_ctx *ctx = isl_schedule_node_get_ctx(node);
+  isl_union_set_list *filters = isl_union_set_list_alloc(ctx, 2);
+  isl_union_set *s;
+  int k;
+
+  for (k = 0; k < data->m->n_stmt; ++k) {
+    s = isl_union_set_intersect(
+        isl_union_set_from_set(isl_set_copy(data->m->stmts[k].domain)),
+        isl_union_set_copy(domain));
+    if (isl_union_set_is_empty(s) == isl_bool_false)
+      filters = isl_union_set_list_add(filters, s);
+    else
+      isl_union_set_free(s);
+  }
+  return isl_schedule_node_insert_sequence(node, filters);
+}
+
+static __isl_give isl_schedule_node *mark(struct mark_data *data,
+                                          __isl_take isl_schedule_node *node);
+
+/* Marks the children of "node". */
+static __isl_give isl_schedule_node *
+mark_children(struct mark_data *data, __isl_take isl_schedule_node *node) {
+  isl_size n = isl_schedule_node_n_children(node);
+  int i;
+
+  if (n < 0)
+    return isl_schedule_node_free(node);
+  for (i = 0; i < n; ++i) {
+    node = isl_schedule_node_child(node, i);
+    node = mark(data, node);
+    node = isl_schedule_node_parent(node);
+  }
+  return node;
+}
+
+/* Marks the kernel(s) of the outermost band or leaf "node" (see the top of
+ * this file). */
+static __isl_give isl_schedule_node *
+mark_outermost(struct mark_data *data, __isl_take isl_schedule_node *node) {
+  isl_union_set *domain = isl_schedule_node_get_domain(node);
+  isl_size n = isl_union_set_n_set(domain);
+  struct mdh_band_kernel bk;
+  char *mapping;
+  int fused = 0;
+
+  if (n == 0) {
+    isl_union_set_free(domain);
+    return node;
+  }
+  if (n >= 2 && isl_schedule_node_get_type(node) == isl_schedule_node_band)
+    fused = read_band(data, node, domain, &bk);
+  if (n < 0 || fused < 0) {
+    isl_union_set_free(domain);
+    return isl_schedule_node_free(node);
+  }
+  if (n >= 2 && !fused) {
+    node = split_by_statement(data, node, domain);
+    isl_union_set_free(domain);
+    return mark_children(data, node);
+  }
+  mapping = fused ? data->map_band(&bk, data->user) : NULL;
+  if (fused)
+    note_band(data, domain);
+  isl_union_set_free(domain);
+  if (fused && !mapping) {
+    data->reported = 1;
+    return isl_schedule_node_free(node);
+  }
+  node = mdh_tree_insert_kernel(node, mapping);
+  free(mapping);
+  return node;
+}
+
+/* Marks the kernels at or below "node". */
+static __isl_give isl_schedule_node *mark(struct mark_data *data,
+                                          __isl_take isl_schedule_node *node) {
+  switch (isl_schedule_node_get_type(node)) {
+  case isl_schedule_node_error:
+    return isl_schedule_node_free(node);
+  case isl_schedule_node_band:
+  case isl_schedule_node_leaf:
+    return mark_outermost(data, node);
+  default:
+    return mark_children(data, node);
+  }
+}
+
+__isl_give isl_schedule *
+mdh_map_gpu_mark_kernels(struct mdh_model *m, MlirOperation func,
+                         __isl_take isl_schedule *schedule,
+                         mdh_map_band_fn map_band, void *user, int *in_band) {
+  struct mark_data data = {m, func, map_band, user, in_band, 0};
+  isl_schedule_node *node;
+
+  node = isl_schedule_get_root(schedule);
+  isl_schedule_free(schedule);
+  node = mark(&data, node);
+  schedule = node ? isl_schedule_node_get_schedule(node) : NULL;
+  isl_schedule_node_free(node);
+  if (!schedule && !data.reported)
+    mdh_emit_error(func, "mdh-map-gpu: cannot form the kernels: %s",
+                   mdh_isl_ctx_error(m->ctx));
+  return schedule;
+}
