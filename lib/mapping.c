@@ -394,3 +394,108 @@ int mdh_mapping_check_scan(const struct mdh_mapping *map,
   }
   return 0;
 }
+
+/* Parses a non-negative integer of at most 9 digits into "v". */
+static int parse_count(struct cursor *c, long *v) {
+  long x = 0;
+  int digits = 0;
+
+  skip_blanks(c);
+  while (c->p < c->end && isdigit((unsigned char)*c->p) && digits < 9) {
+    x = 10 * x + (*c->p++ - '0');
+    ++digits;
+  }
+  if (!digits || (c->p < c->end && isdigit((unsigned char)*c->p)))
+    return -1;
+  *v = x;
+  return 0;
+}
+
+/* Parses "@NAME:" into "e->func" if the text continues with "@". */
+static int parse_func(struct cursor *c, struct mdh_index_entry *e) {
+  size_t n = 0;
+
+  e->func[0] = '\0';
+  if (!accept(c, "@"))
+    return 0;
+  while (c->p < c->end &&
+         (isalnum((unsigned char)*c->p) || strchr("_$.-", *c->p) != NULL)) {
+    if (n + 1 >= sizeof(e->func))
+      return -1;
+    e->func[n++] = *c->p++;
+  }
+  e->func[n] = '\0';
+  return n > 0 && accept(c, ":") ? 0 : -1;
+}
+
+/* Parses one entry "[@FUNC:][KERNEL:]INDEX". */
+static int parse_entry(struct cursor *c, struct mdh_index_entry *e) {
+  long first;
+
+  if (parse_func(c, e) < 0 || parse_count(c, &first) < 0)
+    return -1;
+  e->kernel = -1;
+  e->index = first;
+  if (!accept(c, ":"))
+    return 0;
+  e->kernel = first;
+  return parse_count(c, &e->index);
+}
+
+int mdh_index_spec_parse(const char *text, size_t len,
+                         struct mdh_index_entry *entries, int max, char *err,
+                         size_t n) {
+  struct cursor c = {text, text + len};
+  int k = 0;
+
+  do {
+    if (k == max) {
+      snprintf(err, n, "more than %d entries", max);
+      return -1;
+    }
+    if (parse_entry(&c, &entries[k]) < 0) {
+      snprintf(err, n,
+               "entry %d is not [@FUNCTION:][KERNEL:]INDEX (non-negative "
+               "integers)",
+               k + 1);
+      return -1;
+    }
+    ++k;
+  } while (accept(&c, ";"));
+  skip_blanks(&c);
+  if (c.p != c.end) {
+    snprintf(err, n, "unexpected '%.*s'", (int)(c.end - c.p), c.p);
+    return -1;
+  }
+  return k;
+}
+
+/* The specificity of "e" for function "func" and kernel "kernel": 3 for
+ * both named, 2 for the function, 1 for the kernel, 0 for neither; -1 if
+ * it does not apply. */
+static int specificity(const struct mdh_index_entry *e, MlirStringRef func,
+                       long kernel) {
+  int named = e->func[0] != '\0';
+
+  if (named && (strlen(e->func) != func.length ||
+                strncmp(e->func, func.data, func.length)))
+    return -1;
+  if (e->kernel >= 0 && e->kernel != kernel)
+    return -1;
+  return 2 * named + (e->kernel >= 0);
+}
+
+long mdh_index_spec_lookup(const struct mdh_index_entry *entries, int n,
+                           MlirStringRef func, long kernel) {
+  int k, best = -1, s;
+  long index = -1;
+
+  for (k = 0; k < n; ++k) {
+    s = specificity(&entries[k], func, kernel);
+    if (s > best) {
+      best = s;
+      index = entries[k].index;
+    }
+  }
+  return index;
+}

@@ -129,4 +129,29 @@ const char *mdh_runtime_type(MlirType type);
  * component; only then may its pw dimensions be parallel. */
 int mdh_mapping_can_reduce(const struct mdh_stmt_info *info);
 
+/* One entry of the spec of `mdh.mapping_index` (a string attribute; an
+ * integer K means "K" alone): take the "index"-th best legal mapping for
+ * kernel "kernel" (-1: every kernel; kernels are numbered from 0 in tree
+ * order) of the function "func" ("": every function). The text of a spec
+ * is entries "[@FUNCTION:][KERNEL:]INDEX" separated by ";", e.g.
+ * "2; @conv:1:0" (kernel 1 of @conv its best, everything else its third
+ * best). */
+struct mdh_index_entry {
+  char func[128];
+  long kernel;
+  long index;
+};
+
+/* Parses the spec "text" into at most "max" "entries"; returns their
+ * number, or -1 with a message in "err" (of size "n"). */
+int mdh_index_spec_parse(const char *text, size_t len,
+                         struct mdh_index_entry *entries, int max, char *err,
+                         size_t n);
+
+/* Returns the index that the "n" "entries" give kernel "kernel" of the
+ * function named "func" (the most specific entry that applies: function
+ * and kernel, function, kernel, neither), or -1 if none applies. */
+long mdh_index_spec_lookup(const struct mdh_index_entry *entries, int n,
+                           MlirStringRef func, long kernel);
+
 #endif

@@ -33,6 +33,15 @@ MlirOperation mdh_lookup_symbol(MlirOperation op, MlirStringRef sym) {
   return found;
 }
 
+MlirStringRef mdh_func_name(MlirOperation func) {
+  MlirAttribute name = mlirOperationGetAttributeByName(
+      func, mlirStringRefCreateFromCString("sym_name"));
+
+  if (mlirAttributeIsNull(name) || !mlirAttributeIsAString(name))
+    return mlirStringRefCreate("", 0);
+  return mlirStringAttrGetValue(name);
+}
+
 MlirType mdh_func_type(MlirOperation func) {
   return mlirTypeAttrGetValue(mlirOperationGetAttributeByName(
       func, mlirStringRefCreateFromCString("function_type")));

@@ -20,6 +20,9 @@ MlirNamedAttribute mdh_named_attr(MlirContext ctx, const char *name,
  * "op" itself, if it is one), or null if there is none. */
 MlirOperation mdh_lookup_symbol(MlirOperation op, MlirStringRef sym);
 
+/* Returns the symbol name of "func" (empty if it has none). */
+MlirStringRef mdh_func_name(MlirOperation func);
+
 /* Returns the `function_type` of the func.func "func". */
 MlirType mdh_func_type(MlirOperation func);
 

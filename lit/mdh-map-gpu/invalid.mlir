@@ -278,3 +278,57 @@ func.func @scan_blocks(%x: memref<100xf32>, %y: memref<100xf32>) {
       : (!mdh.mda<array<i64: 100>>, memref<100xf32>) -> ()
   return
 }
+
+// -----
+
+// A malformed mdh.mapping_index spec is an error, not the best mapping.
+func.func private @id(%a: f32) -> f32 {
+  return %a : f32
+}
+// expected-error @+1 {{mdh-map-gpu: invalid mdh.mapping_index: entry 2 is not [@FUNCTION:][KERNEL:]INDEX (non-negative integers)}}
+func.func @bad_spec(%x: memref<7xf32>, %y: memref<7xf32>)
+    attributes {mdh.mapping_index = "1; @bad_spec:x"} {
+  %v = "mdh.inp_view"(%x) {accesses = [affine_map<(i) -> (i)>]}
+      : (memref<7xf32>) -> !mdh.mda<array<i64: 7>>
+  %r = "mdh.md_hom"(%v) {scalar_function = @id, combine_ops = [#mdh.cc]}
+      : (!mdh.mda<array<i64: 7>>) -> !mdh.mda<array<i64: 7>>
+  "mdh.out_view"(%r, %y) {accesses = [affine_map<(i) -> (i)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 7>>, memref<7xf32>) -> ()
+  return
+}
+
+// -----
+
+// An entry for a kernel the function does not have.
+func.func private @id(%a: f32) -> f32 {
+  return %a : f32
+}
+// expected-error @+1 {{mdh-map-gpu: mdh.mapping_index names kernel 1 of @no_kernel, which has 1 kernels}}
+func.func @no_kernel(%x: memref<7xf32>, %y: memref<7xf32>)
+    attributes {mdh.mapping_index = "1:0"} {
+  %v = "mdh.inp_view"(%x) {accesses = [affine_map<(i) -> (i)>]}
+      : (memref<7xf32>) -> !mdh.mda<array<i64: 7>>
+  %r = "mdh.md_hom"(%v) {scalar_function = @id, combine_ops = [#mdh.cc]}
+      : (!mdh.mda<array<i64: 7>>) -> !mdh.mda<array<i64: 7>>
+  "mdh.out_view"(%r, %y) {accesses = [affine_map<(i) -> (i)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 7>>, memref<7xf32>) -> ()
+  return
+}
+
+// -----
+
+// Neither an integer nor a string.
+func.func private @id(%a: f32) -> f32 {
+  return %a : f32
+}
+// expected-error @+1 {{mdh-map-gpu: mdh.mapping_index must be a non-negative integer or a string of entries [@FUNCTION:][KERNEL:]INDEX}}
+func.func @not_spec(%x: memref<7xf32>, %y: memref<7xf32>)
+    attributes {mdh.mapping_index = 1.5 : f32} {
+  %v = "mdh.inp_view"(%x) {accesses = [affine_map<(i) -> (i)>]}
+      : (memref<7xf32>) -> !mdh.mda<array<i64: 7>>
+  %r = "mdh.md_hom"(%v) {scalar_function = @id, combine_ops = [#mdh.cc]}
+      : (!mdh.mda<array<i64: 7>>) -> !mdh.mda<array<i64: 7>>
+  "mdh.out_view"(%r, %y) {accesses = [affine_map<(i) -> (i)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 7>>, memref<7xf32>) -> ()
+  return
+}

@@ -42,7 +42,9 @@ struct mark_data {
   MlirOperation func;
   mdh_map_band_fn map_band;
   void *user;
+  int *kernel_of;
   int *in_band;
+  int n_kernel;
   int reported;
 };
 
@@ -180,18 +182,22 @@ static int read_band(struct mark_data *data, __isl_keep isl_schedule_node *node,
   return any;
 }
 
-/* Records that the statements of "domain" are in a band kernel. */
-static void note_band(struct mark_data *data,
-                      __isl_keep isl_union_set *domain) {
+/* Records that the statements of "domain" are in the next kernel, a band
+ * kernel if "band". */
+static void note_kernel(struct mark_data *data,
+                        __isl_keep isl_union_set *domain, int band) {
   isl_union_set *s;
   int k;
 
   for (k = 0; k < data->m->n_stmt; ++k) {
     s = isl_union_set_from_set(isl_set_copy(data->m->stmts[k].domain));
-    if (isl_union_set_is_subset(s, domain) == isl_bool_true)
-      data->in_band[k] = 1;
+    if (isl_union_set_is_subset(s, domain) == isl_bool_true) {
+      data->kernel_of[k] = data->n_kernel;
+      data->in_band[k] = band;
+    }
     isl_union_set_free(s);
   }
+  ++data->n_kernel;
 }
 
 /* Inserts above "node" a sequence with one filter per statement of
@@ -260,9 +266,9 @@ mark_outermost(struct mark_data *data, __isl_take isl_schedule_node *node) {
     isl_union_set_free(domain);
     return mark_children(data, node);
   }
+  bk.index = data->n_kernel;
   mapping = fused ? data->map_band(&bk, data->user) : NULL;
-  if (fused)
-    note_band(data, domain);
+  note_kernel(data, domain, fused);
   isl_union_set_free(domain);
   if (fused && !mapping) {
     data->reported = 1;
@@ -290,8 +296,9 @@ static __isl_give isl_schedule_node *mark(struct mark_data *data,
 __isl_give isl_schedule *
 mdh_map_gpu_mark_kernels(struct mdh_model *m, MlirOperation func,
                          __isl_take isl_schedule *schedule,
-                         mdh_map_band_fn map_band, void *user, int *in_band) {
-  struct mark_data data = {m, func, map_band, user, in_band, 0};
+                         mdh_map_band_fn map_band, void *user, int *kernel_of,
+                         int *in_band, int *n_kernel) {
+  struct mark_data data = {m, func, map_band, user, kernel_of, in_band, 0, 0};
   isl_schedule_node *node;
 
   node = isl_schedule_get_root(schedule);
@@ -299,6 +306,7 @@ mdh_map_gpu_mark_kernels(struct mdh_model *m, MlirOperation func,
   node = mark(&data, node);
   schedule = node ? isl_schedule_node_get_schedule(node) : NULL;
   isl_schedule_node_free(node);
+  *n_kernel = data.n_kernel;
   if (!schedule && !data.reported)
     mdh_emit_error(func, "mdh-map-gpu: cannot form the kernels: %s",
                    mdh_isl_ctx_error(m->ctx));

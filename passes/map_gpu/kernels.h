@@ -12,8 +12,10 @@
  * members, whether each carries no dependence between the kernel's
  * instances ("parallel": only those may be spread over blocks and
  * threads), the number of values each takes ("sizes"), and the first of
- * its statements (for diagnostics). */
+ * its statements (for diagnostics); "index" is its number among the
+ * kernels of the function, in tree order. */
 struct mdh_band_kernel {
+  int index;
   int n_member;
   int parallel[MDH_MODEL_MAX_RANK];
   int64_t sizes[MDH_MODEL_MAX_RANK];
@@ -28,11 +30,14 @@ typedef char *(*mdh_map_band_fn)(const struct mdh_band_kernel *kernel,
 /* Returns "schedule" (of the statements of "m") with a kernel mark above
  * every subtree that becomes one kernel (lib/tree.h); the mapping of a
  * kernel of several statements comes from "map_band" and goes into its
- * mark. Sets "in_band"[k] when statement k is in such a kernel. Returns
- * NULL after a diagnostic at "func" on failure. */
+ * mark. Sets "kernel_of"[k] to the number (in tree order, from 0) of the
+ * kernel of statement k, and "in_band"[k] when that kernel has several
+ * statements; "*n_kernel" to the number of kernels. Returns NULL after a
+ * diagnostic at "func" on failure. */
 __isl_give isl_schedule *
 mdh_map_gpu_mark_kernels(struct mdh_model *m, MlirOperation func,
                          __isl_take isl_schedule *schedule,
-                         mdh_map_band_fn map_band, void *user, int *in_band);
+                         mdh_map_band_fn map_band, void *user, int *kernel_of,
+                         int *in_band, int *n_kernel);
 
 #endif

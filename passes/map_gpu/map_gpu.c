@@ -77,6 +77,8 @@
 /* The enumeration stops after this many candidates: long chains have
  * exponentially many legal mappings (154678 for 10 dimensions). */
 #define MAX_CANDIDATES 20000
+/* Entries of one `mdh.mapping_index` spec (lib/mapping.h). */
+#define MAX_INDEX_ENTRIES 64
 
 /* A scored candidate, "seq" its position in the enumeration. */
 struct candidate {
@@ -546,22 +548,92 @@ static int choose_md_hom(struct search *s, long index) {
   return 1;
 }
 
-/* The integer attribute mdh.mapping_index of "func" or, if it has none, of
- * the nearest op around it that has one (its module: mdh-gpu-pipeline's
- * `mapping` or mdh-run's --mapping put it there), or -1; -2 after an
- * error. */
-static long mapping_index(MlirOperation func) {
-  MlirOperation op;
-  MlirAttribute attr = mdh_attr_find_mapping_index(func, &op);
+/* Reads the `mdh.mapping_index` "attr" into "entries" (at most
+ * MAX_INDEX_ENTRIES): an integer K is the spec "K". Returns their number,
+ * or -1 after a diagnostic at "op", which carries it. */
+static int read_index_spec(MlirOperation op, MlirAttribute attr,
+                           struct mdh_index_entry *entries) {
+  MlirStringRef text;
+  char err[256];
+  int n;
 
-  if (mlirAttributeIsNull(attr))
-    return -1;
-  if (!mlirAttributeIsAInteger(attr) || mlirIntegerAttrGetValueInt(attr) < 0) {
-    mdh_emit_error(op, PASS ": mdh.mapping_index must be a non-negative "
-                            "integer");
-    return -2;
+  if (mlirAttributeIsAInteger(attr) && mlirIntegerAttrGetValueInt(attr) >= 0) {
+    entries[0].func[0] = '\0';
+    entries[0].kernel = -1;
+    entries[0].index = mlirIntegerAttrGetValueInt(attr);
+    return 1;
   }
-  return mlirIntegerAttrGetValueInt(attr);
+  if (!mlirAttributeIsAString(attr)) {
+    mdh_emit_error(op, PASS ": mdh.mapping_index must be a non-negative "
+                            "integer or a string of entries "
+                            "[@FUNCTION:][KERNEL:]INDEX");
+    return -1;
+  }
+  text = mlirStringAttrGetValue(attr);
+  n = mdh_index_spec_parse(text.data, text.length, entries, MAX_INDEX_ENTRIES,
+                           err, sizeof(err));
+  if (n < 0)
+    mdh_emit_error(op, PASS ": invalid mdh.mapping_index: %s", err);
+  return n;
+}
+
+/* Returns the mapping index of kernel "kernel" of "func": the most
+ * specific entry of the `mdh.mapping_index` nearest to "func" (its own,
+ * else its module's: mdh-gpu-pipeline's `mapping` or mdh-run's --mapping)
+ * that applies, or -1. The specs were checked by check_mapping_indices. */
+static long mapping_index(MlirOperation func, long kernel) {
+  struct mdh_index_entry entries[MAX_INDEX_ENTRIES];
+  MlirOperation op = func;
+  MlirAttribute attr;
+  long index;
+  int n;
+
+  for (attr = mdh_attr_find_mapping_index(op, &op); !mlirAttributeIsNull(attr);
+       attr = mdh_attr_find_mapping_index(mlirOperationGetParentOperation(op),
+                                          &op)) {
+    n = read_index_spec(op, attr, entries);
+    index =
+        n < 0 ? -1
+              : mdh_index_spec_lookup(entries, n, mdh_func_name(func), kernel);
+    if (index >= 0)
+      return index;
+  }
+  return -1;
+}
+
+/* Checks every `mdh.mapping_index` on "func" and the ops around it: a
+ * malformed spec, or an entry that names a kernel "func" does not have
+ * (when "n_kernel" >= 0: "func" has that many), must not silently fall
+ * back to the best mapping. Returns 1, or 0 after an error at the op that
+ * carries the bad one. */
+static int check_mapping_indices(MlirOperation func, int n_kernel) {
+  struct mdh_index_entry entries[MAX_INDEX_ENTRIES];
+  MlirStringRef name = mdh_func_name(func);
+  MlirOperation op = func;
+  MlirAttribute attr;
+  int n, k, own;
+
+  for (attr = mdh_attr_find_mapping_index(op, &op); !mlirAttributeIsNull(attr);
+       attr = mdh_attr_find_mapping_index(mlirOperationGetParentOperation(op),
+                                          &op)) {
+    n = read_index_spec(op, attr, entries);
+    if (n < 0)
+      return 0;
+    for (k = 0; k < n && n_kernel >= 0; ++k) {
+      own = mlirOperationEqual(op, func) ||
+            (strlen(entries[k].func) == name.length &&
+             !strncmp(entries[k].func, name.data, name.length));
+      if (own && entries[k].kernel >= n_kernel) {
+        mdh_emit_error(op,
+                       PASS ": mdh.mapping_index names kernel %ld of @%.*s, "
+                            "which has %d kernels",
+                       entries[k].kernel, (int)name.length, name.data,
+                       n_kernel);
+        return 0;
+      }
+    }
+  }
+  return 1;
 }
 
 /* Checks every mdh.reduction_mode on "func" and the ops around it (the one
@@ -592,9 +664,9 @@ static int check_reduction_modes(MlirOperation func) {
   return 1;
 }
 
-/* Internal data structure for map_band: the mapping index to take. */
+/* Internal data structure for map_band: the function being mapped. */
 struct band_data {
-  long index;
+  MlirOperation func;
 };
 
 /* The mdh_map_band_fn of mdh_map_gpu_mark_kernels: chooses the mapping of
@@ -608,7 +680,7 @@ static char *map_band(const struct mdh_band_kernel *bk, void *user) {
   int count;
 
   init_band_search(&s, bk);
-  count = choose(&s, data->index, &map);
+  count = choose(&s, mapping_index(data->func, bk->index), &map);
   free(s.cands);
   if (count < 0)
     return NULL;
@@ -638,11 +710,12 @@ static int map_md_hom(struct mdh_stmt_info *info,
  * stores the marked tree back. */
 static int map_func(isl_ctx *ctx, MlirOperation func) {
   struct mdh_chain *chain = mdh_chain_alloc(ctx, func, PASS);
-  struct band_data data = {mapping_index(func)};
+  struct band_data data = {func};
   isl_schedule *schedule = NULL;
   isl_union_map *smap = NULL;
-  int *in_band = NULL;
-  int k, ok = data.index >= -1 && check_reduction_modes(func);
+  int *in_band = NULL, *kernel_of = NULL;
+  int k, n_kernel = 0;
+  int ok = check_mapping_indices(func, -1) && check_reduction_modes(func);
 
   if (!chain)
     return 0;
@@ -650,21 +723,24 @@ static int map_func(isl_ctx *ctx, MlirOperation func) {
     schedule = mdh_chain_read_schedule(chain, func);
   ok = schedule != NULL;
   in_band = calloc(chain->m->n_stmt + 1, sizeof(*in_band));
-  if (!in_band)
+  kernel_of = calloc(chain->m->n_stmt + 1, sizeof(*kernel_of));
+  if (!in_band || !kernel_of)
     abort();
   if (ok) {
     schedule = mdh_tree_remove_kernels(schedule);
     schedule = mdh_map_gpu_mark_kernels(chain->m, func, schedule, &map_band,
-                                        &data, in_band);
-    ok = schedule != NULL;
+                                        &data, kernel_of, in_band, &n_kernel);
+    ok = schedule != NULL && check_mapping_indices(func, n_kernel);
   }
   smap = ok ? isl_schedule_get_map(schedule) : NULL;
   for (k = 0; ok && k < chain->m->n_stmt; ++k)
     if (!in_band[k])
-      ok = map_md_hom(&chain->infos[k], smap, data.index);
+      ok =
+          map_md_hom(&chain->infos[k], smap, mapping_index(func, kernel_of[k]));
   if (ok)
     mdh_tree_store(func, schedule);
   free(in_band);
+  free(kernel_of);
   isl_union_map_free(smap);
   isl_schedule_free(schedule);
   mdh_chain_free(chain);
