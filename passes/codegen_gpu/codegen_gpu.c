@@ -7,11 +7,13 @@
  * md_hom follows that md_hom's `mdh.mapping` (lib/mapping.h).
  *
  * Host side (where the chain was): every buffer of the chain gets a device
- * copy (gpu.alloc + gpu.memcpy), components that no out_view stores get a
- * device temporary, the kernels run one after another (a dependence
- * between kernels would need a grid-wide barrier inside one: LIFT's G4),
- * and the written buffers are copied back. The upstream pipeline outlines
- * the kernels (gpu-kernel-outlining) and makes the host ops asynchronous
+ * copy (gpu.alloc + gpu.memcpy; an intermediate between md_homs, a
+ * memref.alloc that only the chain uses, is never copied either way),
+ * components that no out_view stores get a device temporary, the kernels
+ * run one after another (a dependence between kernels would need a
+ * grid-wide barrier inside one: LIFT's G4), and the written buffers are
+ * copied back. The upstream pipeline outlines the kernels
+ * (gpu-kernel-outlining) and makes the host ops asynchronous
  * (gpu-async-region).
  *
  * Device side, PPCG-style: the statement's domain is restricted to what one
@@ -998,6 +1000,28 @@ static void use_device_copy(MlirValue host, MlirValue dev,
   free(roots);
 }
 
+/* Tells whether "buf" is an intermediate of the chain: a memref.alloc
+ * whose every use is a view of the chain or its memref.dealloc. Its
+ * contents never travel between host and device: what the chain reads of
+ * it, the chain wrote (an alloc's initial contents are undefined), and
+ * nothing reads it after the chain. */
+static int is_intermediate(MlirValue buf) {
+  MlirOpOperand use;
+  MlirOperation owner;
+
+  if (!mlirValueIsAOpResult(buf) ||
+      !mdh_op_is(mlirOpResultGetOwner(buf), "memref.alloc"))
+    return 0;
+  for (use = mlirValueGetFirstUse(buf); !mlirOpOperandIsNull(use);
+       use = mlirOpOperandGetNextUse(use)) {
+    owner = mlirOpOperandGetOwner(use);
+    if (!mdhOperationIsAInpView(owner) && !mdhOperationIsAOutView(owner) &&
+        !mdh_op_is(owner, "memref.dealloc"))
+      return 0;
+  }
+  return 1;
+}
+
 /* Tells whether an out_view writes buffer "buf". */
 static int is_written(MlirValue buf) {
   MlirOpOperand use;
@@ -1128,7 +1152,8 @@ static int codegen_func(isl_ctx *ctx, MlirOperation func) {
     abort();
   for (k = 0; k < chain->m->n_buf; ++k) {
     dev[k] = build_gpu_alloc(&b, mlirValueGetType(chain->m->bufs[k]));
-    build_memcpy(&b, dev[k], chain->m->bufs[k]);
+    if (!is_intermediate(chain->m->bufs[k]))
+      build_memcpy(&b, dev[k], chain->m->bufs[k]);
   }
   first_new = mlirOpResultGetOwner(dev[0]);
   mdh_chain_alloc_temps(chain, &b, &build_gpu_alloc);
@@ -1146,7 +1171,7 @@ static int codegen_func(isl_ctx *ctx, MlirOperation func) {
     if (mdh_op_is(op, "gpu.launch"))
       mlirOperationWalk(op, &allow_contraction, NULL, MlirWalkPreOrder);
   for (k = 0; k < chain->m->n_buf; ++k)
-    if (is_written(chain->m->bufs[k]))
+    if (is_written(chain->m->bufs[k]) && !is_intermediate(chain->m->bufs[k]))
       build_memcpy(&b, chain->m->bufs[k], dev[k]);
   for (k = 0; k < chain->m->n_buf; ++k)
     mdh_build_op(&b, "gpu.dealloc", 1, &dev[k], 0, NULL, 0, NULL);
