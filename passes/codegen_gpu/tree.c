@@ -249,11 +249,13 @@ int mdh_kernel_build_band(isl_ctx *ctx, struct mdh_builder *b,
 
   memset(&k, 0, sizeof(k));
   k.m = chain->m;
-  rc = band && isl_schedule_node_get_type(band) == isl_schedule_node_band
-           ? read_band_mapping(&k, band, mapping, loc)
-           : (mdh_emit_error(loc, PASS ": a kernel mark with a mapping must "
-                                       "sit right above a band"),
-              -1);
+  if (!band || isl_schedule_node_get_type(band) != isl_schedule_node_band) {
+    mdh_emit_error(loc, PASS ": a kernel mark with a mapping must sit right "
+                             "above a band");
+    rc = -1;
+  } else {
+    rc = read_band_mapping(&k, band, mapping, loc);
+  }
   isl_schedule_node_free(band);
   if (rc < 0)
     return -1;

@@ -55,19 +55,20 @@ static isl_bool member_is_parallel(__isl_keep isl_union_map *deps,
   isl_union_map *sched =
       isl_union_map_from_union_pw_aff(isl_union_pw_aff_copy(upa));
   isl_union_map *dist;
-  isl_union_set *deltas;
-  isl_set *zero;
+  isl_union_set *deltas, *zero;
+  isl_set *origin;
   isl_bool parallel;
 
   dist = isl_union_map_apply_domain(isl_union_map_copy(deps),
                                     isl_union_map_copy(sched));
   dist = isl_union_map_apply_range(dist, sched);
   deltas = isl_union_map_deltas(dist);
-  zero =
+  origin =
       isl_set_universe(isl_space_set_alloc(isl_union_map_get_ctx(deps), 0, 1));
-  zero = isl_set_fix_si(zero, isl_dim_set, 0, 0);
-  parallel = isl_union_set_is_subset(deltas, isl_union_set_from_set(zero));
+  zero = isl_union_set_from_set(isl_set_fix_si(origin, isl_dim_set, 0, 0));
+  parallel = isl_union_set_is_subset(deltas, zero);
   isl_union_set_free(deltas);
+  isl_union_set_free(zero);
   return parallel;
 }
 
