@@ -7,11 +7,14 @@
 #include "lib/chain.h"
 #include "lib/mapping.h"
 
+#include <isl/aff.h>
 #include <isl/ast.h>
 #include <isl/ctx.h>
 #include <isl/id.h>
 #include <isl/schedule.h>
 #include <isl/schedule_node.h>
+#include <isl/set.h>
+#include <isl/union_set.h>
 
 #define MDH_KERNEL_N_IDS 6
 
@@ -76,9 +79,9 @@ void mdh_kernel_alloc_accumulators(struct mdh_builder *b, struct mdh_kernel *k,
                                    int64_t n);
 
 /* Binds the isl parameters bx, by, bz, tx, ty, tz of "k" to the ids of the
- * launch body "body", allocates them in "ctx", and translates "tree" at
- * "kb" with the statement callback "stmt" (called with "user"); frees the
- * parameter ids. */
+ * launch body "body", allocates them in "ctx" (mdh_kernel_alloc_ids), and
+ * translates "tree" at "kb" with the statement callback "stmt" (called with
+ * "user"); frees the parameter ids. */
 int mdh_kernel_translate(isl_ctx *ctx, struct mdh_kernel *k,
                          struct mdh_builder *kb, MlirBlock body,
                          __isl_keep isl_ast_node *tree,
@@ -89,6 +92,30 @@ int mdh_kernel_translate(isl_ctx *ctx, struct mdh_kernel *k,
 /* The isl parameter declaration "[bx, by, bz, tx, ty, tz] -> { : ... }"
  * bounding the ids by the launch sizes of "k", to be freed by the caller. */
 char *mdh_kernel_context_string(const struct mdh_kernel *k);
+
+/* Allocates in "ctx" the isl parameter ids bx, by, bz, tx, ty, tz of "k"
+ * ("param_ids", in the order of gpu.launch's block arguments); frees them
+ * (tree.c). */
+void mdh_kernel_alloc_ids(isl_ctx *ctx, struct mdh_kernel *k);
+void mdh_kernel_free_ids(struct mdh_kernel *k);
+
+/* Returns the instances of "domain" whose value "x" the thread of the ids
+ * "ids" (bx, by, bz, tx, ty, tz) owns under "dm" (tree.c). */
+__isl_give isl_union_set *mdh_kernel_owned(__isl_take isl_union_set *domain,
+                                           __isl_take isl_union_pw_aff *x,
+                                           const struct mdh_dim_map *dm,
+                                           isl_id *const *ids);
+
+/* Returns the elements of "set" that the thread of the ids "ids" owns, set
+ * dimension d being distributed under "dims[d]" (tree.c). */
+__isl_give isl_union_set *mdh_kernel_owned_set(__isl_take isl_set *set,
+                                               const struct mdh_dim_map *dims,
+                                               isl_id *const *ids);
+
+/* Returns the context of the kernels of "k": its ids "param_ids" within
+ * the launch sizes (tree.c). */
+__isl_give isl_set *mdh_kernel_context(isl_ctx *ctx,
+                                       const struct mdh_kernel *k);
 
 /* A statement of a block-level AST (block.c): named "name"_S over the
  * tile indices of the cc dimensions, or of all if "all", scheduled after
