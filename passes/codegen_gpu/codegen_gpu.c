@@ -294,23 +294,6 @@ reduce_part(const struct mdh_kernel *k, const char *prefix, int part, int pos) {
                                         owned_part(k, set, part));
 }
 
-char *mdh_kernel_context_string(const struct mdh_kernel *k) {
-  struct mdh_str params;
-  int h;
-
-  mdh_str_init(&params);
-  mdh_str_printf(&params, "[bx, by, bz, tx, ty, tz] -> { : ");
-  for (h = 0; h < 3; ++h) {
-    long long g = k->grid[h], t = k->block[h];
-    char c = "xyz"[h];
-
-    mdh_str_printf(&params, "%s0 <= b%c < %lld and 0 <= t%c < %lld",
-                   h ? " and " : "", c, g, c, t);
-  }
-  mdh_str_append(&params, " }", 2);
-  return params.data;
-}
-
 /* Builds the isl AST of what one thread of "k" runs in the reduce
  * strategy: I_S over the cc dimensions at [c, 0], A_S over all at
  * [c, 1, p] and F_S over the cc dimensions at [c, 2] (see the top of this

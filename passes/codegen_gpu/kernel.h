@@ -89,10 +89,6 @@ int mdh_kernel_translate(isl_ctx *ctx, struct mdh_kernel *k,
                                      int n, const MlirValue *idx, void *user),
                          void *user);
 
-/* The isl parameter declaration "[bx, by, bz, tx, ty, tz] -> { : ... }"
- * bounding the ids by the launch sizes of "k", to be freed by the caller. */
-char *mdh_kernel_context_string(const struct mdh_kernel *k);
-
 /* Allocates in "ctx" the isl parameter ids bx, by, bz, tx, ty, tz of "k"
  * ("param_ids", in the order of gpu.launch's block arguments); frees them
  * (tree.c). */
@@ -130,9 +126,8 @@ struct mdh_block_part {
 /* The AST of the statements "parts" of "k" over its tiles of "step"
  * points per dimension, with only the block ids as parameters (block.c). */
 __isl_give isl_ast_node *
-mdh_kernel_block_ast(isl_ctx *ctx, const struct mdh_kernel *k,
-                     const int64_t *step, const struct mdh_block_part *parts,
-                     int n_parts);
+mdh_kernel_block_ast(isl_ctx *ctx, struct mdh_kernel *k, const int64_t *step,
+                     const struct mdh_block_part *parts, int n_parts);
 
 /* Builds the AST of what one thread of the owner strategy runs for "k":
  * the schedule tree "tree" restricted to the instances of its statement
