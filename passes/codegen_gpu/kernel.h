@@ -1,5 +1,7 @@
-/* What the strategies of mdh-codegen-gpu share (codegen_gpu.c: the owner
- * and reduce strategies and the host side; tile.c: the tiled strategy). */
+/* What the strategies of mdh-codegen-gpu share (codegen_gpu.c: the reduce
+ * strategy and the host side; tree.c: the owner strategy, kernels of
+ * several md_homs, thread ownership and the kernels' isl context; block.c:
+ * block-level ASTs; tile.c: the tiled strategy; scan.c: the block scan). */
 
 #ifndef MDH_PASSES_CODEGEN_GPU_KERNEL_H
 #define MDH_PASSES_CODEGEN_GPU_KERNEL_H
@@ -124,7 +126,8 @@ struct mdh_block_part {
 };
 
 /* The AST of the statements "parts" of "k" over its tiles of "step"
- * points per dimension, with only the block ids as parameters (block.c). */
+ * points per dimension, with only the block ids as parameters (block.c);
+ * allocates and frees the parameter ids of "k". */
 __isl_give isl_ast_node *
 mdh_kernel_block_ast(isl_ctx *ctx, struct mdh_kernel *k, const int64_t *step,
                      const struct mdh_block_part *parts, int n_parts);
