@@ -21,6 +21,26 @@ __isl_give isl_set *mdh_isl_box(isl_ctx *ctx, int n, const int64_t *sizes) {
   return box;
 }
 
+/* Returns "ma" with its output "pos" set to its input dimension "var". */
+__isl_give isl_multi_aff *
+mdh_isl_multi_aff_set_var(__isl_take isl_multi_aff *ma, int pos, int var) {
+  isl_local_space *ls =
+      isl_local_space_from_space(isl_multi_aff_get_domain_space(ma));
+
+  return isl_multi_aff_set_aff(ma, pos,
+                               isl_aff_var_on_domain(ls, isl_dim_set, var));
+}
+
+/* Returns "ma" with its output "pos" set to the constant "v". */
+__isl_give isl_multi_aff *
+mdh_isl_multi_aff_set_cst(__isl_take isl_multi_aff *ma, int pos, int v) {
+  isl_local_space *ls =
+      isl_local_space_from_space(isl_multi_aff_get_domain_space(ma));
+
+  return isl_multi_aff_set_aff(
+      ma, pos, isl_aff_set_constant_si(isl_aff_zero_on_domain(ls), v));
+}
+
 int mdh_affine_expr_find_bad_divisor(MlirAffineExpr expr, int64_t *divisor) {
   MlirAffineExpr rhs;
   int64_t v;

@@ -1,4 +1,5 @@
-/* Shared polyhedral helpers: conversions between MLIR and isl objects. */
+/* Shared polyhedral helpers: conversions between MLIR and isl objects, and
+ * small isl constructions. */
 
 #ifndef MDH_SUPPORT_POLYHEDRAL_H
 #define MDH_SUPPORT_POLYHEDRAL_H
@@ -7,12 +8,20 @@
 #include "mlir-c/AffineMap.h"
 #include "mlir-c/IR.h"
 
+#include <isl/aff.h>
 #include <isl/ctx.h>
 #include <isl/map.h>
 #include <isl/set.h>
 
 /* Returns the box { [i_0, .., i_{n-1}] : 0 <= i_d < sizes[d] }. */
 __isl_give isl_set *mdh_isl_box(isl_ctx *ctx, int n, const int64_t *sizes);
+
+/* Returns "ma" with its output "pos" set to its input dimension "var"
+ * (set_var) or to the constant "v" (set_cst). */
+__isl_give isl_multi_aff *
+mdh_isl_multi_aff_set_var(__isl_take isl_multi_aff *ma, int pos, int var);
+__isl_give isl_multi_aff *
+mdh_isl_multi_aff_set_cst(__isl_take isl_multi_aff *ma, int pos, int v);
 
 /* Tells whether "expr" divides by a value isl and the lowerings cannot use:
  * a zero or non-constant divisor, or a negative modulus; stores it in

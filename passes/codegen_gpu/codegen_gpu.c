@@ -67,14 +67,18 @@
 #include "passes/codegen_gpu/kernel.h"
 #include "passes/pass.h"
 #include "support/ir.h"
+#include "support/polyhedral.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/LLVM.h"
 
+#include <isl/aff.h>
 #include <isl/ast_build.h>
 #include <isl/id.h>
+#include <isl/map.h>
 #include <isl/set.h>
+#include <isl/space.h>
 #include <isl/union_map.h>
 #include <isl/union_set.h>
 
@@ -87,10 +91,6 @@
 #define MAX_RANK MDH_MODEL_MAX_RANK
 #define N_IDS MDH_KERNEL_N_IDS
 #define PASS "mdh-codegen-gpu"
-
-/* The isl parameters of a kernel, bound to the launch's ids in this order
- * (the order of gpu.launch's block arguments). */
-static const char *const id_names[N_IDS] = {"bx", "by", "bz", "tx", "ty", "tz"};
 
 static MlirValue build_gpu_alloc(struct mdh_builder *b, MlirType type);
 
@@ -174,37 +174,6 @@ static int read_kernel(struct mdh_kernel *k) {
   return 1;
 }
 
-/* Appends to "s" the constraints of dimension "d" (variable i<d>) of "k":
- * its bounds and, when distributed, the points one thread keeps. */
-static void append_dim(struct mdh_str *s, const struct mdh_kernel *k, int d) {
-  const struct mdh_dim_map *dm = &k->map.dims[d];
-  int64_t n = mdhMdHomGetSize(k->info->stmt->hom, d);
-  long long t = dm->threads, r = dm->tile, g = dm->blocks;
-  char h = "xyz"[dm->hw];
-
-  mdh_str_printf(s, "0 <= i%d < %lld", d, (long long)n);
-  switch (dm->level) {
-  case MDH_LEVEL_SEQ:
-    return;
-  case MDH_LEVEL_THREAD:
-    mdh_str_printf(s,
-                   " and exists (e%d, r%d : 0 <= r%d < %lld and i%d = t%c + "
-                   "%lld r%d + %lld e%d)",
-                   d, d, d, r, d, h, t, d, t * r, d);
-    return;
-  case MDH_LEVEL_BLOCK:
-    mdh_str_printf(s, " and exists (e%d : i%d = b%c + %lld e%d)", d, d, h, g,
-                   d);
-    return;
-  case MDH_LEVEL_GLOBAL:
-    mdh_str_printf(s,
-                   " and exists (e%d, r%d : 0 <= r%d < %lld and i%d = %lld "
-                   "b%c + t%c + %lld r%d + %lld e%d)",
-                   d, d, d, r, d, t * r, h, h, t, d, t * r * g, d);
-    return;
-  }
-}
-
 /* Tells whether dimension "d" of "k" belongs to "part": 0 the cc
  * dimensions, 1 the others, -1 all. */
 static int in_part(const struct mdh_kernel *k, int d, int part) {
@@ -215,34 +184,13 @@ int mdh_kernel_is_cc(const struct mdh_kernel *k, int d) {
   return k->info->stmt->kinds[d] == MdhCombineCC;
 }
 
-/* Appends "name[i..]" with the dimensions of "part" of "k". */
-static void append_tuple(struct mdh_str *s, const struct mdh_kernel *k,
-                         const char *name, int part) {
-  int d, first = 1;
+/* The position of dimension "d" of "k" among the dimensions of "part". */
+static int part_pos(const struct mdh_kernel *k, int d, int part) {
+  int e, pos = 0;
 
-  mdh_str_printf(s, "%s[", name);
-  for (d = 0; d < k->info->stmt->rank; ++d) {
-    if (!in_part(k, d, part))
-      continue;
-    mdh_str_printf(s, first ? "i%d" : ", i%d", d);
-    first = 0;
-  }
-  mdh_str_append(s, "]", 1);
-}
-
-/* Appends the domain of statement "name" over the dimensions of "part". */
-static void append_domain(struct mdh_str *s, const struct mdh_kernel *k,
-                          const char *name, int part) {
-  int d;
-
-  append_tuple(s, k, name, part);
-  mdh_str_append(s, " : 0 = 0", 8);
-  for (d = 0; d < k->info->stmt->rank; ++d) {
-    if (!in_part(k, d, part))
-      continue;
-    mdh_str_append(s, " and ", 5);
-    append_dim(s, k, d);
-  }
+  for (e = 0; e < d; ++e)
+    pos += in_part(k, e, part);
+  return pos;
 }
 
 /* The rank of dimension "d" in the loop order: distributed dimensions
@@ -257,23 +205,6 @@ static int order_key(const struct mdh_kernel *k, int d) {
   return k->info->stmt->kinds[d] == MdhCombinePS ? 2 : 3;
 }
 
-/* Appends the loop order of the dimensions of "part" (by order_key, then
- * in the order of the schedule tree's band). */
-static void append_order(struct mdh_str *s, const struct mdh_kernel *k,
-                         int part, int *first) {
-  int key, j, d;
-
-  for (key = 0; key < 4; ++key) {
-    for (j = 0; j < k->info->stmt->rank; ++j) {
-      d = k->order[j];
-      if (!in_part(k, d, part) || order_key(k, d) != key)
-        continue;
-      mdh_str_printf(s, *first ? "i%d" : ", i%d", d);
-      *first = 0;
-    }
-  }
-}
-
 /* The number of pw/ps dimensions of "k". */
 static int n_inner(const struct mdh_kernel *k) {
   int d, n = 0;
@@ -283,96 +214,110 @@ static int n_inner(const struct mdh_kernel *k) {
   return n;
 }
 
-/* Appends the schedule of statement "name" over "part": the cc loops, then
- * "pos" (if >= 0) and, if "inner", the loops of the other dimensions; every
- * schedule has as many dimensions after the cc ones as there are pw/ps
- * dimensions, padded with zeros. */
-static void append_schedule(struct mdh_str *s, const struct mdh_kernel *k,
-                            const char *name, int part, int pos, int inner) {
-  int first = 1, n = 0, width = n_inner(k);
+/* Returns the statement "name" of the reduce strategy over the dimensions
+ * of "part" of "k": the domain of the md_hom's statement projected onto
+ * them. */
+static __isl_give isl_set *part_set(const struct mdh_kernel *k,
+                                    const char *name, int part) {
+  isl_set *set = isl_set_copy(k->info->stmt->domain);
+  int d;
 
-  append_tuple(s, k, name, part);
-  mdh_str_append(s, " -> [", 5);
-  append_order(s, k, 0, &first);
-  if (pos >= 0) {
-    mdh_str_printf(s, first ? "%d" : ", %d", pos);
-    first = 0;
-  }
-  if (inner) {
-    n = width;
-    append_order(s, k, 1, &first);
-  }
-  for (; n < width; ++n) {
-    mdh_str_append(s, first ? "0" : ", 0", first ? 1 : 3);
-    first = 0;
-  }
-  mdh_str_append(s, "]", 1);
+  for (d = k->info->stmt->rank - 1; d >= 0; --d)
+    if (!in_part(k, d, part))
+      set = isl_set_project_out(set, isl_dim_set, d, 1);
+  return isl_set_set_tuple_name(set, name);
 }
 
-/* Appends statement "prefix"_S of the reduce strategy, over "part", at
- * position "pos", to the domain "dom" and the schedule "sched". */
-static void append_reduce_part(struct mdh_str *dom, struct mdh_str *sched,
-                               const struct mdh_kernel *k, const char *prefix,
-                               int part, int pos) {
+/* Returns the instances of "set", the statement over "part" of "k", that
+ * the thread owns under the mapping of those dimensions. */
+static __isl_give isl_union_set *owned_part(const struct mdh_kernel *k,
+                                            __isl_take isl_set *set, int part) {
+  struct mdh_dim_map dims[MAX_RANK];
+  int d, n = 0;
+
+  for (d = 0; d < k->info->stmt->rank; ++d)
+    if (in_part(k, d, part))
+      dims[n++] = k->map.dims[d];
+  return mdh_kernel_owned_set(set, dims, k->param_ids);
+}
+
+/* Sets the outputs of "ma" from "*pos" on to the loops of the dimensions
+ * of "part" of "k", in loop order (by order_key, then in the order of the
+ * schedule tree's band), and advances "*pos"; the statement (the domain of
+ * "ma") is over the dimensions of "stmt". */
+static __isl_give isl_multi_aff *set_loops(__isl_take isl_multi_aff *ma,
+                                           const struct mdh_kernel *k, int stmt,
+                                           int part, int *pos) {
+  int key, j, d;
+
+  for (key = 0; key < 4; ++key) {
+    for (j = 0; j < k->info->stmt->rank; ++j) {
+      d = k->order[j];
+      if (!in_part(k, d, part) || order_key(k, d) != key)
+        continue;
+      ma = mdh_isl_multi_aff_set_var(ma, (*pos)++, part_pos(k, d, stmt));
+    }
+  }
+  return ma;
+}
+
+/* Returns the schedule of the statement of space "space" over "part" of
+ * "k": the cc loops, then "pos" and, if "part" holds every dimension, the
+ * loops of the others; every schedule has as many outputs after "pos" as
+ * there are pw/ps dimensions, the missing ones zero. */
+static __isl_give isl_map *part_schedule(const struct mdh_kernel *k,
+                                         __isl_take isl_space *space, int part,
+                                         int pos) {
+  int width = n_inner(k), n_cc = k->info->stmt->rank - width, at = 0;
+  isl_multi_aff *ma;
+
+  space = isl_space_add_dims(isl_space_from_domain(space), isl_dim_out,
+                             n_cc + 1 + width);
+  ma = isl_multi_aff_zero(space);
+  ma = set_loops(ma, k, part, 0, &at);
+  ma = mdh_isl_multi_aff_set_cst(ma, at++, pos);
+  if (part < 0)
+    ma = set_loops(ma, k, part, 1, &at);
+  return isl_map_from_multi_aff(ma);
+}
+
+/* Returns the schedule of statement "prefix"_S of the reduce strategy over
+ * "part" of "k", at position "pos", on the instances the thread owns. */
+static __isl_give isl_union_map *
+reduce_part(const struct mdh_kernel *k, const char *prefix, int part, int pos) {
   char name[40];
+  isl_set *set;
+  isl_map *schedule;
 
   snprintf(name, sizeof(name), "%s_%s", prefix, k->info->stmt->name);
-  if (pos > 0) {
-    mdh_str_append(dom, "; ", 2);
-    mdh_str_append(sched, "; ", 2);
-  }
-  append_domain(dom, k, name, part);
-  append_schedule(sched, k, name, part, pos, part < 0);
-}
-
-char *mdh_kernel_context_string(const struct mdh_kernel *k) {
-  struct mdh_str params;
-  int h;
-
-  mdh_str_init(&params);
-  mdh_str_printf(&params, "[bx, by, bz, tx, ty, tz] -> { : ");
-  for (h = 0; h < 3; ++h) {
-    long long g = k->grid[h], t = k->block[h];
-    char c = "xyz"[h];
-
-    mdh_str_printf(&params, "%s0 <= b%c < %lld and 0 <= t%c < %lld",
-                   h ? " and " : "", c, g, c, t);
-  }
-  mdh_str_append(&params, " }", 2);
-  return params.data;
+  set = part_set(k, name, part);
+  schedule = part_schedule(k, isl_set_get_space(set), part, pos);
+  return isl_union_map_intersect_domain(isl_union_map_from_map(schedule),
+                                        owned_part(k, set, part));
 }
 
 /* Builds the isl AST of what one thread of "k" runs in the reduce
- * strategy. */
+ * strategy: I_S over the cc dimensions at [c, 0], A_S over all at
+ * [c, 1, p] and F_S over the cc dimensions at [c, 2] (see the top of this
+ * file), with the ids as parameters in the context of the launch. The
+ * schedule takes the parameters in the context's order (bx, .., tz), which
+ * fixes the order of the conditions in isl's guards. */
 static __isl_give isl_ast_node *build_ast(isl_ctx *ctx, struct mdh_kernel *k) {
-  struct mdh_str dom, sched;
-  isl_union_set *domain;
   isl_union_map *schedule;
   isl_set *context;
   isl_ast_build *build;
   isl_ast_node *tree;
-  char *params;
 
-  mdh_str_init(&dom);
-  mdh_str_init(&sched);
-  mdh_str_append(&dom, "[bx, by, bz, tx, ty, tz] -> { ", 30);
-  mdh_str_append(&sched, "[bx, by, bz, tx, ty, tz] -> { ", 30);
-  append_reduce_part(&dom, &sched, k, "I", 0, 0);
-  append_reduce_part(&dom, &sched, k, "A", -1, 1);
-  append_reduce_part(&dom, &sched, k, "F", 0, 2);
-  mdh_str_append(&dom, " }", 2);
-  mdh_str_append(&sched, " }", 2);
-  domain = isl_union_set_read_from_str(ctx, dom.data);
-  schedule = isl_union_map_read_from_str(ctx, sched.data);
-  params = mdh_kernel_context_string(k);
-  context = isl_set_read_from_str(ctx, params);
-  free(params);
-  schedule = isl_union_map_intersect_domain(schedule, domain);
+  mdh_kernel_alloc_ids(ctx, k);
+  schedule = reduce_part(k, "I", 0, 0);
+  schedule = isl_union_map_union(schedule, reduce_part(k, "A", -1, 1));
+  schedule = isl_union_map_union(schedule, reduce_part(k, "F", 0, 2));
+  context = mdh_kernel_context(ctx, k);
+  schedule = isl_union_map_align_params(schedule, isl_set_get_space(context));
   build = isl_ast_build_from_context(context);
   tree = isl_ast_build_node_from_schedule_map(build, schedule);
   isl_ast_build_free(build);
-  mdh_str_clear(&dom);
-  mdh_str_clear(&sched);
+  mdh_kernel_free_ids(k);
   return tree;
 }
 
@@ -880,18 +825,16 @@ int mdh_kernel_translate(isl_ctx *ctx, struct mdh_kernel *k,
   struct mdh_ast_target target;
   int h, rc;
 
-  for (h = 0; h < N_IDS; ++h) {
+  for (h = 0; h < N_IDS; ++h)
     k->ids[h] = mlirBlockGetArgument(body, h);
-    k->param_ids[h] = isl_id_alloc(ctx, id_names[h], NULL);
-  }
+  mdh_kernel_alloc_ids(ctx, k);
   target.stmt = stmt;
   target.user = user;
   target.n_params = N_IDS;
   target.param_ids = k->param_ids;
   target.param_values = k->ids;
   rc = mdh_ast_to_mlir(kb, tree, &target);
-  for (h = 0; h < N_IDS; ++h)
-    k->param_ids[h] = isl_id_free(k->param_ids[h]);
+  mdh_kernel_free_ids(k);
   return rc;
 }
 

@@ -1,5 +1,7 @@
-/* What the strategies of mdh-codegen-gpu share (codegen_gpu.c: the owner
- * and reduce strategies and the host side; tile.c: the tiled strategy). */
+/* What the strategies of mdh-codegen-gpu share (codegen_gpu.c: the reduce
+ * strategy and the host side; tree.c: the owner strategy, kernels of
+ * several md_homs, thread ownership and the kernels' isl context; block.c:
+ * block-level ASTs; tile.c: the tiled strategy; scan.c: the block scan). */
 
 #ifndef MDH_PASSES_CODEGEN_GPU_KERNEL_H
 #define MDH_PASSES_CODEGEN_GPU_KERNEL_H
@@ -7,11 +9,14 @@
 #include "lib/chain.h"
 #include "lib/mapping.h"
 
+#include <isl/aff.h>
 #include <isl/ast.h>
 #include <isl/ctx.h>
 #include <isl/id.h>
 #include <isl/schedule.h>
 #include <isl/schedule_node.h>
+#include <isl/set.h>
+#include <isl/union_set.h>
 
 #define MDH_KERNEL_N_IDS 6
 
@@ -76,9 +81,9 @@ void mdh_kernel_alloc_accumulators(struct mdh_builder *b, struct mdh_kernel *k,
                                    int64_t n);
 
 /* Binds the isl parameters bx, by, bz, tx, ty, tz of "k" to the ids of the
- * launch body "body", allocates them in "ctx", and translates "tree" at
- * "kb" with the statement callback "stmt" (called with "user"); frees the
- * parameter ids. */
+ * launch body "body", allocates them in "ctx" (mdh_kernel_alloc_ids), and
+ * translates "tree" at "kb" with the statement callback "stmt" (called with
+ * "user"); frees the parameter ids. */
 int mdh_kernel_translate(isl_ctx *ctx, struct mdh_kernel *k,
                          struct mdh_builder *kb, MlirBlock body,
                          __isl_keep isl_ast_node *tree,
@@ -86,9 +91,29 @@ int mdh_kernel_translate(isl_ctx *ctx, struct mdh_kernel *k,
                                      int n, const MlirValue *idx, void *user),
                          void *user);
 
-/* The isl parameter declaration "[bx, by, bz, tx, ty, tz] -> { : ... }"
- * bounding the ids by the launch sizes of "k", to be freed by the caller. */
-char *mdh_kernel_context_string(const struct mdh_kernel *k);
+/* Allocates in "ctx" the isl parameter ids bx, by, bz, tx, ty, tz of "k"
+ * ("param_ids", in the order of gpu.launch's block arguments); frees them
+ * (tree.c). */
+void mdh_kernel_alloc_ids(isl_ctx *ctx, struct mdh_kernel *k);
+void mdh_kernel_free_ids(struct mdh_kernel *k);
+
+/* Returns the instances of "domain" whose value "x" the thread of the ids
+ * "ids" (bx, by, bz, tx, ty, tz) owns under "dm" (tree.c). */
+__isl_give isl_union_set *mdh_kernel_owned(__isl_take isl_union_set *domain,
+                                           __isl_take isl_union_pw_aff *x,
+                                           const struct mdh_dim_map *dm,
+                                           isl_id *const *ids);
+
+/* Returns the elements of "set" that the thread of the ids "ids" owns, set
+ * dimension d being distributed under "dims[d]" (tree.c). */
+__isl_give isl_union_set *mdh_kernel_owned_set(__isl_take isl_set *set,
+                                               const struct mdh_dim_map *dims,
+                                               isl_id *const *ids);
+
+/* Returns the context of the kernels of "k": its ids "param_ids" within
+ * the launch sizes (tree.c). */
+__isl_give isl_set *mdh_kernel_context(isl_ctx *ctx,
+                                       const struct mdh_kernel *k);
 
 /* A statement of a block-level AST (block.c): named "name"_S over the
  * tile indices of the cc dimensions, or of all if "all", scheduled after
@@ -101,11 +126,11 @@ struct mdh_block_part {
 };
 
 /* The AST of the statements "parts" of "k" over its tiles of "step"
- * points per dimension, with only the block ids as parameters (block.c). */
+ * points per dimension, with only the block ids as parameters (block.c);
+ * allocates and frees the parameter ids of "k". */
 __isl_give isl_ast_node *
-mdh_kernel_block_ast(isl_ctx *ctx, const struct mdh_kernel *k,
-                     const int64_t *step, const struct mdh_block_part *parts,
-                     int n_parts);
+mdh_kernel_block_ast(isl_ctx *ctx, struct mdh_kernel *k, const int64_t *step,
+                     const struct mdh_block_part *parts, int n_parts);
 
 /* Builds the AST of what one thread of the owner strategy runs for "k":
  * the schedule tree "tree" restricted to the instances of its statement

@@ -40,7 +40,10 @@
 #include "mlir-c/BuiltinTypes.h"
 
 #include <isl/aff.h>
+#include <isl/constraint.h>
+#include <isl/local_space.h>
 #include <isl/set.h>
+#include <isl/space.h>
 #include <isl/val.h>
 
 #include <stdio.h>
@@ -98,30 +101,54 @@ static void tiling_init(struct tiling *t, struct mdh_kernel *k) {
   }
 }
 
+/* Returns the space [t0, t1, ..] -> { [i0, i1, ..] } of the points of a
+ * step of "t": one index and one tile index parameter per dimension. */
+static __isl_give isl_space *step_space(isl_ctx *ctx, const struct tiling *t) {
+  isl_space *space = isl_space_set_alloc(ctx, t->rank, t->rank);
+  char name[16];
+  int d;
+
+  for (d = 0; d < t->rank; ++d) {
+    snprintf(name, sizeof(name), "t%d", d);
+    space = isl_space_set_dim_name(space, isl_dim_param, d, name);
+  }
+  return space;
+}
+
+/* Returns "set" with the constraint
+ *
+ *   sign (i_d - step t_d) + cst >= 0
+ *
+ * on index "d" and its tile index. */
+static __isl_give isl_set *add_step_bound(__isl_take isl_set *set, int d,
+                                          int64_t step, int sign, int64_t cst) {
+  isl_ctx *ctx = isl_set_get_ctx(set);
+  isl_constraint *c;
+
+  c = isl_constraint_alloc_inequality(
+      isl_local_space_from_space(isl_set_get_space(set)));
+  c = isl_constraint_set_coefficient_si(c, isl_dim_set, d, sign);
+  c = isl_constraint_set_coefficient_val(
+      c, isl_dim_param, d, isl_val_int_from_si(ctx, -sign * step));
+  c = isl_constraint_set_constant_val(c, isl_val_int_from_si(ctx, cst));
+  return isl_set_add_constraint(set, c);
+}
+
 /* The points of one step of one block with tile indices t0, t1, ... as
  * isl parameters, unbounded by the index space: the box of their footprint
  * then has the same size for every tile, and holds the footprint of the
- * points that exist. */
+ * points that exist. Along dimension d:
+ *
+ *   step t_d <= i_d < step t_d + step
+ */
 static __isl_give isl_set *step_points(isl_ctx *ctx, const struct tiling *t) {
-  struct mdh_str s;
-  isl_set *set;
+  isl_set *set = isl_set_universe(step_space(ctx, t));
   int d;
 
-  mdh_str_init(&s);
-  mdh_str_append(&s, "[", 1);
-  for (d = 0; d < t->rank; ++d)
-    mdh_str_printf(&s, d ? ", t%d" : "t%d", d);
-  mdh_str_append(&s, "] -> { [", 8);
-  for (d = 0; d < t->rank; ++d)
-    mdh_str_printf(&s, d ? ", i%d" : "i%d", d);
-  mdh_str_append(&s, "] : 0 = 0", 9);
-  for (d = 0; d < t->rank; ++d)
-    mdh_str_printf(&s, " and %lld t%d <= i%d < %lld t%d + %lld",
-                   (long long)t->step[d], d, d, (long long)t->step[d], d,
-                   (long long)t->step[d]);
-  mdh_str_append(&s, " }", 2);
-  set = isl_set_read_from_str(ctx, s.data);
-  mdh_str_clear(&s);
+  for (d = 0; d < t->rank; ++d) {
+    set = add_step_bound(set, d, t->step[d], 1, 0);
+    set = add_step_bound(set, d, t->step[d], -1, t->step[d] - 1);
+  }
   return set;
 }
 

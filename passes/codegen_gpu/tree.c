@@ -58,10 +58,10 @@ static __isl_give isl_union_pw_aff *param(__isl_keep isl_union_set *domain,
 /* Returns the instances of "domain" whose value "x" the thread of the ids
  * "ids" (bx, by, bz, tx, ty, tz) owns under "dm" (see the top of this
  * file). */
-static __isl_give isl_union_set *owned(__isl_take isl_union_set *domain,
-                                       __isl_take isl_union_pw_aff *x,
-                                       const struct mdh_dim_map *dm,
-                                       isl_id *const *ids) {
+__isl_give isl_union_set *mdh_kernel_owned(__isl_take isl_union_set *domain,
+                                           __isl_take isl_union_pw_aff *x,
+                                           const struct mdh_dim_map *dm,
+                                           isl_id *const *ids) {
   isl_ctx *ctx = isl_union_set_get_ctx(domain);
   isl_union_pw_aff *tx, *bx, *q;
 
@@ -89,9 +89,34 @@ static __isl_give isl_union_set *owned(__isl_take isl_union_set *domain,
   return isl_union_set_free(domain);
 }
 
-/* Returns the context of a kernel of "k": its ids within the launch
- * sizes. */
-static __isl_give isl_set *context(isl_ctx *ctx, const struct mdh_kernel *k) {
+/* Returns the elements of "set" that the thread of the ids "ids" owns, set
+ * dimension d being distributed under "dims[d]": "set" restricted by
+ * mdh_kernel_owned on each of its dimensions in turn. */
+__isl_give isl_union_set *mdh_kernel_owned_set(__isl_take isl_set *set,
+                                               const struct mdh_dim_map *dims,
+                                               isl_id *const *ids) {
+  isl_space *space = isl_set_get_space(set);
+  isl_size n = isl_set_dim(set, isl_dim_set);
+  isl_union_set *domain = isl_union_set_from_set(set);
+  isl_pw_aff *x;
+  int d;
+
+  if (n < 0)
+    domain = isl_union_set_free(domain);
+  for (d = 0; d < n; ++d) {
+    x = isl_pw_aff_var_on_domain(
+        isl_local_space_from_space(isl_space_copy(space)), isl_dim_set, d);
+    domain = mdh_kernel_owned(domain, isl_union_pw_aff_from_pw_aff(x), &dims[d],
+                              ids);
+  }
+  isl_space_free(space);
+  return domain;
+}
+
+/* Returns the context of a kernel of "k": its ids "k->param_ids" within
+ * the launch sizes. */
+__isl_give isl_set *mdh_kernel_context(isl_ctx *ctx,
+                                       const struct mdh_kernel *k) {
   isl_space *space = isl_space_params_alloc(ctx, MDH_KERNEL_N_IDS);
   isl_set *set;
   int i;
@@ -120,14 +145,16 @@ static __isl_give isl_ast_node *thread_ast(const struct mdh_kernel *k,
 
   restricted =
       isl_schedule_intersect_domain(isl_schedule_copy(schedule), owned);
-  build = isl_ast_build_from_context(context(ctx, k));
+  build = isl_ast_build_from_context(mdh_kernel_context(ctx, k));
   tree = isl_ast_build_node_from_schedule(build, restricted);
   isl_ast_build_free(build);
   return tree;
 }
 
-/* Allocates the parameter ids of "k" (freed by mdh_kernel_translate). */
-static void alloc_ids(isl_ctx *ctx, struct mdh_kernel *k) {
+/* Allocates the parameter ids bx, by, bz, tx, ty, tz of "k" in "ctx", in
+ * the order of gpu.launch's block arguments; isl keeps one id per name, so
+ * every allocation gives the same ids. */
+void mdh_kernel_alloc_ids(isl_ctx *ctx, struct mdh_kernel *k) {
   static const char *const names[MDH_KERNEL_N_IDS] = {"bx", "by", "bz",
                                                       "tx", "ty", "tz"};
   int h;
@@ -136,7 +163,8 @@ static void alloc_ids(isl_ctx *ctx, struct mdh_kernel *k) {
     k->param_ids[h] = isl_id_alloc(ctx, names[h], NULL);
 }
 
-static void free_ids(struct mdh_kernel *k) {
+/* Frees the parameter ids of "k". */
+void mdh_kernel_free_ids(struct mdh_kernel *k) {
   int h;
 
   for (h = 0; h < MDH_KERNEL_N_IDS; ++h)
@@ -146,23 +174,14 @@ static void free_ids(struct mdh_kernel *k) {
 __isl_give isl_ast_node *mdh_kernel_owner_ast(isl_ctx *ctx,
                                               struct mdh_kernel *k,
                                               __isl_keep isl_schedule *tree) {
-  struct mdh_stmt *stmt = k->info->stmt;
   isl_union_set *domain;
-  isl_pw_aff *x;
   isl_ast_node *ast;
-  int d;
 
-  alloc_ids(ctx, k);
-  domain = isl_union_set_from_set(isl_set_copy(stmt->domain));
-  for (d = 0; d < stmt->rank; ++d) {
-    x = isl_pw_aff_var_on_domain(
-        isl_local_space_from_space(isl_set_get_space(stmt->domain)),
-        isl_dim_set, d);
-    domain = owned(domain, isl_union_pw_aff_from_pw_aff(x), &k->map.dims[d],
-                   k->param_ids);
-  }
+  mdh_kernel_alloc_ids(ctx, k);
+  domain = mdh_kernel_owned_set(isl_set_copy(k->info->stmt->domain),
+                                k->map.dims, k->param_ids);
   ast = thread_ast(k, tree, domain);
-  free_ids(k);
+  mdh_kernel_free_ids(k);
   return ast;
 }
 
@@ -228,8 +247,9 @@ band_owned(struct mdh_kernel *k, __isl_keep isl_schedule_node *mark) {
   mupa = isl_schedule_node_band_get_partial_schedule(band);
   isl_schedule_node_free(band);
   for (m = 0; m < k->map.rank; ++m)
-    domain = owned(domain, isl_multi_union_pw_aff_get_union_pw_aff(mupa, m),
-                   &k->map.dims[m], k->param_ids);
+    domain = mdh_kernel_owned(domain,
+                              isl_multi_union_pw_aff_get_union_pw_aff(mupa, m),
+                              &k->map.dims[m], k->param_ids);
   isl_multi_union_pw_aff_free(mupa);
   return domain;
 }
@@ -259,9 +279,9 @@ int mdh_kernel_build_band(isl_ctx *ctx, struct mdh_builder *b,
   isl_schedule_node_free(band);
   if (rc < 0)
     return -1;
-  alloc_ids(ctx, &k);
+  mdh_kernel_alloc_ids(ctx, &k);
   ast = thread_ast(&k, schedule, band_owned(&k, mark));
-  free_ids(&k);
+  mdh_kernel_free_ids(&k);
   if (!ast) {
     mdh_emit_error(loc, PASS ": isl failed to build the kernel: %s",
                    mdh_isl_ctx_error(ctx));
