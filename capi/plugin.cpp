@@ -27,13 +27,15 @@ using ErrorHandler =
 
 // Options of both GPU pipelines that mdh-gpu-options (mdhCreateGpuOptionsPass)
 // stores as module attributes for the C passes: external passes have no
-// options of their own. Not given: mapping < 0, reduction-mode "".
+// options of their own. Not given: mapping "", reduction-mode "".
 struct GpuFrontOptions : public mlir::PassPipelineOptions<GpuFrontOptions> {
-  Option<int64_t> mapping{
+  Option<std::string> mapping{
       *this, "mapping",
-      llvm::cl::desc("take each md_hom's K-th best legal mapping, for sweeps "
+      llvm::cl::desc("K: take each kernel's K-th best legal mapping, for "
+                     "sweeps; entries [@FUNCTION:][KERNEL:]K separated by ';' "
+                     "address functions and kernels (numbered in tree order) "
                      "(mdh.mapping_index; a function's own wins)"),
-      llvm::cl::init(-1)};
+      llvm::cl::init("")};
   Option<std::string> reductionMode{
       *this, "reduction-mode",
       llvm::cl::desc("atomic (default: partial results of several blocks "
@@ -80,19 +82,24 @@ mlir::LogicalResult addGpuOptions(mlir::OpPassManager &pm, llvm::StringRef name,
                                   const GpuFrontOptions &o,
                                   ErrorHandler error) {
   const std::string &mode = o.reductionMode;
+  const std::string &mapping = o.mapping;
 
-  if (o.mapping.hasValue() && o.mapping < 0)
-    return error(name + ": mapping must be a non-negative integer, got " +
-                 llvm::Twine(static_cast<int64_t>(o.mapping)));
+  if (o.mapping.hasValue() && !mdhIsMappingIndexSpec(mlirStringRefCreate(
+                                  mapping.data(), mapping.size())))
+    return error(name +
+                 ": mapping must be a non-negative integer K or entries "
+                 "[@FUNCTION:][KERNEL:]K separated by ';', got '" +
+                 mapping + "'");
   if (!mode.empty() &&
       !mdhIsReductionMode(mlirStringRefCreate(mode.data(), mode.size())))
     return error(name +
                  ": reduction-mode must be 'atomic' or "
                  "'deterministic', got '" +
                  mode + "'");
-  if (o.mapping >= 0 || !mode.empty())
+  if (!mapping.empty() || !mode.empty())
     pm.addPass(std::unique_ptr<mlir::Pass>(unwrap(mdhCreateGpuOptionsPass(
-        o.mapping, mlirStringRefCreate(mode.data(), mode.size())))));
+        mlirStringRefCreate(mapping.data(), mapping.size()),
+        mlirStringRefCreate(mode.data(), mode.size())))));
   return mlir::success();
 }
 

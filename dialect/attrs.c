@@ -154,6 +154,10 @@ void mdh_attr_set_mapping_index(MlirOperation op, int64_t index) {
   set_i64(op, ATTR_MAPPING_INDEX, index);
 }
 
+void mdh_attr_set_mapping_index_spec(MlirOperation op, MlirStringRef spec) {
+  set_string(op, ATTR_MAPPING_INDEX, spec);
+}
+
 MlirAttribute mdh_attr_find_reduction_mode(MlirOperation op,
                                            MlirOperation *owner) {
   return find(op, ATTR_REDUCTION_MODE, owner);

@@ -50,10 +50,12 @@ void mdh_attr_set_mapping(MlirOperation op, const char *mapping);
 int64_t mdh_attr_get_mapping_count(MlirOperation op);
 void mdh_attr_set_mapping_count(MlirOperation op, int64_t count);
 
-/* `mdh.mapping_index` (func.func or module): the mapping to take (raw). */
+/* `mdh.mapping_index` (func.func or module): the mapping to take, an
+ * integer or a spec string (lib/mapping.h) (raw). */
 MlirAttribute mdh_attr_find_mapping_index(MlirOperation op,
                                           MlirOperation *owner);
 void mdh_attr_set_mapping_index(MlirOperation op, int64_t index);
+void mdh_attr_set_mapping_index_spec(MlirOperation op, MlirStringRef spec);
 
 /* `mdh.reduction_mode` (func.func or module): "atomic" or
  * "deterministic" (raw). */

@@ -136,6 +136,8 @@ int mdh_mapping_can_reduce(const struct mdh_stmt_info *info);
  * is entries "[@FUNCTION:][KERNEL:]INDEX" separated by ";", e.g.
  * "2; @conv:1:0" (kernel 1 of @conv its best, everything else its third
  * best). */
+#define MDH_MAX_INDEX_ENTRIES 64
+
 struct mdh_index_entry {
   char func[128];
   long kernel;

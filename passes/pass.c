@@ -4,6 +4,7 @@
 #include "passes/pass.h"
 #include "dialect/attrs.h"
 #include "dialect/dialect.h"
+#include "lib/mapping.h"
 #include "mdh-c/Dialect.h"
 #include "mdh-c/Passes.h"
 #include "support/ir.h"
@@ -184,26 +185,30 @@ bool mdhIsReductionMode(MlirStringRef mode) {
                             mlirStringRefCreateFromCString("deterministic"));
 }
 
-/* Internal data structure of an mdh-gpu-options pass: "mapping_index"
- * (negative: not given) and "mode", the reduction mode as a NUL-terminated
- * copy ("": not given). One allocation, so that cloning is one copy. */
+/* Internal data structure of an mdh-gpu-options pass: the mapping-index
+ * spec and the reduction mode, NUL-terminated copies one after the other
+ * in "text" ("": not given), "mode" pointing at the second. One allocation,
+ * so that cloning is one copy. */
 struct gpu_options {
-  int64_t mapping_index;
-  char mode[];
+  const char *mode;
+  char text[];
 };
 
-/* Returns a copy of "mode" and "mapping_index" as gpu_options, or NULL if
- * out of memory. */
-static struct gpu_options *gpu_options_alloc(int64_t mapping_index,
+/* Returns a copy of "mapping" and "mode" as gpu_options, or NULL if out of
+ * memory. */
+static struct gpu_options *gpu_options_alloc(MlirStringRef mapping,
                                              MlirStringRef mode) {
-  struct gpu_options *o = malloc(sizeof(*o) + mode.length + 1);
+  struct gpu_options *o = malloc(sizeof(*o) + mapping.length + mode.length + 2);
 
   if (!o)
     return NULL;
-  o->mapping_index = mapping_index;
+  if (mapping.length)
+    memcpy(o->text, mapping.data, mapping.length);
+  o->text[mapping.length] = '\0';
+  o->mode = o->text + mapping.length + 1;
   if (mode.length)
-    memcpy(o->mode, mode.data, mode.length);
-  o->mode[mode.length] = '\0';
+    memcpy(o->text + mapping.length + 1, mode.data, mode.length);
+  o->text[mapping.length + 1 + mode.length] = '\0';
   return o;
 }
 
@@ -216,28 +221,60 @@ static void *gpu_options_clone(void *user) {
 
   if (!o)
     return NULL;
-  return gpu_options_alloc(o->mapping_index,
+  return gpu_options_alloc(mlirStringRefCreateFromCString(o->text),
                            mlirStringRefCreateFromCString(o->mode));
 }
 
-void mdhSetGpuOptions(MlirOperation module, int64_t mappingIndex,
-                      MlirStringRef reductionMode) {
+bool mdhIsMappingIndexSpec(MlirStringRef spec) {
+  struct mdh_index_entry entries[MDH_MAX_INDEX_ENTRIES];
+  char err[256];
 
-  if (mappingIndex >= 0)
-    mdh_attr_set_mapping_index(module, mappingIndex);
-  if (reductionMode.length)
-    mdh_attr_set_reduction_mode(module, reductionMode);
+  return mdh_index_spec_parse(spec.data, spec.length, entries,
+                              MDH_MAX_INDEX_ENTRIES, err, sizeof(err)) > 0;
 }
 
-/* Runs mdh-gpu-options with the options "user" on "module". A bad reduction
- * mode (from a C caller: mdh-gpu-pipeline rejects it while parsing) fails
- * the pass with an error at the module before anything is set. */
+/* Stores the mapping-index spec "spec" on "op": an integer for a plain K,
+ * else the string. */
+static void set_mapping_index(MlirOperation op, MlirStringRef spec) {
+  struct mdh_index_entry entries[MDH_MAX_INDEX_ENTRIES];
+  char err[256];
+  int n = mdh_index_spec_parse(spec.data, spec.length, entries,
+                               MDH_MAX_INDEX_ENTRIES, err, sizeof(err));
+
+  if (n == 1 && !entries[0].func[0] && entries[0].kernel < 0)
+    mdh_attr_set_mapping_index(op, entries[0].index);
+  else
+    mdh_attr_set_mapping_index_spec(op, spec);
+}
+
+MlirLogicalResult mdhSetGpuOptions(MlirOperation op, MlirStringRef mapping,
+                                   MlirStringRef reductionMode) {
+  if ((mapping.length && !mdhIsMappingIndexSpec(mapping)) ||
+      (reductionMode.length && !mdhIsReductionMode(reductionMode)))
+    return mlirLogicalResultFailure();
+  if (mapping.length)
+    set_mapping_index(op, mapping);
+  if (reductionMode.length)
+    mdh_attr_set_reduction_mode(op, reductionMode);
+  return mlirLogicalResultSuccess();
+}
+
+/* Runs mdh-gpu-options with the options "user" on "module". A bad value
+ * (from a C caller: mdh-gpu-pipeline rejects it while parsing) fails the
+ * pass with an error at the module before anything is set. */
 static void gpu_options_run(MlirOperation module, MlirExternalPass pass,
                             void *user) {
   const struct gpu_options *o = user;
 
   if (!o) {
     mdh_emit_error(module, "mdh-gpu-options: out of memory");
+  } else if (o->text[0] &&
+             !mdhIsMappingIndexSpec(mlirStringRefCreateFromCString(o->text))) {
+    mdh_emit_error(module,
+                   "mdh-gpu-options: mapping must be a non-negative integer K "
+                   "or entries [@FUNCTION:][KERNEL:]K separated by ';', got "
+                   "'%s'",
+                   o->text);
   } else if (o->mode[0] &&
              !mdhIsReductionMode(mlirStringRefCreateFromCString(o->mode))) {
     mdh_emit_error(module,
@@ -245,14 +282,14 @@ static void gpu_options_run(MlirOperation module, MlirExternalPass pass,
                    "'deterministic', got '%s'",
                    o->mode);
   } else {
-    mdhSetGpuOptions(module, o->mapping_index,
+    mdhSetGpuOptions(module, mlirStringRefCreateFromCString(o->text),
                      mlirStringRefCreateFromCString(o->mode));
     return;
   }
   mlirExternalPassSignalFailure(pass);
 }
 
-MlirPass mdhCreateGpuOptionsPass(int64_t mappingIndex,
+MlirPass mdhCreateGpuOptionsPass(MlirStringRef mapping,
                                  MlirStringRef reductionMode) {
   static MlirTypeID id;
   MlirExternalPassCallbacks callbacks = {&pass_construct, &gpu_options_destruct,
@@ -270,5 +307,5 @@ MlirPass mdhCreateGpuOptionsPass(int64_t mappingIndex,
           "Store the options of mdh-gpu-pipeline (mapping, reduction-mode) "
           "as module attributes for mdh-map-gpu and mdh-codegen-gpu"),
       mlirStringRefCreateFromCString("builtin.module"), 0, NULL, callbacks,
-      gpu_options_alloc(mappingIndex, reductionMode));
+      gpu_options_alloc(mapping, reductionMode));
 }

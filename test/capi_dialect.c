@@ -262,21 +262,26 @@ static int test_attributes(MlirContext ctx) {
 
 // CHECK-LABEL: @testGpuOptionsPass
 // CHECK: modes: 1 1 0 0
+// CHECK: specs: 1 1 1 0 0 0
 // CHECK: module attributes {mdh.mapping_index = 2 : i64, mdh.reduction_mode = "deterministic"}
 // CHECK: module attributes {mdh.mapping_index = 7 : i64}
+// CHECK: module attributes {mdh.mapping_index = "@f:1:3; 0"}
 // CHECK: error: mdh-gpu-options: reduction mode must be 'atomic' or 'deterministic', got 'fast'
-// CHECK: failed: 1
+// CHECK: error: mdh-gpu-options: mapping must be a non-negative integer K or entries [@FUNCTION:][KERNEL:]K separated by ';', got '@f:'
+// CHECK: failed: 1 1
 
 /* Runs mdh-gpu-options with "mapping" and "mode" on a module whose own
  * mdh.mapping_index is 7 and prints the module; returns whether the pass
  * failed. */
-static int run_gpu_options(MlirContext ctx, int64_t mapping, const char *mode) {
+static int run_gpu_options(MlirContext ctx, const char *mapping,
+                           const char *mode) {
   MlirModule m = mlirModuleCreateParse(
       ctx, str("module attributes {mdh.mapping_index = 7 : i64} {}"));
   MlirPassManager pm = mlirPassManagerCreate(ctx);
   MlirLogicalResult res;
 
-  mlirPassManagerAddOwnedPass(pm, mdhCreateGpuOptionsPass(mapping, str(mode)));
+  mlirPassManagerAddOwnedPass(pm,
+                              mdhCreateGpuOptionsPass(str(mapping), str(mode)));
   res = mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(m));
   if (mlirLogicalResultIsSuccess(res)) {
     mlirOperationPrint(mlirModuleGetOperation(m), print_chunk, stderr);
@@ -287,20 +292,28 @@ static int run_gpu_options(MlirContext ctx, int64_t mapping, const char *mode) {
   return mlirLogicalResultIsFailure(res);
 }
 
-/* mdh-gpu-options from C: given options replace the module's attributes,
- * options not given (-1, "") leave them, a bad mode fails the pass. */
+/* mdh-gpu-options from C: given options replace the module's attributes
+ * (a plain K as an integer, a spec as a string), options not given ("")
+ * leave them, a bad mode or spec fails the pass. */
 static int test_gpu_options(MlirContext ctx) {
-  int failed;
+  int failed[2];
 
   fprintf(stderr, "@testGpuOptionsPass\n");
   fprintf(stderr, "modes: %d %d %d %d\n", mdhIsReductionMode(str("atomic")),
           mdhIsReductionMode(str("deterministic")),
           mdhIsReductionMode(str("Atomic")), mdhIsReductionMode(str("")));
-  if (run_gpu_options(ctx, 2, "deterministic") || run_gpu_options(ctx, -1, ""))
+  fprintf(stderr, "specs: %d %d %d %d %d %d\n", mdhIsMappingIndexSpec(str("0")),
+          mdhIsMappingIndexSpec(str("@f:2; 1:0")),
+          mdhIsMappingIndexSpec(str("@main:0:3")),
+          mdhIsMappingIndexSpec(str("")), mdhIsMappingIndexSpec(str("-1")),
+          mdhIsMappingIndexSpec(str("@:1")));
+  if (run_gpu_options(ctx, "2", "deterministic") ||
+      run_gpu_options(ctx, "", "") || run_gpu_options(ctx, "@f:1:3; 0", ""))
     return -1;
-  failed = run_gpu_options(ctx, 3, "fast");
-  fprintf(stderr, "failed: %d\n", failed);
-  return failed ? 0 : -1;
+  failed[0] = run_gpu_options(ctx, "3", "fast");
+  failed[1] = run_gpu_options(ctx, "@f:", "");
+  fprintf(stderr, "failed: %d %d\n", failed[0], failed[1]);
+  return failed[0] && failed[1] ? 0 : -1;
 }
 
 int main(void) {

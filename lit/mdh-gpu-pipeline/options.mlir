@@ -47,7 +47,23 @@
 // MODE: mdh-gpu-pipeline: reduction-mode must be 'atomic' or 'deterministic', got 'bogus'
 // EMODE: mdh-gpu-emulated-pipeline: reduction-mode must be 'atomic' or 'deterministic', got 'Atomic'
 // RUN: not %mdh-opt %s --mdh-gpu-pipeline='mapping=-1' 2>&1 | FileCheck %s --check-prefix=NEG
-// NEG: mdh-gpu-pipeline: mapping must be a non-negative integer, got -1
+// NEG: mdh-gpu-pipeline: mapping must be a non-negative integer K or entries [@FUNCTION:][KERNEL:]K separated by ';', got '-1'
+// RUN: not %mlir-opt-mdh %s --pass-pipeline='builtin.module(mdh-gpu-emulated-pipeline{mapping=@matvec})' 2>&1 | FileCheck %s --check-prefix=NEGSPEC
+// NEGSPEC: mdh-gpu-emulated-pipeline: mapping must be {{.*}}, got '@matvec'
+
+// A spec addresses one function (and, with KERNEL:, one of its kernels):
+// @matvec takes its fifth best mapping, the others keep theirs.
+// RUN: %mdh-opt %s --mdh-gpu-pipeline='format=isa mapping=@matvec:0:5' --mlir-print-ir-after-all -o /dev/null 2>&1 | FileCheck %s --check-prefix=SPEC
+// RUN: %mlir-opt-mdh %s --pass-pipeline='builtin.module(mdh-gpu-pipeline{format=isa mapping="@matvec:5; @pinned:1"})' --mlir-print-ir-after-all -o /dev/null 2>&1 | FileCheck %s --check-prefix=SPEC
+// SPEC-LABEL: IR Dump After MdhGpuOptions
+// SPEC: module attributes {mdh.mapping_index = "@matvec:
+// SPEC-LABEL: IR Dump After MdhMapGpu
+// SPEC: mdh.mapping = "block.z(5), thread.z(4)"
+// SPEC: mdh.mapping = "global.y(8,1), global.x(4,1)"
+// A function the module does not have is an error, not a spec that
+// silently applies nowhere.
+// RUN: not %mdh-opt %s --mdh-gpu-pipeline='format=isa mapping=@nowhere:1' 2>&1 | FileCheck %s --check-prefix=NOWHERE
+// NOWHERE: error: mdh-map-gpu: mdh.mapping_index names @nowhere, which is not a function of the module
 
 // An index beyond the legal mappings gets mdh-map-gpu's error at the md_hom.
 // RUN: not %mdh-opt %s --mdh-gpu-pipeline='format=isa mapping=16' 2>&1 | FileCheck %s --check-prefix=RANGE

@@ -77,8 +77,6 @@
 /* The enumeration stops after this many candidates: long chains have
  * exponentially many legal mappings (154678 for 10 dimensions). */
 #define MAX_CANDIDATES 20000
-/* Entries of one `mdh.mapping_index` spec (lib/mapping.h). */
-#define MAX_INDEX_ENTRIES 64
 
 /* A scored candidate, "seq" its position in the enumeration. */
 struct candidate {
@@ -549,7 +547,7 @@ static int choose_md_hom(struct search *s, long index) {
 }
 
 /* Reads the `mdh.mapping_index` "attr" into "entries" (at most
- * MAX_INDEX_ENTRIES): an integer K is the spec "K". Returns their number,
+ * MDH_MAX_INDEX_ENTRIES): an integer K is the spec "K". Returns their number,
  * or -1 after a diagnostic at "op", which carries it. */
 static int read_index_spec(MlirOperation op, MlirAttribute attr,
                            struct mdh_index_entry *entries) {
@@ -570,8 +568,8 @@ static int read_index_spec(MlirOperation op, MlirAttribute attr,
     return -1;
   }
   text = mlirStringAttrGetValue(attr);
-  n = mdh_index_spec_parse(text.data, text.length, entries, MAX_INDEX_ENTRIES,
-                           err, sizeof(err));
+  n = mdh_index_spec_parse(text.data, text.length, entries,
+                           MDH_MAX_INDEX_ENTRIES, err, sizeof(err));
   if (n < 0)
     mdh_emit_error(op, PASS ": invalid mdh.mapping_index: %s", err);
   return n;
@@ -582,7 +580,7 @@ static int read_index_spec(MlirOperation op, MlirAttribute attr,
  * else its module's: mdh-gpu-pipeline's `mapping` or mdh-run's --mapping)
  * that applies, or -1. The specs were checked by check_mapping_indices. */
 static long mapping_index(MlirOperation func, long kernel) {
-  struct mdh_index_entry entries[MAX_INDEX_ENTRIES];
+  struct mdh_index_entry entries[MDH_MAX_INDEX_ENTRIES];
   MlirOperation op = func;
   MlirAttribute attr;
   long index;
@@ -601,13 +599,37 @@ static long mapping_index(MlirOperation func, long kernel) {
   return -1;
 }
 
+/* Checks that every function the "n" "entries" of the `mdh.mapping_index`
+ * of "op" name exists; returns 1, or 0 after an error at "op". */
+static int check_functions(MlirOperation op,
+                           const struct mdh_index_entry *entries, int n) {
+  MlirOperation target;
+  int k;
+
+  for (k = 0; k < n; ++k) {
+    if (!entries[k].func[0])
+      continue;
+    target =
+        mdh_lookup_symbol(op, mlirStringRefCreateFromCString(entries[k].func));
+    if (mlirOperationIsNull(target) || !mdh_op_is(target, "func.func")) {
+      mdh_emit_error(op,
+                     PASS ": mdh.mapping_index names @%s, which is not a "
+                          "function of the module",
+                     entries[k].func);
+      return 0;
+    }
+  }
+  return 1;
+}
+
 /* Checks every `mdh.mapping_index` on "func" and the ops around it: a
- * malformed spec, or an entry that names a kernel "func" does not have
+ * malformed spec, an entry that names a function the module does not
+ * have, or one that names a kernel "func" does not have
  * (when "n_kernel" >= 0: "func" has that many), must not silently fall
  * back to the best mapping. Returns 1, or 0 after an error at the op that
  * carries the bad one. */
 static int check_mapping_indices(MlirOperation func, int n_kernel) {
-  struct mdh_index_entry entries[MAX_INDEX_ENTRIES];
+  struct mdh_index_entry entries[MDH_MAX_INDEX_ENTRIES];
   MlirStringRef name = mdh_func_name(func);
   MlirOperation op = func;
   MlirAttribute attr;
@@ -617,7 +639,7 @@ static int check_mapping_indices(MlirOperation func, int n_kernel) {
        attr = mdh_attr_find_mapping_index(mlirOperationGetParentOperation(op),
                                           &op)) {
     n = read_index_spec(op, attr, entries);
-    if (n < 0)
+    if (n < 0 || !check_functions(op, entries, n))
       return 0;
     for (k = 0; k < n && n_kernel >= 0; ++k) {
       own = mlirOperationEqual(op, func) ||

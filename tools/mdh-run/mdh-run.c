@@ -95,7 +95,7 @@ struct options {
   const char *write_dir;
   const char *emit_object;
   const char *reduction_mode;
-  long mapping;
+  const char *mapping;
   int compare;
   unsigned long long seed;
   long repeat;
@@ -129,8 +129,11 @@ static void print_help(void) {
       "                        (atol, rtol) = f64 (1e-10, 1e-10), f32 (1e-4,\n"
       "                        1e-4), f16 (1e-2, 1e-2), bf16 (1e-1, 5e-2)\n"
       "  --repeat=N            run N times, printing time_ms=... per run\n"
-      "  --mapping=K           gpu pipelines: give each md_hom its K-th\n"
-      "                        best legal mapping (mdh.mapping_index)\n"
+      "  --mapping=SPEC        gpu pipelines: give each kernel its K-th\n"
+      "                        best legal mapping (SPEC = K), or address\n"
+      "                        functions and kernels (numbered in tree\n"
+      "                        order) with entries [@FUNCTION:][KERNEL:]K\n"
+      "                        separated by ';' (mdh.mapping_index)\n"
       "  --reduction-mode=M    gpu pipelines: combine the partial results of\n"
       "                        several blocks with atomics (atomic, the\n"
       "                        default) or per block, then in a fixed order\n"
@@ -156,7 +159,7 @@ static int parse_options(int argc, char **argv, struct options *o) {
 
   memset(o, 0, sizeof(*o));
   o->pipeline = "reference";
-  o->mapping = -1;
+  o->mapping = "";
   o->repeat = 1;
   for (i = 1; i < argc; ++i) {
     const char *a = argv[i];
@@ -179,10 +182,11 @@ static int parse_options(int argc, char **argv, struct options *o) {
         return usage_error("--compare supports only 'reference', got '%s'", v);
       o->compare = 1;
     } else if ((v = mdh_option_value(a, "mapping"))) {
-      if (mdh_parse_number(v, &n) < 0 || n > 1000000)
-        return usage_error("--mapping needs a number in [0, 1000000], got '%s'",
+      if (!*v || !mdhIsMappingIndexSpec(mlirStringRefCreateFromCString(v)))
+        return usage_error("--mapping needs a number K or entries "
+                           "[@FUNCTION:][KERNEL:]K separated by ';', got '%s'",
                            v);
-      o->mapping = (long)n;
+      o->mapping = v;
     } else if ((v = mdh_option_value(a, "reduction-mode"))) {
       if (!mdhIsReductionMode(mlirStringRefCreateFromCString(v)))
         return usage_error(
@@ -481,7 +485,7 @@ int main(int argc, char **argv) {
   }
   /* As mdh-gpu-pipeline's options do (a function's own attributes win). */
   mdhSetGpuOptions(
-      mlirModuleGetOperation(module), o.mapping,
+      mlirModuleGetOperation(module), mlirStringRefCreateFromCString(o.mapping),
       mlirStringRefCreateFromCString(o.reduction_mode ? o.reduction_mode : ""));
   if (o.emit_object && read_signature(module, &o, &inputs) == 0)
     rc = mdh_emit_object(ctx, module, pipeline.text, o.entry, &inputs,

@@ -51,24 +51,32 @@ MlirPass mdhCreateEmulateGpuPass(void);
 /// combines them in a fixed order).
 bool mdhIsReductionMode(MlirStringRef mode);
 
+/// Tells whether "spec" is a mapping-index spec of mdh-map-gpu: a
+/// non-negative integer K (every kernel takes its K-th best legal mapping),
+/// or entries "[@FUNCTION:][KERNEL:]K" separated by ";" that address
+/// functions and kernels (numbered from 0 in tree order); the most
+/// specific entry that applies to a kernel wins.
+bool mdhIsMappingIndexSpec(MlirStringRef spec);
+
 /// Creates the mdh-gpu-options pass, which stores the options of
-/// mdh-gpu-pipeline as module attributes for the passes after it:
-/// "mappingIndex" as the integer mdh.mapping_index (read by mdh-map-gpu) and
-/// "reductionMode" as the string mdh.reduction_mode (read by
-/// mdh-codegen-gpu). A negative index or an empty mode is not given and
-/// leaves that attribute as it is; a given one replaces the module's.
-/// Either attribute on a function still wins over the module's. The pass
-/// copies "reductionMode"; it fails with an error at the module when the mode
-/// is given and not a reduction mode (mdhIsReductionMode). The caller owns
-/// the pass until it is added to a pass manager.
-MlirPass mdhCreateGpuOptionsPass(int64_t mappingIndex,
+/// mdh-gpu-pipeline as module attributes for the passes after it: the
+/// mapping-index spec "mapping" as mdh.mapping_index (an integer for a plain
+/// K, else the string; read by mdh-map-gpu) and "reductionMode" as the
+/// string mdh.reduction_mode (read by mdh-codegen-gpu). An empty value is
+/// not given and leaves that attribute as it is; a given one replaces the
+/// module's. Either attribute on a function still wins over the module's.
+/// The pass copies both; it fails with an error at the module when a given
+/// value is not valid (mdhIsMappingIndexSpec, mdhIsReductionMode). The
+/// caller owns the pass until it is added to a pass manager.
+MlirPass mdhCreateGpuOptionsPass(MlirStringRef mapping,
                                  MlirStringRef reductionMode);
 
-/// What mdh-gpu-options does, for drivers that hold the module: stores
-/// "mappingIndex" (if >= 0) and "reductionMode" (if not empty; the caller
-/// checks it with mdhIsReductionMode) as attributes of "module".
-void mdhSetGpuOptions(MlirOperation module, int64_t mappingIndex,
-                      MlirStringRef reductionMode);
+/// What mdh-gpu-options does, for drivers that hold the module: checks
+/// "mapping" and "reductionMode" and stores the non-empty ones as
+/// attributes of "op" (the module, or one function). Fails, setting
+/// nothing, if a given value is not valid.
+MlirLogicalResult mdhSetGpuOptions(MlirOperation op, MlirStringRef mapping,
+                                   MlirStringRef reductionMode);
 
 /// The textual pass pipeline (for mlirParsePassPipeline) from mdh ops to the
 /// LLVM dialect with kernels for NVIDIA GPUs embedded as a gpu.binary:
