@@ -530,6 +530,65 @@ static void mdh_bench_jacobi(struct mdh_ctx *ctx, int n) {
   MDH_CUDA(cudaFree(J.y));
 }
 
+/* ---- ew3: the fused element-wise chain in one pass --------------------- */
+
+struct mdh_ew3 {
+  const float *x;
+  float *y;
+  size_t n;
+};
+
+/* y = (2 x + 1)^2, one grid-stride pass: x read and y written once (what
+ * bench/kernels/ew3.mlir computes through two intermediates). */
+__global__ void mdh_ew3_kernel(const float *__restrict__ x,
+                               float *__restrict__ y, size_t n) {
+  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
+       i += (size_t)gridDim.x * blockDim.x) {
+    float t = 2.0f * x[i] + 1.0f;
+    y[i] = t * t;
+  }
+}
+
+static void mdh_op_ew3(void *arg) {
+  struct mdh_ew3 *e = (struct mdh_ew3 *)arg;
+
+  mdh_ew3_kernel<<<4096, 256>>>(e->x, e->y, e->n);
+}
+
+static int mdh_check_ew3(const float *y, const float *x, size_t n) {
+  for (int s = 0; s < 1024; s++) {
+    size_t i = ((size_t)s * 7919 * 131) % n;
+    float got, t = 2.0f * x[i] + 1.0f;
+
+    MDH_CUDA(cudaMemcpy(&got, y + i, sizeof(float), cudaMemcpyDeviceToHost));
+    if (!mdh_close(got, t * t, t * t))
+      return 0;
+  }
+  return 1;
+}
+
+static void mdh_bench_ew3(struct mdh_ctx *ctx, int n) {
+  size_t nn = (size_t)n * n;
+  float *hx = (float *)mdh_host_alloc(nn * sizeof(float));
+  struct mdh_ew3 e;
+  char shape[64];
+  double ms;
+  int ok;
+
+  e.x = mdh_dev_alloc(nn);
+  e.y = mdh_dev_alloc(nn);
+  e.n = nn;
+  mdh_fill(hx, (float *)e.x, nn, 7);
+  ms = mdh_median_ms(ctx, mdh_op_ew3, &e);
+  ok = mdh_check_ew3(e.y, hx, nn);
+  snprintf(shape, sizeof(shape), "m=%d n=%d", n, n);
+  mdh_report(ctx, "ew3_cuda", shape, ms, 3.0 * nn, 2.0 * nn * sizeof(float),
+             ok);
+  free(hx);
+  MDH_CUDA(cudaFree((void *)e.x));
+  MDH_CUDA(cudaFree(e.y));
+}
+
 /* ---- matmul: cuBLAS SGEMM ---------------------------------------------- */
 
 struct mdh_gemm {
@@ -684,6 +743,7 @@ int main(int argc, char **argv) {
   mdh_bench_gemv(&ctx, "sgemv_ones", 8192, 8192, 1);
   mdh_bench_jacobi(&ctx, 512);
   mdh_bench_gemm(&ctx, 4096);
+  mdh_bench_ew3(&ctx, 8192);
   MDH_CUBLAS(cublasDestroy(ctx.blas));
   if (ctx.failed)
     fprintf(stderr, "mdh-baselines: a result check failed\n");
