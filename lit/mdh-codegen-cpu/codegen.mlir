@@ -36,8 +36,12 @@ func.func @matvec(%M: memref<5x3xf32>, %v: memref<3xf32>, %w: memref<5xf32>) {
 
 // -----
 
-// Two md_homs fused by the schedule: the consumer reads, in the same loop
-// nest, what the producer just wrote into the intermediate buffer.
+// Two md_homs that the schedule fuses along i, the consumer's reduction
+// dimension: the fused loop would carry a dependence and hold no parallel
+// loop, so each md_hom gets its own loop nest (its rows of the fused band),
+// the producer's with its outer loop parallel. The consumer's inner loop
+// stays scf.for: a parallel loop inside a sequential one would fork and join
+// threads at every iteration.
 func.func private @square(%a: f32) -> f32 {
   %p = arith.mulf %a, %a : f32
   return %p : f32
@@ -64,14 +68,84 @@ func.func @chain(%x: memref<6x5xf32>, %s: memref<5xf32>) {
 }
 // CHECK-LABEL: func.func @chain(
 // CHECK: %[[T:.*]] = memref.alloc() : memref<6x5xf32>
-// CHECK: scf.for %[[I:.*]] =
-// CHECK: scf.parallel (%[[J:.*]]) =
+// CHECK: scf.parallel (%[[I:.*]]) =
+// CHECK-NOT: scf.parallel
+// CHECK: scf.for %[[J:.*]] =
 // CHECK: arith.mulf
 // CHECK: memref.store %{{.*}}, %[[T]][%[[I]], %[[J]]]
-// CHECK: memref.load %[[T]][%[[I]], %[[J]]]
+// CHECK: scf.reduce
+// CHECK-NOT: scf.parallel
+// CHECK: scf.for %[[I2:.*]] =
+// CHECK: scf.for %[[J2:.*]] =
+// CHECK: memref.load %[[T]][%[[I2]], %[[J2]]]
 // CHECK-NOT: func.call
 // CHECK: arith.maximumf
 // CHECK: memref.dealloc %[[T]]
+
+// -----
+
+// Two elementwise md_homs fused point by point: the fused outer loop is
+// parallel, so fusion stays (one loop nest, one parallel region) and the
+// consumer reads what the producer just wrote.
+func.func private @square(%a: f32) -> f32 {
+  %p = arith.mulf %a, %a : f32
+  return %p : f32
+}
+func.func @fused(%x: memref<6x5xf32>, %y: memref<6x5xf32>) {
+  %t = memref.alloc() : memref<6x5xf32>
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i, j) -> (i, j)>]}
+      : (memref<6x5xf32>) -> !mdh.mda<array<i64: 6, 5>>
+  %r1 = "mdh.md_hom"(%vx) {scalar_function = @square, combine_ops = [#mdh.cc, #mdh.cc]}
+      : (!mdh.mda<array<i64: 6, 5>>) -> !mdh.mda<array<i64: 6, 5>>
+  "mdh.out_view"(%r1, %t) {accesses = [affine_map<(i, j) -> (i, j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 6, 5>>, memref<6x5xf32>) -> ()
+  %vt = "mdh.inp_view"(%t) {accesses = [affine_map<(i, j) -> (i, j)>]}
+      : (memref<6x5xf32>) -> !mdh.mda<array<i64: 6, 5>>
+  %r2 = "mdh.md_hom"(%vt) {scalar_function = @square, combine_ops = [#mdh.cc, #mdh.cc]}
+      : (!mdh.mda<array<i64: 6, 5>>) -> !mdh.mda<array<i64: 6, 5>>
+  "mdh.out_view"(%r2, %y) {accesses = [affine_map<(i, j) -> (i, j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 6, 5>>, memref<6x5xf32>) -> ()
+  memref.dealloc %t : memref<6x5xf32>
+  return
+}
+// CHECK-LABEL: func.func @fused(
+// CHECK: %[[T:.*]] = memref.alloc() : memref<6x5xf32>
+// CHECK: scf.parallel (%[[I:.*]]) =
+// CHECK-NOT: scf.parallel
+// CHECK: scf.for %[[J:.*]] =
+// CHECK: memref.store %{{.*}}, %[[T]][%[[I]], %[[J]]]
+// CHECK-NOT: scf.parallel
+// CHECK: memref.load %[[T]][%[[I]], %[[J]]]
+// CHECK: memref.store
+// CHECK: scf.reduce
+// CHECK-NEXT: }
+// CHECK-NEXT: memref.dealloc %[[T]]
+
+// -----
+
+// A 3-D elementwise md_hom: every loop is parallel, only the outermost
+// becomes scf.parallel (one OpenMP region, no nested ones).
+func.func @copy3d(%x: memref<4x5x6xf32>, %y: memref<4x5x6xf32>) {
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i, j, k) -> (i, j, k)>]}
+      : (memref<4x5x6xf32>) -> !mdh.mda<array<i64: 4, 5, 6>>
+  %r = "mdh.md_hom"(%vx) {scalar_function = @square, combine_ops = [#mdh.cc, #mdh.cc, #mdh.cc]}
+      : (!mdh.mda<array<i64: 4, 5, 6>>) -> !mdh.mda<array<i64: 4, 5, 6>>
+  "mdh.out_view"(%r, %y) {accesses = [affine_map<(i, j, k) -> (i, j, k)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 4, 5, 6>>, memref<4x5x6xf32>) -> ()
+  return
+}
+func.func private @square(%a: f32) -> f32 {
+  %p = arith.mulf %a, %a : f32
+  return %p : f32
+}
+// CHECK-LABEL: func.func @copy3d(
+// CHECK: scf.parallel (%[[I:.*]]) =
+// CHECK-NOT: scf.parallel
+// CHECK: scf.for %[[J:.*]] =
+// CHECK-NOT: scf.parallel
+// CHECK: scf.for %[[K:.*]] =
+// CHECK: memref.store %{{.*}}, %{{.*}}[%[[I]], %[[J]], %[[K]]]
+// CHECK: return
 
 // -----
 
