@@ -33,6 +33,7 @@
 #include <isl/aff.h>
 #include <isl/ast_build.h>
 #include <isl/id.h>
+#include <isl/ilp.h>
 #include <isl/map.h>
 #include <isl/schedule.h>
 #include <isl/schedule_node.h>
@@ -211,72 +212,310 @@ static __isl_give isl_ast_node *build_ast(struct mdh_chain *cg,
   return tree;
 }
 
-/* Tells whether every element of the 1-D set "set" is 0. */
-static isl_bool is_zero(__isl_keep isl_set *set, void *user) {
-  isl_set *zero = isl_set_universe(isl_set_get_space(set));
-  isl_bool sub;
+/* The fewest iterations a parallel loop should have to keep every thread
+ * busy: two for each of up to 16 threads. A parallel outer loop with fewer
+ * (the 3 channels of an image) is linearized with the parallel loop inside
+ * it (linearize). */
+#define MIN_PARALLEL_ITERATIONS 32
 
-  (void)user;
-  zero = isl_set_fix_si(zero, isl_dim_set, 0, 0);
-  sub = isl_set_is_subset(set, zero);
-  isl_set_free(zero);
-  return sub;
-}
-
-/* Tells whether the first member of band "node" carries no dependence of
- * "m" between the instances of its subtree. */
-static isl_bool outer_member_is_parallel(struct mdh_model *m,
-                                         __isl_keep isl_schedule_node *node) {
+/* Tells whether member "pos" of band "node" carries no dependence of "m"
+ * between the instances of its subtree that agree on the members before
+ * it. */
+static isl_bool member_is_parallel(struct mdh_model *m,
+                                   __isl_keep isl_schedule_node *node,
+                                   int pos) {
   isl_multi_union_pw_aff *band;
-  isl_union_map *outer, *deps;
-  isl_union_set *domain, *deltas;
+  isl_union_map *prefix, *deps;
+  isl_union_set *domain, *deltas, *equal, *zero;
+  isl_space *space;
   isl_bool parallel;
+  int d;
 
   band = isl_schedule_node_band_get_partial_schedule(node);
-  outer = isl_union_map_from_union_pw_aff(
-      isl_multi_union_pw_aff_get_union_pw_aff(band, 0));
-  isl_multi_union_pw_aff_free(band);
+  band = isl_multi_union_pw_aff_drop_dims(
+      band, isl_dim_set, pos + 1,
+      isl_multi_union_pw_aff_dim(band, isl_dim_set) - pos - 1);
+  prefix = isl_union_map_from_multi_union_pw_aff(band);
   domain = isl_schedule_node_get_domain(node);
   deps = isl_union_map_intersect_domain(isl_union_map_copy(m->deps),
                                         isl_union_set_copy(domain));
   deps = isl_union_map_intersect_range(deps, domain);
-  deps = isl_union_map_apply_domain(deps, isl_union_map_copy(outer));
-  deps = isl_union_map_apply_range(deps, outer);
+  deps = isl_union_map_apply_domain(deps, isl_union_map_copy(prefix));
+  deps = isl_union_map_apply_range(deps, prefix);
   deltas = isl_union_map_deltas(deps);
-  parallel = isl_union_set_every_set(deltas, &is_zero, NULL);
+  space = isl_space_set_alloc(m->ctx, 0, pos + 1);
+  equal = isl_union_set_from_set(isl_set_universe(isl_space_copy(space)));
+  zero = isl_union_set_from_set(isl_set_universe(space));
+  for (d = 0; d <= pos; ++d) {
+    if (d < pos)
+      equal = isl_union_set_from_set(
+          isl_set_fix_si(isl_set_from_union_set(equal), isl_dim_set, d, 0));
+    zero = isl_union_set_from_set(
+        isl_set_fix_si(isl_set_from_union_set(zero), isl_dim_set, d, 0));
+  }
+  deltas = isl_union_set_intersect(deltas, equal);
+  parallel = isl_union_set_is_subset(deltas, zero);
   isl_union_set_free(deltas);
+  isl_union_set_free(zero);
   return parallel;
 }
 
-/* Returns the statements of "m" in "domain", one filter each, in program
- * order. */
+/* Sets "lo" and "hi" to the smallest and largest value of member "pos" of
+ * band "node" on the instances of its subtree. */
+static isl_stat member_range(__isl_keep isl_schedule_node *node, int pos,
+                             int64_t *lo, int64_t *hi) {
+  isl_multi_union_pw_aff *band;
+  isl_union_pw_aff *member;
+  isl_union_set *range;
+  isl_set *set;
+  isl_val *min, *max;
+  isl_stat ok;
+
+  band = isl_schedule_node_band_get_partial_schedule(node);
+  member = isl_multi_union_pw_aff_get_at(band, pos);
+  isl_multi_union_pw_aff_free(band);
+  member = isl_union_pw_aff_intersect_domain(
+      member, isl_schedule_node_get_domain(node));
+  range = isl_union_map_range(isl_union_map_from_union_pw_aff(member));
+  set = isl_set_from_union_set(range);
+  min = isl_set_dim_min_val(isl_set_copy(set), 0);
+  max = isl_set_dim_max_val(set, 0);
+  ok = isl_val_is_int(min) == isl_bool_true &&
+               isl_val_is_int(max) == isl_bool_true
+           ? isl_stat_ok
+           : isl_stat_error;
+  *lo = ok < 0 ? 0 : isl_val_get_num_si(min);
+  *hi = ok < 0 ? -1 : isl_val_get_num_si(max);
+  isl_val_free(min);
+  isl_val_free(max);
+  return ok;
+}
+
+/* Tells whether the outer member of band "node" is a parallel loop of at
+ * least MIN_PARALLEL_ITERATIONS iterations. */
+static isl_bool has_wide_parallel_outer(struct mdh_model *m,
+                                        __isl_keep isl_schedule_node *node) {
+  int64_t lo, hi;
+  isl_bool parallel = member_is_parallel(m, node, 0);
+
+  if (parallel != isl_bool_true)
+    return parallel;
+  if (member_range(node, 0, &lo, &hi) < 0)
+    return isl_bool_error;
+  return hi - lo + 1 >= MIN_PARALLEL_ITERATIONS;
+}
+
+/* Returns the memref.alloc (without operands) that defines "value" itself
+ * or through one reshape (mdh-coalesce collapses buffers), or a null op. */
+static MlirOperation static_alloc_of(MlirValue value) {
+  MlirOperation op;
+
+  if (!mlirValueIsAOpResult(value))
+    return (MlirOperation){NULL};
+  op = mlirOpResultGetOwner(value);
+  if (mdh_op_is(op, "memref.collapse_shape") ||
+      mdh_op_is(op, "memref.expand_shape"))
+    return static_alloc_of(mlirOperationGetOperand(op, 0));
+  if (mdh_op_is(op, "memref.alloc") && mlirOperationGetNumOperands(op) == 0)
+    return op;
+  return (MlirOperation){NULL};
+}
+
+/* The number of elements of buffer "value" when the function allocates
+ * it (static_alloc_of), else 0: the memory of the function's arguments is
+ * not the chain's to save. */
+static int64_t allocated_elements(MlirValue value) {
+  MlirType type = mlirValueGetType(value);
+  int64_t n = 1;
+  intptr_t d;
+
+  if (mlirOperationIsNull(static_alloc_of(value)))
+    return 0;
+  for (d = 0; d < mlirShapedTypeGetRank(type); ++d)
+    n *= mlirShapedTypeGetDimSize(type, d);
+  return n;
+}
+
+/* Internal data structure of a memory-aware order of statements
+ * (order_statements): the "n" statements "stmts" (indices into the model
+ * "m"), "dep"[i * n + j] set when statement j depends on statement i,
+ * "uses"[i * m->n_buf + b] when statement i accesses buffer b, "size"[b]
+ * (allocated_elements) and the statements "done" so far. */
+struct order {
+  struct mdh_model *m;
+  int n;
+  int *stmts;
+  char *dep;
+  char *uses;
+  int64_t *size;
+  char *done;
+};
+
+/* Internal data structure of note_use: the order and the statement "i"
+ * whose accesses are visited. */
+struct use_data {
+  struct order *o;
+  int i;
+};
+
+static isl_stat note_use(__isl_take isl_map *map, void *user) {
+  struct use_data *data = user;
+  const char *name = isl_map_get_tuple_name(map, isl_dim_out);
+  int b = name && name[0] == 'B' ? atoi(name + 1) : -1;
+
+  isl_map_free(map);
+  if (b >= 0 && b < data->o->m->n_buf)
+    data->o->uses[data->i * data->o->m->n_buf + b] = 1;
+  return isl_stat_ok;
+}
+
+/* Fills "dep" and "uses" of "o" from the model. */
+static isl_stat order_fill(struct order *o) {
+  struct mdh_model *m = o->m;
+  struct use_data data = {o, 0};
+  isl_union_map *acc, *from;
+  isl_union_set *dom;
+  isl_bool empty;
+  int j;
+
+  for (data.i = 0; data.i < o->n; ++data.i) {
+    dom =
+        isl_union_set_from_set(isl_set_copy(m->stmts[o->stmts[data.i]].domain));
+    acc = isl_union_map_union(isl_union_map_copy(m->reads),
+                              isl_union_map_copy(m->writes));
+    acc = isl_union_map_intersect_domain(acc, isl_union_set_copy(dom));
+    if (isl_union_map_foreach_map(acc, &note_use, &data) < 0)
+      dom = isl_union_set_free(dom);
+    isl_union_map_free(acc);
+    from = isl_union_map_intersect_domain(isl_union_map_copy(m->deps), dom);
+    for (j = 0; j < o->n; ++j) {
+      dom = isl_union_set_from_set(isl_set_copy(m->stmts[o->stmts[j]].domain));
+      acc = isl_union_map_intersect_range(isl_union_map_copy(from), dom);
+      empty = isl_union_map_is_empty(acc);
+      isl_union_map_free(acc);
+      if (empty < 0)
+        from = isl_union_map_free(from);
+      o->dep[data.i * o->n + j] = j != data.i && empty == isl_bool_false;
+    }
+    isl_union_map_free(from);
+    if (!from && o->n > 0)
+      return isl_stat_error;
+  }
+  return isl_stat_ok;
+}
+
+/* Returns the growth of the allocated memory that running statement "i" of
+ * "o" next causes: the buffers it touches first, minus those it touches
+ * last (realize_buffers frees them after its nest). */
+static int64_t growth(const struct order *o, int i) {
+  int n_buf = o->m->n_buf, b, j, first, last;
+  int64_t g = 0;
+
+  for (b = 0; b < n_buf; ++b) {
+    if (!o->uses[i * n_buf + b])
+      continue;
+    first = last = 1;
+    for (j = 0; j < o->n; ++j) {
+      if (j == i || !o->uses[j * n_buf + b])
+        continue;
+      if (o->done[j])
+        first = 0;
+      else
+        last = 0;
+    }
+    g += (first ? o->size[b] : 0) - (last ? o->size[b] : 0);
+  }
+  return g;
+}
+
+/* Tells whether every statement that statement "i" of "o" depends on is
+ * done. */
+static int is_ready(const struct order *o, int i) {
+  int j;
+
+  for (j = 0; j < o->n; ++j)
+    if (o->dep[j * o->n + i] && !o->done[j])
+      return 0;
+  return 1;
+}
+
+/* Returns the statement of "o" to run next: among those ready, the one
+ * that grows the allocated memory least (the first in program order on a
+ * tie), or -1. */
+static int pick(const struct order *o) {
+  int i, best = -1;
+  int64_t g, best_g = 0;
+
+  for (i = 0; i < o->n; ++i) {
+    if (o->done[i] || !is_ready(o, i))
+      continue;
+    g = growth(o, i);
+    if (best < 0 || g < best_g) {
+      best = i;
+      best_g = g;
+    }
+  }
+  return best;
+}
+
+/* Returns the statements of "m" in "domain", one filter each, in a
+ * topological order of their dependences that keeps few intermediate
+ * buffers allocated at a time (each lives from the nest that first
+ * touches it to the one that last does, realize_buffers): a greedy list
+ * schedule that runs next the ready statement growing the allocated
+ * memory least. In a Harris corner detector, computing Ixy right after Ix
+ * and Iy, before Ixx and Iyy, keeps 4 buffers live instead of 5; each
+ * costs a page fault per 4 KiB when fresh. */
 static __isl_give isl_union_set_list *
 statement_filters(struct mdh_model *m, __isl_keep isl_union_set *domain) {
   isl_union_set_list *list = isl_union_set_list_alloc(m->ctx, m->n_stmt);
+  struct order o = {m, 0, NULL, NULL, NULL, NULL, NULL};
   isl_union_set *filter;
   isl_bool empty;
-  int k;
+  int k, i;
 
+  o.stmts = calloc(m->n_stmt + 1, sizeof(*o.stmts));
+  o.dep = calloc((size_t)m->n_stmt * m->n_stmt + 1, 1);
+  o.uses = calloc((size_t)m->n_stmt * m->n_buf + 1, 1);
+  o.size = calloc(m->n_buf + 1, sizeof(*o.size));
+  o.done = calloc(m->n_stmt + 1, 1);
+  if (!o.stmts || !o.dep || !o.uses || !o.size || !o.done)
+    abort();
   for (k = 0; k < m->n_stmt; ++k) {
     filter = isl_union_set_intersect(
         isl_union_set_copy(domain),
         isl_union_set_from_set(isl_set_copy(m->stmts[k].domain)));
     empty = isl_union_set_is_empty(filter);
-    if (empty == isl_bool_false)
-      list = isl_union_set_list_add(list, filter);
-    else
-      isl_union_set_free(filter);
+    isl_union_set_free(filter);
     if (empty < 0)
-      return isl_union_set_list_free(list);
+      list = isl_union_set_list_free(list);
+    if (empty == isl_bool_false)
+      o.stmts[o.n++] = k;
   }
+  for (k = 0; k < m->n_buf; ++k)
+    o.size[k] = allocated_elements(m->bufs[k]);
+  if (order_fill(&o) < 0)
+    list = isl_union_set_list_free(list);
+  while (list && (i = pick(&o)) >= 0) {
+    o.done[i] = 1;
+    filter = isl_union_set_intersect(
+        isl_union_set_copy(domain),
+        isl_union_set_from_set(isl_set_copy(m->stmts[o.stmts[i]].domain)));
+    list = isl_union_set_list_add(list, filter);
+  }
+  free(o.stmts);
+  free(o.dep);
+  free(o.uses);
+  free(o.size);
+  free(o.done);
   return list;
 }
 
-/* Replaces the subtree at band "node" by a sequence of its statements in
- * program order, each under one band: its own rows of the subtree's
+/* Replaces the subtree at band "node" by a sequence of its statements
+ * (statement_filters), each under one band: its own rows of the subtree's
  * schedule, so each keeps the loop order and shifts it had. The sequence
- * is valid because every dependence of a chain goes from an md_hom to a
- * later one (or to itself), and each statement keeps its own order. */
+ * is valid because it follows the dependences between the statements, and
+ * each statement keeps its own order. */
 static __isl_give isl_schedule_node *
 distribute(struct mdh_model *m, __isl_take isl_schedule_node *node) {
   isl_union_map *sched = isl_schedule_node_get_subtree_schedule_union_map(node);
@@ -306,33 +545,40 @@ distribute(struct mdh_model *m, __isl_take isl_schedule_node *node) {
   return node;
 }
 
-/* Distributes the group at "node" (distribute) when it is a band of
- * several statements whose outer member carries a dependence: the fused
- * loop would then be sequential and hold no parallel loop (annotate_for),
- * whereas each statement alone usually has a parallel outer loop. Such
- * bands come from fusing producers with consumers that read them shifted
- * (stencil chains: S1[i] -> [2 + i] after S0[i] -> [i]); the sequential
- * fused loop keeps the intermediate rows in cache, but on more than one
- * core the parallel loops win (Halide's compute_root, parallel schedule). */
+/* Replaces the first two members e0, e1 of band "node" by one,
+ * (e1_max - e1_min + 1) e0 + e1 - e1_min, when both are parallel and e0
+ * has fewer than MIN_PARALLEL_ITERATIONS iterations: the outer parallel
+ * loop then has their product of iterations (OpenMP's collapse). The new
+ * member orders the instances as the two did (e1 - e1_min stays within
+ * [0, e1_max - e1_min]), so the schedule stays valid; isl recovers e0 and
+ * e1 by division and remainder, once per iteration of the new loop. */
 static __isl_give isl_schedule_node *
-distribute_group(struct mdh_model *m, __isl_take isl_schedule_node *node) {
+linearize(struct mdh_model *m, __isl_take isl_schedule_node *node) {
+  isl_multi_union_pw_aff *band;
+  isl_union_pw_aff *outer, *inner;
   isl_union_set *domain;
-  isl_size n;
-  isl_bool parallel;
+  int64_t lo0, hi0, lo1, hi1;
 
-  if (isl_schedule_node_get_type(node) != isl_schedule_node_band)
+  if (isl_schedule_node_band_n_member(node) < 2 ||
+      member_range(node, 0, &lo0, &hi0) < 0 ||
+      hi0 - lo0 + 1 >= MIN_PARALLEL_ITERATIONS ||
+      member_range(node, 1, &lo1, &hi1) < 0 ||
+      member_is_parallel(m, node, 0) != isl_bool_true ||
+      member_is_parallel(m, node, 1) != isl_bool_true)
     return node;
+  band = isl_schedule_node_band_get_partial_schedule(node);
   domain = isl_schedule_node_get_domain(node);
-  n = isl_union_set_n_set(domain);
-  isl_union_set_free(domain);
-  if (n < 0)
-    return isl_schedule_node_free(node);
-  if (n < 2)
-    return node;
-  parallel = outer_member_is_parallel(m, node);
-  if (parallel < 0)
-    return isl_schedule_node_free(node);
-  return parallel ? node : distribute(m, node);
+  outer =
+      isl_union_pw_aff_scale_val(isl_multi_union_pw_aff_get_at(band, 0),
+                                 isl_val_int_from_si(m->ctx, hi1 - lo1 + 1));
+  inner = isl_union_pw_aff_sub(
+      isl_multi_union_pw_aff_get_at(band, 1),
+      isl_union_pw_aff_val_on_domain(domain, isl_val_int_from_si(m->ctx, lo1)));
+  band = isl_multi_union_pw_aff_set_at(band, 0,
+                                       isl_union_pw_aff_add(outer, inner));
+  band = isl_multi_union_pw_aff_drop_dims(band, isl_dim_set, 1, 1);
+  node = isl_schedule_node_delete(node);
+  return isl_schedule_node_insert_partial_schedule(node, band);
 }
 
 /* Skips the mark nodes at "node". */
@@ -343,41 +589,302 @@ skip_marks(__isl_take isl_schedule_node *node) {
   return node;
 }
 
-/* Returns "schedule" with each outermost group distributed where its fused
- * loop would be sequential (distribute_group). A group is the band below
- * the domain (and marks), or below each filter of a sequence or set
- * there. */
-static __isl_give isl_schedule *
-distribute_groups(struct mdh_model *m, __isl_take isl_schedule *schedule) {
-  isl_schedule_node *node = isl_schedule_get_root(schedule);
+/* Prepares the group at "node" (below marks) for the CPU, so that its loop
+ * nest has a parallel outer loop of many iterations where it can:
+ *
+ * - a band of several statements whose outer member is not such a loop is
+ *   distributed (distribute): fusing producers with consumers that read
+ *   them shifted (stencil chains: S1[i] -> [2 + i] after S0[i] -> [i])
+ *   makes the fused loop carry a dependence, and it would hold no parallel
+ *   loop (annotate_for); each statement alone usually has a parallel outer
+ *   loop. The sequential fused loop keeps the intermediate rows in cache,
+ *   but on more than one core the parallel loops win (Halide's
+ *   compute_root, parallel schedule). The same holds when the fused outer
+ *   loop is parallel but short (3 channels on 2 threads leave one idle a
+ *   third of the time);
+ * - a band of one statement (or one kept fused) gets its two outer members
+ *   linearized when the outer one is short (linearize);
+ * - a sequence or set is prepared child by child. */
+static __isl_give isl_schedule_node *
+prepare_group(struct mdh_model *m, __isl_take isl_schedule_node *node) {
   enum isl_schedule_node_type type;
+  isl_union_set *domain;
   isl_size n, depth;
+  isl_bool wide;
   int i;
 
-  isl_schedule_free(schedule);
-  node = skip_marks(isl_schedule_node_child(node, 0));
+  node = skip_marks(node);
   type = isl_schedule_node_get_type(node);
-  if (type == isl_schedule_node_sequence || type == isl_schedule_node_set) {
-    n = isl_schedule_node_n_children(node);
-    depth = isl_schedule_node_get_tree_depth(node);
-    for (i = 0; i < n; ++i) {
-      node = isl_schedule_node_child(isl_schedule_node_child(node, i), 0);
-      node = distribute_group(m, skip_marks(node));
-      node = isl_schedule_node_ancestor(
-          node, isl_schedule_node_get_tree_depth(node) - depth);
-    }
-  } else {
-    node = distribute_group(m, node);
+  if (type == isl_schedule_node_band) {
+    domain = isl_schedule_node_get_domain(node);
+    n = isl_union_set_n_set(domain);
+    isl_union_set_free(domain);
+    wide = n > 1 ? has_wide_parallel_outer(m, node) : isl_bool_true;
+    if (n < 0 || wide < 0)
+      return isl_schedule_node_free(node);
+    if (wide)
+      return linearize(m, node);
+    node = distribute(m, node);
+    type = isl_schedule_node_get_type(node);
   }
+  if (type != isl_schedule_node_sequence && type != isl_schedule_node_set)
+    return node;
+  n = isl_schedule_node_n_children(node);
+  depth = isl_schedule_node_get_tree_depth(node);
+  for (i = 0; i < n; ++i) {
+    node = isl_schedule_node_child(isl_schedule_node_child(node, i), 0);
+    node = prepare_group(m, node);
+    node = isl_schedule_node_ancestor(
+        node, isl_schedule_node_get_tree_depth(node) - depth);
+  }
+  return node;
+}
+
+/* Returns "schedule" prepared for the CPU from the group below its domain
+ * (prepare_group). */
+static __isl_give isl_schedule *
+prepare_schedule(struct mdh_model *m, __isl_take isl_schedule *schedule) {
+  isl_schedule_node *node = isl_schedule_get_root(schedule);
+
+  isl_schedule_free(schedule);
+  node = prepare_group(m, isl_schedule_node_child(node, 0));
   schedule = isl_schedule_node_get_schedule(node);
   isl_schedule_node_free(node);
   return schedule;
 }
 
-/* Returns the schedule to generate for "func": "schedule" with its groups
- * distributed (distribute_groups) when mdh-schedule computed it and the
- * result is valid, else "schedule" itself (a schedule given by hand is
- * generated as given). */
+/* The loop nests of the generated code, one per child of the top-level
+ * block of the AST: the first and last op of nest k in "first"[k] and
+ * "last"[k], and for each buffer b of the model the first and last nest
+ * that accesses it in "buf_first"[b] and "buf_last"[b] (-1: none). */
+struct nests {
+  struct mdh_model *m;
+  int n;
+  MlirOperation *first;
+  MlirOperation *last;
+  int *buf_first;
+  int *buf_last;
+};
+
+static void nests_free(struct nests *nests) {
+  free(nests->first);
+  free(nests->last);
+  free(nests->buf_first);
+  free(nests->buf_last);
+}
+
+/* Internal data structure of note_accesses: the nests and the index "k" of
+ * the nest whose statements are visited. */
+struct note_data {
+  struct nests *nests;
+  int k;
+};
+
+/* Notes that nest data->k accesses buffer "map" leads to (an access
+ * relation to one "B<b>" tuple of the model). */
+static isl_stat note_buffer(__isl_take isl_map *map, void *user) {
+  struct note_data *data = user;
+  struct nests *nests = data->nests;
+  const char *name = isl_map_get_tuple_name(map, isl_dim_out);
+  int b = name && name[0] == 'B' ? atoi(name + 1) : -1;
+
+  isl_map_free(map);
+  if (b < 0 || b >= nests->m->n_buf)
+    return isl_stat_ok;
+  if (nests->buf_first[b] < 0)
+    nests->buf_first[b] = data->k;
+  nests->buf_last[b] = data->k;
+  return isl_stat_ok;
+}
+
+/* Notes the buffers that the statement called by the AST node "node" (if
+ * it is a user node) reads or writes. */
+static isl_bool note_accesses(__isl_keep isl_ast_node *node, void *user) {
+  struct note_data *data = user;
+  struct mdh_model *m = data->nests->m;
+  isl_ast_expr *call, *callee;
+  isl_union_map *acc;
+  struct mdh_stmt *stmt;
+  isl_id *id;
+  isl_stat ok;
+
+  if (isl_ast_node_get_type(node) != isl_ast_node_user)
+    return isl_bool_true;
+  call = isl_ast_node_user_get_expr(node);
+  callee = isl_ast_expr_op_get_arg(call, 0);
+  id = isl_ast_expr_get_id(callee);
+  stmt = mdh_model_find_stmt(m, isl_id_get_name(id));
+  isl_id_free(id);
+  isl_ast_expr_free(callee);
+  isl_ast_expr_free(call);
+  if (!stmt)
+    return isl_bool_error;
+  acc = isl_union_map_union(isl_union_map_copy(m->reads),
+                            isl_union_map_copy(m->writes));
+  acc = isl_union_map_intersect_domain(
+      acc, isl_union_set_from_set(isl_set_copy(stmt->domain)));
+  ok = isl_union_map_foreach_map(acc, &note_buffer, data);
+  isl_union_map_free(acc);
+  return ok < 0 ? isl_bool_error : isl_bool_false;
+}
+
+/* Returns the last op before "end" in the block, starting the walk at
+ * "op". */
+static MlirOperation last_before(MlirOperation op, MlirOperation end) {
+  MlirOperation next;
+
+  while (!mlirOperationIsNull(next = mlirOperationGetNextInBlock(op)) &&
+         !mlirOperationEqual(next, end))
+    op = next;
+  return op;
+}
+
+/* Translates "tree" at "b", where "prev" is the op before the insertion
+ * point; if its root is a block (below marks, which generate nothing), one
+ * child after the other, recording each child's nest in "nests" (left
+ * empty otherwise). */
+static int generate_nests(struct mdh_builder *b, MlirOperation prev,
+                          __isl_keep isl_ast_node *tree,
+                          const struct mdh_ast_target *target,
+                          struct nests *nests) {
+  isl_ast_node_list *list;
+  struct note_data data = {nests, 0};
+  isl_ast_node *child;
+  int rc = 0;
+
+  if (isl_ast_node_get_type(tree) == isl_ast_node_mark) {
+    child = isl_ast_node_mark_get_node(tree);
+    rc = generate_nests(b, prev, child, target, nests);
+    isl_ast_node_free(child);
+    return rc;
+  }
+  if (isl_ast_node_get_type(tree) != isl_ast_node_block)
+    return mdh_ast_to_mlir(b, tree, target);
+  list = isl_ast_node_block_get_children(tree);
+  nests->n = isl_ast_node_list_n_ast_node(list);
+  nests->first = calloc(nests->n + 1, sizeof(*nests->first));
+  nests->last = calloc(nests->n + 1, sizeof(*nests->last));
+  if (!nests->first || !nests->last)
+    abort();
+  for (data.k = 0; data.k < nests->n && rc == 0; ++data.k) {
+    child = isl_ast_node_list_get_ast_node(list, data.k);
+    rc = mdh_ast_to_mlir(b, child, target);
+    if (!mlirOperationEqual(mlirOperationGetNextInBlock(prev), b->before)) {
+      nests->first[data.k] = mlirOperationGetNextInBlock(prev);
+      prev = nests->last[data.k] = last_before(prev, b->before);
+    }
+    if (rc == 0 && isl_ast_node_foreach_descendant_top_down(
+                       child, &note_accesses, &data) < 0)
+      rc = -1;
+    isl_ast_node_free(child);
+  }
+  isl_ast_node_list_free(list);
+  return rc;
+}
+
+/* Returns the op of "block" that is "op" or holds it, or a null op. */
+static MlirOperation ancestor_in(MlirBlock block, MlirOperation op) {
+  while (!mlirOperationIsNull(op) &&
+         !mlirBlockEqual(mlirOperationGetBlock(op), block))
+    op = mlirOperationGetParentOperation(op);
+  return op;
+}
+
+/* Tells whether "op" lies in (or is) one of the generated nests. */
+static int in_nests(const struct nests *nests, MlirOperation op) {
+  MlirOperation first = nests->first[0], last = nests->last[nests->n - 1];
+
+  op = ancestor_in(mlirOperationGetBlock(first), op);
+  return !mlirOperationIsNull(op) && !mlirOperationIsNull(first) &&
+         !mlirOperationIsNull(last) &&
+         (mlirOperationEqual(op, first) ||
+          mlirOperationIsBeforeInBlock(first, op)) &&
+         (mlirOperationEqual(op, last) ||
+          mlirOperationIsBeforeInBlock(op, last));
+}
+
+/* Tells whether every use of "value" lies in the generated nests. */
+static int used_in_nests(const struct nests *nests, MlirValue value) {
+  MlirOpOperand use;
+
+  for (use = mlirValueGetFirstUse(value); !mlirOpOperandIsNull(use);
+       use = mlirOpOperandGetNextUse(use))
+    if (!in_nests(nests, mlirOpOperandGetOwner(use)))
+      return 0;
+  return 1;
+}
+
+/* Moves the buffer allocated by "alloc" into nests "first" to "last": the
+ * allocation (and its reshapes) right before the first, the deallocation
+ * right after the last. Does nothing unless the buffer is only reshaped,
+ * deallocated once and used in the nests. */
+static void realize(const struct nests *nests, MlirOperation alloc, int first,
+                    int last) {
+  MlirOperation owner, dealloc = {NULL}, shapes[8];
+  MlirOpOperand use;
+  int n = 0, i;
+
+  if (mlirOperationIsNull(nests->first[first]) ||
+      mlirOperationIsNull(nests->last[last]))
+    return;
+  for (use = mlirValueGetFirstUse(mlirOperationGetResult(alloc, 0));
+       !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use)) {
+    owner = mlirOpOperandGetOwner(use);
+    if (mdh_op_is(owner, "memref.dealloc") && mlirOperationIsNull(dealloc))
+      dealloc = owner;
+    else if ((mdh_op_is(owner, "memref.collapse_shape") ||
+              mdh_op_is(owner, "memref.expand_shape")) &&
+             n < 8 && used_in_nests(nests, mlirOperationGetResult(owner, 0)))
+      shapes[n++] = owner;
+    else if (!in_nests(nests, owner))
+      return;
+  }
+  if (mlirOperationIsNull(dealloc))
+    return;
+  mlirOperationMoveBefore(alloc, nests->first[first]);
+  for (i = n - 1; i >= 0; --i)
+    mlirOperationMoveAfter(shapes[i], alloc);
+  mlirOperationMoveAfter(dealloc, nests->last[last]);
+}
+
+/* Gives each intermediate buffer of the chain the lifetime of the nests
+ * that access it: allocated right before the first, freed right after the
+ * last, as Halide realizes a compute_root stage. The buffers of a chain are
+ * typically allocated at its start and freed at its end; with every
+ * intermediate live through the whole chain, the allocator cannot reuse
+ * one's memory for the next, and large buffers come fresh from the kernel
+ * on every call (a page fault per 4 KiB touched, which cost the 10 stages
+ * of a Harris corner detector 2048^2 five times their arithmetic). */
+static void realize_buffers(const struct nests *nests) {
+  struct mdh_model *m = nests->m;
+  MlirOperation alloc, other;
+  int b, c, first, last;
+
+  for (b = 0; nests->n > 1 && b < m->n_buf; ++b) {
+    alloc = static_alloc_of(m->bufs[b]);
+    if (mlirOperationIsNull(alloc) || nests->buf_first[b] < 0)
+      continue;
+    first = nests->buf_first[b];
+    last = nests->buf_last[b];
+    for (c = 0; c < m->n_buf; ++c) {
+      other = static_alloc_of(m->bufs[c]);
+      if (c == b || mlirOperationIsNull(other) ||
+          !mlirOperationEqual(other, alloc) || nests->buf_first[c] < 0)
+        continue;
+      if (c < b)
+        break;
+      first = nests->buf_first[c] < first ? nests->buf_first[c] : first;
+      last = nests->buf_last[c] > last ? nests->buf_last[c] : last;
+    }
+    if (c == m->n_buf)
+      realize(nests, alloc, first, last);
+  }
+}
+
+/* Returns the schedule to generate for "func": "schedule" prepared for the
+ * CPU (prepare_schedule) when mdh-schedule computed it and the result is
+ * valid, else "schedule" itself (a schedule given by hand is generated as
+ * given). */
 static __isl_give isl_schedule *
 cpu_schedule(struct mdh_model *m, MlirOperation func,
              __isl_take isl_schedule *schedule) {
@@ -385,7 +892,7 @@ cpu_schedule(struct mdh_model *m, MlirOperation func,
 
   if (!mdh_attr_get_scheduler(func).data)
     return schedule;
-  cpu = distribute_groups(m, isl_schedule_copy(schedule));
+  cpu = prepare_schedule(m, isl_schedule_copy(schedule));
   if (cpu && mdh_model_schedule_is_valid(m, cpu) == isl_bool_true &&
       first_points_first(m, cpu) == isl_bool_true) {
     isl_schedule_free(schedule);
@@ -399,6 +906,7 @@ cpu_schedule(struct mdh_model *m, MlirOperation func,
 static int codegen_func(isl_ctx *ctx, MlirOperation func) {
   struct mdh_chain *cg = mdh_chain_alloc(ctx, func, "mdh-codegen-cpu");
   struct mdh_ast_target target = {.stmt = &emit_stmt, .user = cg};
+  struct nests nests = {NULL, 0, NULL, NULL, NULL, NULL};
   struct mdh_builder b;
   isl_schedule *schedule = NULL;
   isl_ast_node *tree = NULL;
@@ -431,13 +939,23 @@ static int codegen_func(isl_ctx *ctx, MlirOperation func) {
   b.inline_calls = 1;
   b.before = mlirOperationGetNextInBlock(last);
   mdh_chain_alloc_temps(cg, &b, &mdh_build_alloc);
-  if (!tree || mdh_ast_to_mlir(&b, tree, &target) < 0)
+  nests.m = cg->m;
+  nests.buf_first = malloc((cg->m->n_buf + 1) * sizeof(int));
+  nests.buf_last = malloc((cg->m->n_buf + 1) * sizeof(int));
+  if (!nests.buf_first || !nests.buf_last)
+    abort();
+  for (k = 0; k < cg->m->n_buf; ++k)
+    nests.buf_first[k] = nests.buf_last[k] = -1;
+  if (!tree || generate_nests(&b, last_before(last, b.before), tree, &target,
+                              &nests) < 0)
     goto done;
   for (k = 0; k < cg->n_temps; ++k)
     mdh_build_dealloc(&b, cg->temps[k]);
   mdh_chain_erase(cg, func);
+  realize_buffers(&nests);
   ok = 1;
 done:
+  nests_free(&nests);
   isl_ast_node_free(tree);
   isl_schedule_free(schedule);
   mdh_chain_free(cg);

@@ -2,7 +2,9 @@
 // through the cpu pipeline (sequential and OpenMP) against the reference:
 // mdh-codegen-cpu distributes the fused groups whose outer loop would carry
 // a dependence (blur, conv_relu) and keeps those whose outer loop is
-// parallel (addconv: its batch loop; planes: the 3 channels).
+// parallel (addconv: its batch loop; planes: the 3 channels); short outer
+// parallel loops are linearized with the next (planes, addconv) and
+// intermediates live only around the nests that use them (order).
 
 func.func private @avg(%a: f32, %b: f32) -> f32 {
   %s = arith.addf %a, %b : f32
@@ -108,5 +110,42 @@ func.func @planes(%x: memref<3x9x8xf32>, %y: memref<3x8x7xf32>) {
   "mdh.out_view"(%r2, %y) {accesses = [affine_map<(c, i, j) -> (c, i, j)>], components = array<i64: 0>}
       : (!mdh.mda<array<i64: 3, 8, 7>>, memref<3x8x7xf32>) -> ()
   memref.dealloc %t : memref<3x9x7xf32>
+  return
+}
+
+// Two independent stencil pairs: a's consumer runs before b's producer.
+func.func private @twice(%a: f32) -> f32 {
+  %s = arith.addf %a, %a : f32
+  return %s : f32
+}
+func.func @order(%x: memref<41x7xf32>, %z: memref<41x7xf32>, %y1: memref<40x7xf32>, %y2: memref<40x7xf32>) {
+  %a = memref.alloc() : memref<41x7xf32>
+  %b = memref.alloc() : memref<41x7xf32>
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i, j) -> (i, j)>]}
+      : (memref<41x7xf32>) -> !mdh.mda<array<i64: 41, 7>>
+  %r0 = "mdh.md_hom"(%vx) {scalar_function = @twice, combine_ops = [#mdh.cc, #mdh.cc]}
+      : (!mdh.mda<array<i64: 41, 7>>) -> !mdh.mda<array<i64: 41, 7>>
+  "mdh.out_view"(%r0, %a) {accesses = [affine_map<(i, j) -> (i, j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 41, 7>>, memref<41x7xf32>) -> ()
+  %vz = "mdh.inp_view"(%z) {accesses = [affine_map<(i, j) -> (i, j)>]}
+      : (memref<41x7xf32>) -> !mdh.mda<array<i64: 41, 7>>
+  %r1 = "mdh.md_hom"(%vz) {scalar_function = @twice, combine_ops = [#mdh.cc, #mdh.cc]}
+      : (!mdh.mda<array<i64: 41, 7>>) -> !mdh.mda<array<i64: 41, 7>>
+  "mdh.out_view"(%r1, %b) {accesses = [affine_map<(i, j) -> (i, j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 41, 7>>, memref<41x7xf32>) -> ()
+  %va = "mdh.inp_view"(%a) {accesses = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i + 1, j)>]}
+      : (memref<41x7xf32>) -> !mdh.mda<array<i64: 40, 7>>
+  %r2 = "mdh.md_hom"(%va) {scalar_function = @avg, combine_ops = [#mdh.cc, #mdh.cc]}
+      : (!mdh.mda<array<i64: 40, 7>>) -> !mdh.mda<array<i64: 40, 7>>
+  "mdh.out_view"(%r2, %y1) {accesses = [affine_map<(i, j) -> (i, j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 40, 7>>, memref<40x7xf32>) -> ()
+  %vb = "mdh.inp_view"(%b) {accesses = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i + 1, j)>]}
+      : (memref<41x7xf32>) -> !mdh.mda<array<i64: 40, 7>>
+  %r3 = "mdh.md_hom"(%vb) {scalar_function = @avg, combine_ops = [#mdh.cc, #mdh.cc]}
+      : (!mdh.mda<array<i64: 40, 7>>) -> !mdh.mda<array<i64: 40, 7>>
+  "mdh.out_view"(%r3, %y2) {accesses = [affine_map<(i, j) -> (i, j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 40, 7>>, memref<40x7xf32>) -> ()
+  memref.dealloc %a : memref<41x7xf32>
+  memref.dealloc %b : memref<41x7xf32>
   return
 }
