@@ -2,8 +2,9 @@
 //
 // The only C++ in mdh-mlir. MLIR's C API has no pass registry, so this file
 // registers the C passes (passes/pass.c) with mlir::registerPass, which
-// makes them nameable in textual pipelines, and the GPU pipelines, whose
-// options reach the C passes as module attributes (mdh-gpu-options). Built
+// makes them nameable in textual pipelines, the CPU pipeline, and the GPU
+// pipelines, whose options reach the C passes as module attributes
+// (mdh-gpu-options). Built
 // twice: into mdh-opt (through mdhRegisterPasses) and, with MDH_BUILD_PLUGIN,
 // as the entry point of mdh-plugin.so for `mlir-opt --load-pass-plugin`.
 //
@@ -63,6 +64,16 @@ struct GpuPipelineOptions : public GpuFrontOptions {
       llvm::cl::desc("device runtime bitcode (default: libmdh_device.bc in "
                      "the mdh library directory)"),
       llvm::cl::init("")};
+};
+
+// Options of mdh-cpu-pipeline (mdhCpuPipelineText).
+struct CpuPipelineOptions
+    : public mlir::PassPipelineOptions<CpuPipelineOptions> {
+  Option<bool> openmp{
+      *this, "openmp",
+      llvm::cl::desc("lower the parallel loops to OpenMP (the code then "
+                     "calls an OpenMP runtime such as libomp)"),
+      llvm::cl::init(false)};
 };
 
 // Adds the passes of "text", a "builtin.module(...)" pipeline, to "pm".
@@ -143,6 +154,13 @@ mlir::LogicalResult buildGpuEmulatedPipeline(mlir::OpPassManager &pm,
   addPipeline(pm, mdhGpuEmulatedPipelineText());
   return mlir::success();
 }
+
+mlir::LogicalResult buildCpuPipeline(mlir::OpPassManager &pm,
+                                     const CpuPipelineOptions &o,
+                                     ErrorHandler) {
+  addPipeline(pm, mdhCpuPipelineText(o.openmp));
+  return mlir::success();
+}
 } // namespace
 
 extern "C" void mdhRegisterPasses(void) {
@@ -165,6 +183,12 @@ extern "C" void mdhRegisterPasses(void) {
       "mdh ops to LLVM for the CPU through the GPU code generator: the "
       "kernels run on the CPU (mdh-emulate-gpu) with libmdh_emulate.so",
       &buildGpuEmulatedPipeline);
+  registerPipeline<CpuPipelineOptions>(
+      "mdh-cpu-pipeline",
+      "mdh ops to LLVM for the CPU (mdh-coalesce, mdh-schedule, "
+      "mdh-codegen-cpu, then the upstream lowering; parallel loops through "
+      "OpenMP with openmp=true)",
+      &buildCpuPipeline);
 }
 
 #ifdef MDH_BUILD_PLUGIN

@@ -481,10 +481,8 @@ static __isl_give isl_union_map *first_point_pairs(struct mdh_model *m) {
   return pairs;
 }
 
-/* Tells whether "schedule" runs every reduction's first point before the
- * other points of its result. */
-static isl_bool first_points_first(struct mdh_model *m,
-                                   __isl_keep isl_schedule *schedule) {
+isl_bool mdh_chain_first_points_first(struct mdh_model *m,
+                                      __isl_keep isl_schedule *schedule) {
   isl_union_map *map = isl_schedule_get_map(schedule);
   isl_union_map *pairs = first_point_pairs(m), *before;
   isl_bool ok;
@@ -508,7 +506,7 @@ int mdh_chain_check_schedule(struct mdh_chain *chain,
                    chain->pass);
     return 0;
   }
-  if (first_points_first(chain->m, schedule) != isl_bool_true) {
+  if (mdh_chain_first_points_first(chain->m, schedule) != isl_bool_true) {
     mdh_emit_error(func,
                    "%s: the schedule does not run the first point of "
                    "every reduction first",

@@ -60,6 +60,11 @@ struct mdh_chain *mdh_chain_free(struct mdh_chain *chain);
 __isl_give isl_schedule *mdh_chain_read_schedule(struct mdh_chain *chain,
                                                  MlirOperation func);
 
+/* Tells whether "schedule" runs the first point of every reduction of "m"
+ * before the other points of its result. */
+isl_bool mdh_chain_first_points_first(struct mdh_model *m,
+                                      __isl_keep isl_schedule *schedule);
+
 /* Checks that "schedule" (of "func") respects every dependence of the
  * chain and runs the first point of every reduction before the other
  * points of its result, as the emission of instances that write straight

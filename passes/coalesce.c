@@ -648,11 +648,84 @@ static void pin_buffers(struct coalesce *c, int h) {
       c->bufs[c->views[i].buf].pinned = 1;
 }
 
+/* Tells whether buffer "b" carries a dependence between md_homs: at least
+ * two md_homs use it and one of them writes it. */
+static int is_shared(struct coalesce *c, int b) {
+  int i, hom = -1, shared = 0, written = 0;
+
+  for (i = 0; i < c->n_views; ++i) {
+    if (c->views[i].buf != b)
+      continue;
+    if (hom >= 0 && c->views[i].hom != hom)
+      shared = 1;
+    hom = c->views[i].hom;
+    written |= c->views[i].is_out;
+  }
+  return shared && written;
+}
+
+/* Tells whether the access "map" of a view of "p" (an out_view if "is_out")
+ * walks each run of joined dimensions of "buf" with at most one merged
+ * dimension of "p": no run mentions two of its (merged or not) dimensions
+ * that lie in different merged dimensions. */
+static int walks_joins_alike(const struct plan *p, int is_out,
+                             const struct buffer *buf, MlirAffineMap map) {
+  int n = (int)mlirAffineMapGetNumResults(map), b, e, t, d, group;
+
+  for (b = 0; b < n; b = e + 1) {
+    for (e = b; e + 1 < n && e + 1 < MAX_RANK && buf->join[e]; ++e)
+      ;
+    group = -1;
+    for (t = b; t <= e; ++t)
+      for (d = 0; d < p->rank; ++d) {
+        if (is_zero(p, is_out, d) ||
+            !mlirAffineExprIsFunctionOfDim(mlirAffineMapGetResult(map, t), d))
+          continue;
+        if (group >= 0 && group != p->group[p->pos[d]])
+          return 0;
+        group = p->group[p->pos[d]];
+      }
+  }
+  return 1;
+}
+
+/* Returns a joined buffer that carries a dependence between md_homs which
+ * do not walk it alike (walks_joins_alike), or -1.
+ *
+ * Propagation (PANAMERA §3.2) gives producer and consumer of an
+ * intermediate buffer one grouping, so that their dependences stay uniform
+ * (a shift along the same merged dimension) and the scheduler fuses them
+ * point by point. When one of them walks the collapsed buffer with one
+ * merged dimension and the other with several (the producer of a flattened
+ * elementwise consumer keeps its rows, as in a blur or a padded
+ * convolution), a row of one is a range of the other's flattened dimension:
+ * the scheduler can then only fuse them with a skewed outer band (e.g.
+ * S1[n, k, p] -> 1198n + 156k + 19p beside S2[i] -> i) that serializes the
+ * chain and whose isl AST may take minutes to build. Such a chain is worse
+ * than left alone, so the buffer is not collapsed. */
+static int unlike_buffer(struct coalesce *c) {
+  struct view *v;
+  intptr_t a;
+  int i;
+
+  for (i = 0; i < c->n_views; ++i) {
+    v = &c->views[i];
+    if (!buffer_is_joined(&c->bufs[v->buf]) || !is_shared(c, v->buf))
+      continue;
+    for (a = 0; a < mdhViewGetNumAccesses(v->op); ++a)
+      if (!walks_joins_alike(&c->plans[v->hom], v->is_out, &c->bufs[v->buf],
+                             mdhViewGetAccess(v->op, a)))
+        return v->buf;
+  }
+  return -1;
+}
+
 /* Checks all plans together against the joins they need, resetting a
- * md_hom whose accesses do not fit to the identity plan, until they do.
- * A md_hom with the identity plan fits any joins unless a coefficient
- * overflows; its buffers are then pinned. Each round refuses a md_hom or
- * pins a buffer, so this ends. */
+ * md_hom whose accesses do not fit to the identity plan, until they do and
+ * every buffer between md_homs is walked alike by them (unlike_buffer;
+ * such a buffer is pinned). A md_hom with the identity plan fits any joins
+ * unless a coefficient overflows; its buffers are then pinned. Each round
+ * refuses a md_hom or pins a buffer, so this ends. */
 static void reconcile(struct coalesce *c) {
   int h, bad;
 
@@ -661,6 +734,10 @@ static void reconcile(struct coalesce *c) {
     for (h = 0; bad < 0 && h < c->n_homs; ++h)
       if (!views_ok(c, h))
         bad = h;
+    if (bad < 0 && (h = unlike_buffer(c)) >= 0) {
+      c->bufs[h].pinned = 1;
+      continue;
+    }
     if (bad < 0)
       return;
     if (plan_is_identity(&c->plans[bad]))

@@ -34,6 +34,25 @@ static const char gpu_format[] =
     "gpu-module-to-binary{format=%s},convert-math-to-llvm,canonicalize,cse,"
     "reconcile-unrealized-casts)";
 
+/* The CPU pipelines: coalesce (PANAMERA dimension flattening), schedule and
+ * generate loops (inlining the scalar functions), inline what calls are left,
+ * then the upstream lowering to LLVM. With OpenMP, the scf.parallel loops of
+ * mdh-codegen-cpu become omp.parallel regions; memref.alloca_scope, which
+ * convert-scf-to-openmp puts in the loop bodies, must be lowered before
+ * scf-to-cf makes those bodies multi-block. */
+#define CPU_FRONT                                                              \
+  "builtin.module(mdh-coalesce,mdh-schedule,mdh-codegen-cpu,inline,"           \
+  "canonicalize,cse,"
+static const char cpu_sequential[] =
+    CPU_FRONT "arith-expand,convert-scf-to-cf,expand-strided-metadata,"
+              "finalize-memref-to-llvm,convert-to-llvm,"
+              "reconcile-unrealized-casts)";
+static const char cpu_openmp[] =
+    CPU_FRONT "convert-scf-to-openmp,arith-expand,expand-strided-metadata,"
+              "finalize-memref-to-llvm,convert-scf-to-cf,"
+              "convert-openmp-to-llvm,convert-to-llvm,"
+              "reconcile-unrealized-casts)";
+
 /* Blocks whose threads meet run as OpenMP teams (mdh-emulate-gpu), so the
  * omp ops are lowered as in mdh-run's cpu pipeline with OpenMP. */
 static const char emulated[] =
@@ -79,3 +98,7 @@ char *mdhGpuPipelineText(const char *chip, const char *features,
 }
 
 char *mdhGpuEmulatedPipelineText(void) { return strdup(emulated); }
+
+char *mdhCpuPipelineText(bool openmp) {
+  return strdup(openmp ? cpu_openmp : cpu_sequential);
+}

@@ -229,6 +229,78 @@ func.func @stencil(%x: memref<37x24xf32>, %y: memref<37x23xf32>) {
 
 // -----
 
+// A chain whose stages would walk the intermediate differently (a two-stage
+// blur): the row pass cannot merge (its input rows have a halo), the column
+// pass alone could flatten t (offsets on the outer dim only). Flattening it
+// would make a row of the producer a range of the consumer's one dim, which
+// the scheduler can only fuse with a skewed band: t stays 2-D and so does
+// the chain.
+func.func private @avg(%a: f32, %b: f32) -> f32 {
+  %s = arith.addf %a, %b : f32
+  return %s : f32
+}
+func.func @blur_chain(%x: memref<38x24xf32>, %y: memref<37x23xf32>) {
+  %t = memref.alloc() : memref<38x23xf32>
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j + 1)>]}
+      : (memref<38x24xf32>) -> !mdh.mda<array<i64: 38, 23>>
+  %r1 = "mdh.md_hom"(%vx) {scalar_function = @avg, combine_ops = [#mdh.cc, #mdh.cc]}
+      : (!mdh.mda<array<i64: 38, 23>>) -> !mdh.mda<array<i64: 38, 23>>
+  "mdh.out_view"(%r1, %t) {accesses = [affine_map<(i, j) -> (i, j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 38, 23>>, memref<38x23xf32>) -> ()
+  %vt = "mdh.inp_view"(%t) {accesses = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i + 1, j)>]}
+      : (memref<38x23xf32>) -> !mdh.mda<array<i64: 37, 23>>
+  %r2 = "mdh.md_hom"(%vt) {scalar_function = @avg, combine_ops = [#mdh.cc, #mdh.cc]}
+      : (!mdh.mda<array<i64: 37, 23>>) -> !mdh.mda<array<i64: 37, 23>>
+  "mdh.out_view"(%r2, %y) {accesses = [affine_map<(i, j) -> (i, j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 37, 23>>, memref<37x23xf32>) -> ()
+  memref.dealloc %t : memref<38x23xf32>
+  return
+}
+// CHECK-LABEL: func.func @blur_chain(
+// CHECK-NOT: memref.collapse_shape
+// CHECK: "mdh.md_hom"{{.*}} -> !mdh.mda<array<i64: 38, 23>>
+// CHECK: "mdh.md_hom"{{.*}} -> !mdh.mda<array<i64: 37, 23>>
+
+// -----
+
+// The same through a reduction: a convolution (which cannot merge its output
+// dims, its input rows being wider) feeds an elementwise ReLU that alone
+// would flatten c and its output.
+func.func private @mul(%a: f32, %b: f32) -> f32 {
+  %p = arith.mulf %a, %b : f32
+  return %p : f32
+}
+func.func private @relu(%a: f32) -> f32 {
+  %z = arith.constant 0.0 : f32
+  %r = arith.maximumf %a, %z : f32
+  return %r : f32
+}
+func.func @conv_relu(%x: memref<9x8xf32>, %w: memref<3x3xf32>, %y: memref<7x6xf32>) {
+  %c = memref.alloc() : memref<7x6xf32>
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i, j, r, s) -> (i + r, j + s)>]}
+      : (memref<9x8xf32>) -> !mdh.mda<array<i64: 7, 6, 3, 3>>
+  %vw = "mdh.inp_view"(%w) {accesses = [affine_map<(i, j, r, s) -> (r, s)>]}
+      : (memref<3x3xf32>) -> !mdh.mda<array<i64: 7, 6, 3, 3>>
+  %r1 = "mdh.md_hom"(%vx, %vw) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.cc, #mdh.pw<"add">, #mdh.pw<"add">]}
+      : (!mdh.mda<array<i64: 7, 6, 3, 3>>, !mdh.mda<array<i64: 7, 6, 3, 3>>) -> !mdh.mda<array<i64: 7, 6, 1, 1>>
+  "mdh.out_view"(%r1, %c) {accesses = [affine_map<(i, j, r, s) -> (i, j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 7, 6, 1, 1>>, memref<7x6xf32>) -> ()
+  %vc = "mdh.inp_view"(%c) {accesses = [affine_map<(i, j) -> (i, j)>]}
+      : (memref<7x6xf32>) -> !mdh.mda<array<i64: 7, 6>>
+  %r2 = "mdh.md_hom"(%vc) {scalar_function = @relu, combine_ops = [#mdh.cc, #mdh.cc]}
+      : (!mdh.mda<array<i64: 7, 6>>) -> !mdh.mda<array<i64: 7, 6>>
+  "mdh.out_view"(%r2, %y) {accesses = [affine_map<(i, j) -> (i, j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 7, 6>>, memref<7x6xf32>) -> ()
+  memref.dealloc %c : memref<7x6xf32>
+  return
+}
+// CHECK-LABEL: func.func @conv_relu(
+// CHECK-NOT: memref.collapse_shape
+// CHECK: "mdh.md_hom"{{.*}} -> !mdh.mda<array<i64: 7, 6, 1, 1>>
+// CHECK: "mdh.md_hom"{{.*}} -> !mdh.mda<array<i64: 7, 6>>
+
+// -----
+
 // A user's influence tree names the md_hom's dimensions as they are (S0's
 // column 2 is k): the function is left alone.
 func.func private @mul(%a: i32, %b: i32) -> i32 {

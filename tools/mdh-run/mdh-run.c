@@ -25,27 +25,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The pipelines: mdh passes, then the upstream lowering to LLVM. The cpu
- * pipeline coalesces (PANAMERA dimension flattening), schedules and
- * generates loops (inlining the scalar functions), inlines what calls are
- * left and, when OMP_NUM_THREADS asks for more than one thread, runs its
- * scf.parallel loops with OpenMP. */
+/* The pipelines: mdh passes, then the upstream lowering to LLVM. The
+ * reference pipeline lowers every chain to sequential loops; the cpu pipeline
+ * is mdh-cpu-pipeline (mdhCpuPipelineText), with OpenMP when
+ * OMP_NUM_THREADS asks for more than one thread. */
 static const char reference_pipeline[] =
     "builtin.module(mdh-to-loops,arith-expand,convert-scf-to-cf,"
     "expand-strided-metadata,finalize-memref-to-llvm,convert-to-llvm,"
     "reconcile-unrealized-casts)";
-static const char cpu_pipeline[] =
-    "builtin.module(mdh-coalesce,mdh-schedule,mdh-codegen-cpu,inline,"
-    "canonicalize,cse,arith-expand,convert-scf-to-cf,expand-strided-metadata,"
-    "finalize-memref-to-llvm,convert-to-llvm,reconcile-unrealized-casts)";
-/* memref.alloca_scope, which convert-scf-to-openmp puts in the loop bodies,
- * must be lowered before scf-to-cf makes those bodies multi-block. */
-static const char cpu_openmp_pipeline[] =
-    "builtin.module(mdh-coalesce,mdh-schedule,mdh-codegen-cpu,inline,"
-    "canonicalize,cse,convert-scf-to-openmp,arith-expand,expand-strided-"
-    "metadata,"
-    "finalize-memref-to-llvm,convert-scf-to-cf,convert-openmp-to-llvm,"
-    "convert-to-llvm,reconcile-unrealized-casts)";
 
 /* The OpenMP runtime the JIT links when OpenMP is used (libomp5-14, found
  * by CMake). */
@@ -394,7 +381,7 @@ static int pipeline_of(const char *name, struct pipeline *p) {
   if (!strcmp(name, "reference")) {
     text = reference_pipeline;
   } else if (!strcmp(name, "cpu")) {
-    text = use_openmp() ? cpu_openmp_pipeline : cpu_pipeline;
+    p->text = mdhCpuPipelineText(use_openmp());
     if (use_openmp())
       snprintf(p->libs[p->n_libs++], sizeof(p->libs[0]), "%s", openmp_runtime);
   } else if (!strcmp(name, "gpu")) {

@@ -93,6 +93,14 @@ char *mdhGpuPipelineText(const char *chip, const char *features,
 /// (libmdh_emulate.so). Returns a string to free().
 char *mdhGpuEmulatedPipelineText(void);
 
+/// The textual pass pipeline from mdh ops to the LLVM dialect for the CPU:
+/// mdh-coalesce, mdh-schedule, mdh-codegen-cpu, inlining, then the upstream
+/// lowering. With "openmp", the scf.parallel loops of mdh-codegen-cpu are
+/// lowered to OpenMP (the code then calls an OpenMP runtime such as libomp);
+/// without, they run sequentially. Returns a string to free() (NULL if out
+/// of memory).
+char *mdhCpuPipelineText(bool openmp);
+
 /// The directory of the mdh runtime libraries ($MDH_LIB_DIR, else the build's
 /// lib directory), and whether ptxas is found ($CUDA_HOME/bin, else
 /// /usr/local/cuda/bin).

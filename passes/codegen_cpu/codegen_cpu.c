@@ -1,0 +1,473 @@
+/* mdh-codegen-cpu: generates sequential and OpenMP-ready code on the CPU from
+ * the schedule tree that mdh-schedule stored in `mdh.schedule`: schedule
+ * tree -> (prepare.c: a parallel outer loop for each group where it can) ->
+ * isl AST -> scf.for / scf.parallel over memrefs (the shared translator of
+ * ast_to_mlir.c), then the mdh ops are erased and each intermediate buffer
+ * is given the lifetime of the loop nests that use it.
+ *
+ * Invariants relied on: the function's md_homs carry the statement names of
+ * the model (`mdh.stmt`), and the schedule's domain is the model's.
+ *
+ * Invariants established (DESIGN.md section 4.1 item 5): only the outermost
+ * loop of a nest becomes scf.parallel, when it carries no dependence at
+ * all, the relaxed reductions included, so reductions stay sequential, no
+ * loop needs scf.reduce, and each nest is at most one OpenMP region.
+ *
+ * Statement instances are emitted by the shared chain code (chain.c): each
+ * writes straight into the output buffers, which needs the first point of
+ * each reduction to run first and each scan position after the previous
+ * one. The model keeps the scan order in its validity dependences and this
+ * pass checks the first-point order on the schedule, reporting an error
+ * otherwise.
+ */
+
+#include "dialect/attrs.h"
+#include "lib/ast_to_mlir.h"
+#include "lib/chain.h"
+#include "lib/model.h"
+#include "lib/stmt.h"
+#include "mdh-c/Dialect.h"
+#include "passes/codegen_cpu/prepare.h"
+#include "passes/pass.h"
+#include "support/ir.h"
+#include "support/polyhedral.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <isl/ast_build.h>
+#include <isl/id.h>
+#include <isl/map.h>
+#include <isl/schedule.h>
+#include <isl/space.h>
+#include <isl/union_map.h>
+#include <isl/union_set.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The statement callback of the AST translator. */
+static int emit_stmt(struct mdh_builder *b, const char *name, int n,
+                     const MlirValue *idx, void *user) {
+  struct mdh_stmt_info *info = mdh_chain_find(user, name, n);
+
+  if (info) {
+    mdh_chain_emit_instance(b, info, idx);
+    return 0;
+  }
+  mlirEmitError(b->loc, "isl AST calls an unknown statement");
+  return -1;
+}
+
+/* Internal data structure of the loop annotation: the chain "cg" and the
+ * number "n_open" of loops (of more than one iteration) around the for node
+ * being generated. */
+struct loops {
+  struct mdh_chain *cg;
+  int n_open;
+};
+
+/* Tells whether the innermost loop of "build" carries no dependence of the
+ * model, the relaxed reductions included (see the top of this file). */
+static isl_bool carries_no_dependence(struct mdh_chain *cg,
+                                      __isl_keep isl_ast_build *build) {
+  isl_union_map *sched = isl_ast_build_get_schedule(build);
+  isl_space *space = isl_ast_build_get_schedule_space(build);
+  isl_size n = isl_space_dim(space, isl_dim_set);
+  isl_union_map *deps;
+  isl_union_set *deltas;
+  isl_set *zero_outer;
+  isl_union_set *zero;
+  isl_bool parallel;
+  int d;
+
+  deps = isl_union_map_apply_domain(isl_union_map_copy(cg->m->deps),
+                                    isl_union_map_copy(sched));
+  deps = isl_union_map_apply_range(deps, sched);
+  deltas = isl_union_map_deltas(deps);
+  zero_outer = isl_set_universe(isl_space_copy(space));
+  for (d = 0; d + 1 < n; ++d)
+    zero_outer = isl_set_fix_si(zero_outer, isl_dim_set, d, 0);
+  zero = isl_union_set_from_set(
+      isl_set_fix_si(isl_set_copy(zero_outer), isl_dim_set, n - 1, 0));
+  deltas = isl_union_set_intersect(deltas, isl_union_set_from_set(zero_outer));
+  parallel = isl_union_set_is_subset(deltas, zero);
+  isl_union_set_free(deltas);
+  isl_union_set_free(zero);
+  isl_space_free(space);
+  return parallel;
+}
+
+/* Tells whether the innermost loop of "build" runs one iteration for each
+ * iteration of the loops around it (a degenerate loop, which isl prints as
+ * an assignment). */
+static isl_bool runs_once(__isl_keep isl_ast_build *build) {
+  isl_union_map *sched = isl_ast_build_get_schedule(build);
+  isl_space *space = isl_ast_build_get_schedule_space(build);
+  isl_size n = isl_space_dim(space, isl_dim_set);
+  isl_map *map;
+  isl_bool once;
+
+  isl_space_free(space);
+  map = isl_map_from_range(isl_set_from_union_set(isl_union_map_range(sched)));
+  map = isl_map_move_dims(map, isl_dim_in, 0, isl_dim_out, 0, n - 1);
+  once = isl_map_is_single_valued(map);
+  isl_map_free(map);
+  return once;
+}
+
+/* Annotates each for node with "parallel" if it is the outermost loop of
+ * its nest and carries no dependence, with "once" if it runs one iteration
+ * (it does not count as a loop then), and with "sequential" otherwise.
+ *
+ * Only the outermost loop of a nest becomes scf.parallel, so each loop nest
+ * is at most one OpenMP region (DESIGN.md section 4.1 item 5): a parallel
+ * loop inside a sequential one would fork and join threads at every
+ * iteration of the sequential loop (a 512^3 matmul scheduled (i, k, j) ran
+ * 15 times slower on 2 threads than on 1 with j parallel too), and one
+ * inside a parallel loop would nest OpenMP regions. */
+static __isl_give isl_id *annotate_for(__isl_keep isl_ast_build *build,
+                                       void *user) {
+  struct loops *loops = user;
+  isl_ctx *ctx = isl_ast_build_get_ctx(build);
+  isl_bool once, parallel = isl_bool_false;
+
+  once = runs_once(build);
+  if (once == isl_bool_true)
+    return isl_id_alloc(ctx, "once", NULL);
+  if (loops->n_open++ == 0)
+    parallel = carries_no_dependence(loops->cg, build);
+  return isl_id_alloc(
+      ctx, parallel == isl_bool_true ? "parallel" : "sequential", NULL);
+}
+
+/* Closes the for node "node" opened by annotate_for. */
+static __isl_give isl_ast_node *leave_for(__isl_take isl_ast_node *node,
+                                          __isl_keep isl_ast_build *build,
+                                          void *user) {
+  struct loops *loops = user;
+  isl_id *id = isl_ast_node_get_annotation(node);
+
+  (void)build;
+  if (id && strcmp(isl_id_get_name(id), "once"))
+    loops->n_open--;
+  isl_id_free(id);
+  return node;
+}
+
+/* Builds the AST of "schedule" with parallel loops annotated. */
+static __isl_give isl_ast_node *build_ast(struct mdh_chain *cg,
+                                          __isl_take isl_schedule *schedule) {
+  isl_ast_build *build = isl_ast_build_alloc(cg->m->ctx);
+  struct loops loops = {cg, 0};
+  isl_ast_node *tree;
+
+  build = isl_ast_build_set_before_each_for(build, &annotate_for, &loops);
+  build = isl_ast_build_set_after_each_for(build, &leave_for, &loops);
+  tree = isl_ast_build_node_from_schedule(build, schedule);
+  isl_ast_build_free(build);
+  return tree;
+}
+
+/* The loop nests of the generated code, one per child of the top-level
+ * block of the AST: the first and last op of nest k in "first"[k] and
+ * "last"[k], and for each buffer b of the model the first and last nest
+ * that accesses it in "buf_first"[b] and "buf_last"[b] (-1: none). */
+struct nests {
+  struct mdh_model *m;
+  int n;
+  MlirOperation *first;
+  MlirOperation *last;
+  int *buf_first;
+  int *buf_last;
+};
+
+static void nests_free(struct nests *nests) {
+  free(nests->first);
+  free(nests->last);
+  free(nests->buf_first);
+  free(nests->buf_last);
+}
+
+/* Internal data structure of note_accesses: the nests and the index "k" of
+ * the nest whose statements are visited. */
+struct note_data {
+  struct nests *nests;
+  int k;
+};
+
+/* Notes that nest data->k accesses buffer "map" leads to (an access
+ * relation to one "B<b>" tuple of the model). */
+static isl_stat note_buffer(__isl_take isl_map *map, void *user) {
+  struct note_data *data = user;
+  struct nests *nests = data->nests;
+  const char *name = isl_map_get_tuple_name(map, isl_dim_out);
+  int b = name && name[0] == 'B' ? atoi(name + 1) : -1;
+
+  isl_map_free(map);
+  if (b < 0 || b >= nests->m->n_buf)
+    return isl_stat_ok;
+  if (nests->buf_first[b] < 0)
+    nests->buf_first[b] = data->k;
+  nests->buf_last[b] = data->k;
+  return isl_stat_ok;
+}
+
+/* Notes the buffers that the statement called by the AST node "node" (if
+ * it is a user node) reads or writes. */
+static isl_bool note_accesses(__isl_keep isl_ast_node *node, void *user) {
+  struct note_data *data = user;
+  struct mdh_model *m = data->nests->m;
+  isl_ast_expr *call, *callee;
+  isl_union_map *acc;
+  struct mdh_stmt *stmt;
+  isl_id *id;
+  isl_stat ok;
+
+  if (isl_ast_node_get_type(node) != isl_ast_node_user)
+    return isl_bool_true;
+  call = isl_ast_node_user_get_expr(node);
+  callee = isl_ast_expr_op_get_arg(call, 0);
+  id = isl_ast_expr_get_id(callee);
+  stmt = mdh_model_find_stmt(m, isl_id_get_name(id));
+  isl_id_free(id);
+  isl_ast_expr_free(callee);
+  isl_ast_expr_free(call);
+  if (!stmt)
+    return isl_bool_error;
+  acc = isl_union_map_union(isl_union_map_copy(m->reads),
+                            isl_union_map_copy(m->writes));
+  acc = isl_union_map_intersect_domain(
+      acc, isl_union_set_from_set(isl_set_copy(stmt->domain)));
+  ok = isl_union_map_foreach_map(acc, &note_buffer, data);
+  isl_union_map_free(acc);
+  return ok < 0 ? isl_bool_error : isl_bool_false;
+}
+
+/* Returns the last op before "end" in the block, starting the walk at
+ * "op". */
+static MlirOperation last_before(MlirOperation op, MlirOperation end) {
+  MlirOperation next;
+
+  while (!mlirOperationIsNull(next = mlirOperationGetNextInBlock(op)) &&
+         !mlirOperationEqual(next, end))
+    op = next;
+  return op;
+}
+
+/* Translates "tree" at "b", where "prev" is the op before the insertion
+ * point; if its root is a block (below marks, which generate nothing), one
+ * child after the other, recording each child's nest in "nests" (left
+ * empty otherwise). */
+static int generate_nests(struct mdh_builder *b, MlirOperation prev,
+                          __isl_keep isl_ast_node *tree,
+                          const struct mdh_ast_target *target,
+                          struct nests *nests) {
+  isl_ast_node_list *list;
+  struct note_data data = {nests, 0};
+  isl_ast_node *child;
+  int rc = 0;
+
+  if (isl_ast_node_get_type(tree) == isl_ast_node_mark) {
+    child = isl_ast_node_mark_get_node(tree);
+    rc = generate_nests(b, prev, child, target, nests);
+    isl_ast_node_free(child);
+    return rc;
+  }
+  if (isl_ast_node_get_type(tree) != isl_ast_node_block)
+    return mdh_ast_to_mlir(b, tree, target);
+  list = isl_ast_node_block_get_children(tree);
+  nests->n = isl_ast_node_list_n_ast_node(list);
+  nests->first = calloc(nests->n + 1, sizeof(*nests->first));
+  nests->last = calloc(nests->n + 1, sizeof(*nests->last));
+  if (!nests->first || !nests->last)
+    abort();
+  for (data.k = 0; data.k < nests->n && rc == 0; ++data.k) {
+    child = isl_ast_node_list_get_ast_node(list, data.k);
+    rc = mdh_ast_to_mlir(b, child, target);
+    if (!mlirOperationEqual(mlirOperationGetNextInBlock(prev), b->before)) {
+      nests->first[data.k] = mlirOperationGetNextInBlock(prev);
+      prev = nests->last[data.k] = last_before(prev, b->before);
+    }
+    if (rc == 0 && isl_ast_node_foreach_descendant_top_down(
+                       child, &note_accesses, &data) < 0)
+      rc = -1;
+    isl_ast_node_free(child);
+  }
+  isl_ast_node_list_free(list);
+  return rc;
+}
+
+/* Returns the op of "block" that is "op" or holds it, or a null op. */
+static MlirOperation ancestor_in(MlirBlock block, MlirOperation op) {
+  while (!mlirOperationIsNull(op) &&
+         !mlirBlockEqual(mlirOperationGetBlock(op), block))
+    op = mlirOperationGetParentOperation(op);
+  return op;
+}
+
+/* Tells whether "op" lies in (or is) one of the generated nests. */
+static int in_nests(const struct nests *nests, MlirOperation op) {
+  MlirOperation first = nests->first[0], last = nests->last[nests->n - 1];
+
+  op = ancestor_in(mlirOperationGetBlock(first), op);
+  return !mlirOperationIsNull(op) && !mlirOperationIsNull(first) &&
+         !mlirOperationIsNull(last) &&
+         (mlirOperationEqual(op, first) ||
+          mlirOperationIsBeforeInBlock(first, op)) &&
+         (mlirOperationEqual(op, last) ||
+          mlirOperationIsBeforeInBlock(op, last));
+}
+
+/* Tells whether every use of "value" lies in the generated nests. */
+static int used_in_nests(const struct nests *nests, MlirValue value) {
+  MlirOpOperand use;
+
+  for (use = mlirValueGetFirstUse(value); !mlirOpOperandIsNull(use);
+       use = mlirOpOperandGetNextUse(use))
+    if (!in_nests(nests, mlirOpOperandGetOwner(use)))
+      return 0;
+  return 1;
+}
+
+/* Moves the buffer allocated by "alloc" into nests "first" to "last": the
+ * allocation (and its reshapes) right before the first, the deallocation
+ * right after the last. Does nothing unless the buffer is only reshaped,
+ * deallocated once and used in the nests. */
+static void realize(const struct nests *nests, MlirOperation alloc, int first,
+                    int last) {
+  MlirOperation owner, dealloc = {NULL}, shapes[8];
+  MlirOpOperand use;
+  int n = 0, i;
+
+  if (mlirOperationIsNull(nests->first[first]) ||
+      mlirOperationIsNull(nests->last[last]))
+    return;
+  for (use = mlirValueGetFirstUse(mlirOperationGetResult(alloc, 0));
+       !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use)) {
+    owner = mlirOpOperandGetOwner(use);
+    if (mdh_op_is(owner, "memref.dealloc") && mlirOperationIsNull(dealloc))
+      dealloc = owner;
+    else if ((mdh_op_is(owner, "memref.collapse_shape") ||
+              mdh_op_is(owner, "memref.expand_shape")) &&
+             n < 8 && used_in_nests(nests, mlirOperationGetResult(owner, 0)))
+      shapes[n++] = owner;
+    else if (!in_nests(nests, owner))
+      return;
+  }
+  if (mlirOperationIsNull(dealloc))
+    return;
+  mlirOperationMoveBefore(alloc, nests->first[first]);
+  for (i = n - 1; i >= 0; --i)
+    mlirOperationMoveAfter(shapes[i], alloc);
+  mlirOperationMoveAfter(dealloc, nests->last[last]);
+}
+
+/* Gives each intermediate buffer of the chain the lifetime of the nests
+ * that access it: allocated right before the first, freed right after the
+ * last, as Halide realizes a compute_root stage. The buffers of a chain are
+ * typically allocated at its start and freed at its end; with every
+ * intermediate live through the whole chain, the allocator cannot reuse
+ * one's memory for the next, and large buffers come fresh from the kernel
+ * on every call (a page fault per 4 KiB touched, which cost the 10 stages
+ * of a Harris corner detector 2048^2 five times their arithmetic). */
+static void realize_buffers(const struct nests *nests) {
+  struct mdh_model *m = nests->m;
+  MlirOperation alloc, other;
+  int b, c, first, last;
+
+  for (b = 0; nests->n > 1 && b < m->n_buf; ++b) {
+    alloc = mdh_cpu_alloc_of(m->bufs[b]);
+    if (mlirOperationIsNull(alloc) || nests->buf_first[b] < 0)
+      continue;
+    first = nests->buf_first[b];
+    last = nests->buf_last[b];
+    for (c = 0; c < m->n_buf; ++c) {
+      other = mdh_cpu_alloc_of(m->bufs[c]);
+      if (c == b || mlirOperationIsNull(other) ||
+          !mlirOperationEqual(other, alloc) || nests->buf_first[c] < 0)
+        continue;
+      if (c < b)
+        break;
+      first = nests->buf_first[c] < first ? nests->buf_first[c] : first;
+      last = nests->buf_last[c] > last ? nests->buf_last[c] : last;
+    }
+    if (c == m->n_buf)
+      realize(nests, alloc, first, last);
+  }
+}
+
+/* Returns the schedule to generate for "func": "schedule" prepared for the
+ * CPU (mdh_cpu_prepare_schedule) when mdh-schedule computed it and the result
+ * is valid, else "schedule" itself (a schedule given by hand is generated as
+ * given). */
+static __isl_give isl_schedule *
+cpu_schedule(struct mdh_model *m, MlirOperation func,
+             __isl_take isl_schedule *schedule) {
+  isl_schedule *cpu;
+
+  if (!mdh_attr_get_scheduler(func).data)
+    return schedule;
+  cpu = mdh_cpu_prepare_schedule(m, isl_schedule_copy(schedule));
+  if (cpu && mdh_model_schedule_is_valid(m, cpu) == isl_bool_true &&
+      mdh_chain_first_points_first(m, cpu) == isl_bool_true) {
+    isl_schedule_free(schedule);
+    return cpu;
+  }
+  isl_schedule_free(cpu);
+  return schedule;
+}
+
+/* Generates the code of "func" from its schedule. */
+static int codegen_func(isl_ctx *ctx, MlirOperation func) {
+  struct mdh_chain *cg = mdh_chain_alloc(ctx, func, "mdh-codegen-cpu");
+  struct mdh_ast_target target = {.stmt = &emit_stmt, .user = cg};
+  struct nests nests = {NULL, 0, NULL, NULL, NULL, NULL};
+  struct mdh_builder b;
+  isl_schedule *schedule = NULL;
+  isl_ast_node *tree = NULL;
+  MlirOperation last;
+  int k, ok = 0;
+
+  if (!cg)
+    return 0;
+  schedule = mdh_chain_read_schedule(cg, func);
+  if (!schedule)
+    goto done;
+  if (!mdh_chain_check_schedule(cg, schedule, func))
+    goto done;
+  last = mdh_chain_end(cg, func);
+  if (mlirOperationIsNull(last))
+    goto done;
+  schedule = cpu_schedule(cg->m, func, schedule);
+  tree = build_ast(cg, isl_schedule_copy(schedule));
+  b = mdh_builder_before(last);
+  b.inline_calls = 1;
+  b.before = mlirOperationGetNextInBlock(last);
+  mdh_chain_alloc_temps(cg, &b, &mdh_build_alloc);
+  nests.m = cg->m;
+  nests.buf_first = malloc((cg->m->n_buf + 1) * sizeof(int));
+  nests.buf_last = malloc((cg->m->n_buf + 1) * sizeof(int));
+  if (!nests.buf_first || !nests.buf_last)
+    abort();
+  for (k = 0; k < cg->m->n_buf; ++k)
+    nests.buf_first[k] = nests.buf_last[k] = -1;
+  if (!tree || generate_nests(&b, last_before(last, b.before), tree, &target,
+                              &nests) < 0)
+    goto done;
+  for (k = 0; k < cg->n_temps; ++k)
+    mdh_build_dealloc(&b, cg->temps[k]);
+  mdh_chain_erase(cg, func);
+  realize_buffers(&nests);
+  ok = 1;
+done:
+  nests_free(&nests);
+  isl_ast_node_free(tree);
+  isl_schedule_free(schedule);
+  mdh_chain_free(cg);
+  return ok;
+}
+
+MlirLogicalResult mdh_codegen_cpu_run(MlirOperation module) {
+  return mdh_pass_run_per_function(module, &codegen_func);
+}

@@ -1,0 +1,474 @@
+/* Preparing a schedule tree for the CPU (mdh-codegen-cpu, DESIGN.md section
+ * 4.1 item 5): each group of the tree gets, where it can, a parallel outer
+ * loop of many iterations, by distributing fused md_homs and linearizing
+ * short parallel loops; see prepare_group. The result orders every
+ * statement instance as a valid schedule must: the caller checks it
+ * against the model all the same.
+ *
+ * The pass does not know the thread count, and these decisions favour the
+ * parallel loop. That can cost sequential code: a 3-channel unsharp mask
+ * 3 x 2048^2 kept fused over its channels ran in 28 ms on one core (the
+ * shifted fusion keeps rows in cache, and LLVM even drops one intermediate
+ * buffer), distributed in 47 ms like Halide's compute_root schedule; but
+ * fused, two threads were no faster than one, distributed and linearized
+ * they take 32 ms (measured on a 2-core AMD EPYC).
+ */
+
+#include "passes/codegen_cpu/prepare.h"
+
+#include "support/ir.h"
+
+#include "mlir-c/BuiltinTypes.h"
+
+#include <isl/aff.h>
+#include <isl/ilp.h>
+#include <isl/map.h>
+#include <isl/schedule_node.h>
+#include <isl/space.h>
+#include <isl/union_map.h>
+#include <isl/union_set.h>
+#include <isl/val.h>
+
+#include <stdlib.h>
+
+/* Returns the memref.alloc (without operands) that defines "value" itself
+ * or through one reshape (mdh-coalesce collapses buffers), or a null op. */
+MlirOperation mdh_cpu_alloc_of(MlirValue value) {
+  MlirOperation op;
+
+  if (!mlirValueIsAOpResult(value))
+    return (MlirOperation){NULL};
+  op = mlirOpResultGetOwner(value);
+  if (mdh_op_is(op, "memref.collapse_shape") ||
+      mdh_op_is(op, "memref.expand_shape"))
+    return mdh_cpu_alloc_of(mlirOperationGetOperand(op, 0));
+  if (mdh_op_is(op, "memref.alloc") && mlirOperationGetNumOperands(op) == 0)
+    return op;
+  return (MlirOperation){NULL};
+}
+
+/* The fewest iterations a parallel loop should have to keep every thread
+ * busy: two for each of up to 16 threads. A parallel outer loop with fewer
+ * (the 3 channels of an image) is linearized with the parallel loop inside
+ * it (linearize). */
+#define MIN_PARALLEL_ITERATIONS 32
+
+/* Tells whether member "pos" of band "node" carries no dependence of "m"
+ * between the instances of its subtree that agree on the members before
+ * it. */
+static isl_bool member_is_parallel(struct mdh_model *m,
+                                   __isl_keep isl_schedule_node *node,
+                                   int pos) {
+  isl_multi_union_pw_aff *band;
+  isl_union_map *prefix, *deps;
+  isl_union_set *domain, *deltas, *equal, *zero;
+  isl_space *space;
+  isl_bool parallel;
+  int d;
+
+  band = isl_schedule_node_band_get_partial_schedule(node);
+  band = isl_multi_union_pw_aff_drop_dims(
+      band, isl_dim_set, pos + 1,
+      isl_multi_union_pw_aff_dim(band, isl_dim_set) - pos - 1);
+  prefix = isl_union_map_from_multi_union_pw_aff(band);
+  domain = isl_schedule_node_get_domain(node);
+  deps = isl_union_map_intersect_domain(isl_union_map_copy(m->deps),
+                                        isl_union_set_copy(domain));
+  deps = isl_union_map_intersect_range(deps, domain);
+  deps = isl_union_map_apply_domain(deps, isl_union_map_copy(prefix));
+  deps = isl_union_map_apply_range(deps, prefix);
+  deltas = isl_union_map_deltas(deps);
+  space = isl_space_set_alloc(m->ctx, 0, pos + 1);
+  equal = isl_union_set_from_set(isl_set_universe(isl_space_copy(space)));
+  zero = isl_union_set_from_set(isl_set_universe(space));
+  for (d = 0; d <= pos; ++d) {
+    if (d < pos)
+      equal = isl_union_set_from_set(
+          isl_set_fix_si(isl_set_from_union_set(equal), isl_dim_set, d, 0));
+    zero = isl_union_set_from_set(
+        isl_set_fix_si(isl_set_from_union_set(zero), isl_dim_set, d, 0));
+  }
+  deltas = isl_union_set_intersect(deltas, equal);
+  parallel = isl_union_set_is_subset(deltas, zero);
+  isl_union_set_free(deltas);
+  isl_union_set_free(zero);
+  return parallel;
+}
+
+/* Sets "lo" and "hi" to the smallest and largest value of member "pos" of
+ * band "node" on the instances of its subtree. */
+static isl_stat member_range(__isl_keep isl_schedule_node *node, int pos,
+                             int64_t *lo, int64_t *hi) {
+  isl_multi_union_pw_aff *band;
+  isl_union_pw_aff *member;
+  isl_union_set *range;
+  isl_set *set;
+  isl_val *min, *max;
+  isl_stat ok;
+
+  band = isl_schedule_node_band_get_partial_schedule(node);
+  member = isl_multi_union_pw_aff_get_at(band, pos);
+  isl_multi_union_pw_aff_free(band);
+  member = isl_union_pw_aff_intersect_domain(
+      member, isl_schedule_node_get_domain(node));
+  range = isl_union_map_range(isl_union_map_from_union_pw_aff(member));
+  set = isl_set_from_union_set(range);
+  min = isl_set_dim_min_val(isl_set_copy(set), 0);
+  max = isl_set_dim_max_val(set, 0);
+  ok = isl_val_is_int(min) == isl_bool_true &&
+               isl_val_is_int(max) == isl_bool_true
+           ? isl_stat_ok
+           : isl_stat_error;
+  *lo = ok < 0 ? 0 : isl_val_get_num_si(min);
+  *hi = ok < 0 ? -1 : isl_val_get_num_si(max);
+  isl_val_free(min);
+  isl_val_free(max);
+  return ok;
+}
+
+/* Tells whether the outer member of band "node" is a parallel loop of at
+ * least MIN_PARALLEL_ITERATIONS iterations. */
+static isl_bool has_wide_parallel_outer(struct mdh_model *m,
+                                        __isl_keep isl_schedule_node *node) {
+  int64_t lo, hi;
+  isl_bool parallel = member_is_parallel(m, node, 0);
+
+  if (parallel != isl_bool_true)
+    return parallel;
+  if (member_range(node, 0, &lo, &hi) < 0)
+    return isl_bool_error;
+  return hi - lo + 1 >= MIN_PARALLEL_ITERATIONS;
+}
+
+/* The number of elements of buffer "value" when the function allocates
+ * it (mdh_cpu_alloc_of), else 0: the memory of the function's arguments is
+ * not the chain's to save. */
+static int64_t allocated_elements(MlirValue value) {
+  MlirType type = mlirValueGetType(value);
+  int64_t n = 1;
+  intptr_t d;
+
+  if (mlirOperationIsNull(mdh_cpu_alloc_of(value)))
+    return 0;
+  for (d = 0; d < mlirShapedTypeGetRank(type); ++d)
+    n *= mlirShapedTypeGetDimSize(type, d);
+  return n;
+}
+
+/* Internal data structure of a memory-aware order of statements
+ * (order_statements): the "n" statements "stmts" (indices into the model
+ * "m"), "dep"[i * n + j] set when statement j depends on statement i,
+ * "uses"[i * m->n_buf + b] when statement i accesses buffer b, "size"[b]
+ * (allocated_elements) and the statements "done" so far. */
+struct order {
+  struct mdh_model *m;
+  int n;
+  int *stmts;
+  char *dep;
+  char *uses;
+  int64_t *size;
+  char *done;
+};
+
+/* Internal data structure of note_use: the order and the statement "i"
+ * whose accesses are visited. */
+struct use_data {
+  struct order *o;
+  int i;
+};
+
+static isl_stat note_use(__isl_take isl_map *map, void *user) {
+  struct use_data *data = user;
+  const char *name = isl_map_get_tuple_name(map, isl_dim_out);
+  int b = name && name[0] == 'B' ? atoi(name + 1) : -1;
+
+  isl_map_free(map);
+  if (b >= 0 && b < data->o->m->n_buf)
+    data->o->uses[data->i * data->o->m->n_buf + b] = 1;
+  return isl_stat_ok;
+}
+
+/* Fills "dep" and "uses" of "o" from the model. */
+static isl_stat order_fill(struct order *o) {
+  struct mdh_model *m = o->m;
+  struct use_data data = {o, 0};
+  isl_union_map *acc, *from;
+  isl_union_set *dom;
+  isl_bool empty;
+  int j;
+
+  for (data.i = 0; data.i < o->n; ++data.i) {
+    dom =
+        isl_union_set_from_set(isl_set_copy(m->stmts[o->stmts[data.i]].domain));
+    acc = isl_union_map_union(isl_union_map_copy(m->reads),
+                              isl_union_map_copy(m->writes));
+    acc = isl_union_map_intersect_domain(acc, isl_union_set_copy(dom));
+    if (isl_union_map_foreach_map(acc, &note_use, &data) < 0)
+      dom = isl_union_set_free(dom);
+    isl_union_map_free(acc);
+    from = isl_union_map_intersect_domain(isl_union_map_copy(m->deps), dom);
+    for (j = 0; j < o->n; ++j) {
+      dom = isl_union_set_from_set(isl_set_copy(m->stmts[o->stmts[j]].domain));
+      acc = isl_union_map_intersect_range(isl_union_map_copy(from), dom);
+      empty = isl_union_map_is_empty(acc);
+      isl_union_map_free(acc);
+      if (empty < 0)
+        from = isl_union_map_free(from);
+      o->dep[data.i * o->n + j] = j != data.i && empty == isl_bool_false;
+    }
+    isl_union_map_free(from);
+    if (!from && o->n > 0)
+      return isl_stat_error;
+  }
+  return isl_stat_ok;
+}
+
+/* Returns the growth of the allocated memory that running statement "i" of
+ * "o" next causes: the buffers it touches first, minus those it touches
+ * last (realize_buffers frees them after its nest). */
+static int64_t growth(const struct order *o, int i) {
+  int n_buf = o->m->n_buf, b, j, first, last;
+  int64_t g = 0;
+
+  for (b = 0; b < n_buf; ++b) {
+    if (!o->uses[i * n_buf + b])
+      continue;
+    first = last = 1;
+    for (j = 0; j < o->n; ++j) {
+      if (j == i || !o->uses[j * n_buf + b])
+        continue;
+      if (o->done[j])
+        first = 0;
+      else
+        last = 0;
+    }
+    g += (first ? o->size[b] : 0) - (last ? o->size[b] : 0);
+  }
+  return g;
+}
+
+/* Tells whether every statement that statement "i" of "o" depends on is
+ * done. */
+static int is_ready(const struct order *o, int i) {
+  int j;
+
+  for (j = 0; j < o->n; ++j)
+    if (o->dep[j * o->n + i] && !o->done[j])
+      return 0;
+  return 1;
+}
+
+/* Returns the statement of "o" to run next: among those ready, the one
+ * that grows the allocated memory least (the first in program order on a
+ * tie), or -1. */
+static int pick(const struct order *o) {
+  int i, best = -1;
+  int64_t g, best_g = 0;
+
+  for (i = 0; i < o->n; ++i) {
+    if (o->done[i] || !is_ready(o, i))
+      continue;
+    g = growth(o, i);
+    if (best < 0 || g < best_g) {
+      best = i;
+      best_g = g;
+    }
+  }
+  return best;
+}
+
+/* Returns the statements of "m" in "domain", one filter each, in a
+ * topological order of their dependences that keeps few intermediate
+ * buffers allocated at a time (each lives from the nest that first
+ * touches it to the one that last does, realize_buffers): a greedy list
+ * schedule that runs next the ready statement growing the allocated
+ * memory least. In a Harris corner detector, computing Ixy right after Ix
+ * and Iy, before Ixx and Iyy, keeps 4 buffers live instead of 5; each
+ * costs a page fault per 4 KiB when fresh. */
+static __isl_give isl_union_set_list *
+statement_filters(struct mdh_model *m, __isl_keep isl_union_set *domain) {
+  isl_union_set_list *list = isl_union_set_list_alloc(m->ctx, m->n_stmt);
+  struct order o = {m, 0, NULL, NULL, NULL, NULL, NULL};
+  isl_union_set *filter;
+  isl_bool empty;
+  int k, i;
+
+  o.stmts = calloc(m->n_stmt + 1, sizeof(*o.stmts));
+  o.dep = calloc((size_t)m->n_stmt * m->n_stmt + 1, 1);
+  o.uses = calloc((size_t)m->n_stmt * m->n_buf + 1, 1);
+  o.size = calloc(m->n_buf + 1, sizeof(*o.size));
+  o.done = calloc(m->n_stmt + 1, 1);
+  if (!o.stmts || !o.dep || !o.uses || !o.size || !o.done)
+    abort();
+  for (k = 0; k < m->n_stmt; ++k) {
+    filter = isl_union_set_intersect(
+        isl_union_set_copy(domain),
+        isl_union_set_from_set(isl_set_copy(m->stmts[k].domain)));
+    empty = isl_union_set_is_empty(filter);
+    isl_union_set_free(filter);
+    if (empty < 0)
+      list = isl_union_set_list_free(list);
+    if (empty == isl_bool_false)
+      o.stmts[o.n++] = k;
+  }
+  for (k = 0; k < m->n_buf; ++k)
+    o.size[k] = allocated_elements(m->bufs[k]);
+  if (order_fill(&o) < 0)
+    list = isl_union_set_list_free(list);
+  while (list && (i = pick(&o)) >= 0) {
+    o.done[i] = 1;
+    filter = isl_union_set_intersect(
+        isl_union_set_copy(domain),
+        isl_union_set_from_set(isl_set_copy(m->stmts[o.stmts[i]].domain)));
+    list = isl_union_set_list_add(list, filter);
+  }
+  free(o.stmts);
+  free(o.dep);
+  free(o.uses);
+  free(o.size);
+  free(o.done);
+  return list;
+}
+
+/* Replaces the subtree at band "node" by a sequence of its statements
+ * (statement_filters), each under one band: its own rows of the subtree's
+ * schedule, so each keeps the loop order and shifts it had. The sequence
+ * is valid because it follows the dependences between the statements, and
+ * each statement keeps its own order. */
+static __isl_give isl_schedule_node *
+distribute(struct mdh_model *m, __isl_take isl_schedule_node *node) {
+  isl_union_map *sched = isl_schedule_node_get_subtree_schedule_union_map(node);
+  isl_union_set *domain = isl_schedule_node_get_domain(node);
+  isl_union_set_list *filters = statement_filters(m, domain);
+  isl_size n = isl_union_set_list_n_union_set(filters);
+  isl_multi_union_pw_aff *rows;
+  isl_union_set *filter;
+  int i;
+
+  isl_union_set_free(domain);
+  if (n < 0)
+    node = isl_schedule_node_free(node);
+  node = isl_schedule_node_cut(node);
+  node =
+      isl_schedule_node_insert_sequence(node, isl_union_set_list_copy(filters));
+  for (i = 0; i < n; ++i) {
+    filter = isl_union_set_list_get_union_set(filters, i);
+    rows = isl_multi_union_pw_aff_from_union_map(
+        isl_union_map_intersect_domain(isl_union_map_copy(sched), filter));
+    node = isl_schedule_node_child(isl_schedule_node_child(node, i), 0);
+    node = isl_schedule_node_insert_partial_schedule(node, rows);
+    node = isl_schedule_node_parent(isl_schedule_node_parent(node));
+  }
+  isl_union_set_list_free(filters);
+  isl_union_map_free(sched);
+  return node;
+}
+
+/* Replaces the first two members e0, e1 of band "node" by one,
+ * (e1_max - e1_min + 1) e0 + e1 - e1_min, when both are parallel and e0
+ * has fewer than MIN_PARALLEL_ITERATIONS iterations: the outer parallel
+ * loop then has their product of iterations (OpenMP's collapse). The new
+ * member orders the instances as the two did (e1 - e1_min stays within
+ * [0, e1_max - e1_min]), so the schedule stays valid; isl recovers e0 and
+ * e1 by division and remainder, once per iteration of the new loop. */
+static __isl_give isl_schedule_node *
+linearize(struct mdh_model *m, __isl_take isl_schedule_node *node) {
+  isl_multi_union_pw_aff *band;
+  isl_union_pw_aff *outer, *inner;
+  isl_union_set *domain;
+  int64_t lo0, hi0, lo1, hi1;
+
+  if (isl_schedule_node_band_n_member(node) < 2 ||
+      member_range(node, 0, &lo0, &hi0) < 0 ||
+      hi0 - lo0 + 1 >= MIN_PARALLEL_ITERATIONS ||
+      member_range(node, 1, &lo1, &hi1) < 0 ||
+      member_is_parallel(m, node, 0) != isl_bool_true ||
+      member_is_parallel(m, node, 1) != isl_bool_true)
+    return node;
+  band = isl_schedule_node_band_get_partial_schedule(node);
+  domain = isl_schedule_node_get_domain(node);
+  outer =
+      isl_union_pw_aff_scale_val(isl_multi_union_pw_aff_get_at(band, 0),
+                                 isl_val_int_from_si(m->ctx, hi1 - lo1 + 1));
+  inner = isl_union_pw_aff_sub(
+      isl_multi_union_pw_aff_get_at(band, 1),
+      isl_union_pw_aff_val_on_domain(domain, isl_val_int_from_si(m->ctx, lo1)));
+  band = isl_multi_union_pw_aff_set_at(band, 0,
+                                       isl_union_pw_aff_add(outer, inner));
+  band = isl_multi_union_pw_aff_drop_dims(band, isl_dim_set, 1, 1);
+  node = isl_schedule_node_delete(node);
+  return isl_schedule_node_insert_partial_schedule(node, band);
+}
+
+/* Skips the mark nodes at "node". */
+static __isl_give isl_schedule_node *
+skip_marks(__isl_take isl_schedule_node *node) {
+  while (node && isl_schedule_node_get_type(node) == isl_schedule_node_mark)
+    node = isl_schedule_node_child(node, 0);
+  return node;
+}
+
+/* Prepares the group at "node" (below marks) for the CPU, so that its loop
+ * nest has a parallel outer loop of many iterations where it can:
+ *
+ * - a band of several statements whose outer member is not such a loop is
+ *   distributed (distribute): fusing producers with consumers that read
+ *   them shifted (stencil chains: S1[i] -> [2 + i] after S0[i] -> [i])
+ *   makes the fused loop carry a dependence, and it would hold no parallel
+ *   loop (annotate_for); each statement alone usually has a parallel outer
+ *   loop. The sequential fused loop keeps the intermediate rows in cache,
+ *   but on more than one core the parallel loops win (Halide's
+ *   compute_root, parallel schedule). The same holds when the fused outer
+ *   loop is parallel but short (3 channels on 2 threads leave one idle a
+ *   third of the time);
+ * - a band of one statement (or one kept fused) gets its two outer members
+ *   linearized when the outer one is short (linearize);
+ * - a sequence or set is prepared child by child. */
+static __isl_give isl_schedule_node *
+prepare_group(struct mdh_model *m, __isl_take isl_schedule_node *node) {
+  enum isl_schedule_node_type type;
+  isl_union_set *domain;
+  isl_size n, depth;
+  isl_bool wide;
+  int i;
+
+  node = skip_marks(node);
+  type = isl_schedule_node_get_type(node);
+  if (type == isl_schedule_node_band) {
+    domain = isl_schedule_node_get_domain(node);
+    n = isl_union_set_n_set(domain);
+    isl_union_set_free(domain);
+    wide = n > 1 ? has_wide_parallel_outer(m, node) : isl_bool_true;
+    if (n < 0 || wide < 0)
+      return isl_schedule_node_free(node);
+    if (wide)
+      return linearize(m, node);
+    node = distribute(m, node);
+    type = isl_schedule_node_get_type(node);
+  }
+  if (type != isl_schedule_node_sequence && type != isl_schedule_node_set)
+    return node;
+  n = isl_schedule_node_n_children(node);
+  depth = isl_schedule_node_get_tree_depth(node);
+  for (i = 0; i < n; ++i) {
+    node = isl_schedule_node_child(isl_schedule_node_child(node, i), 0);
+    node = prepare_group(m, node);
+    node = isl_schedule_node_ancestor(
+        node, isl_schedule_node_get_tree_depth(node) - depth);
+  }
+  return node;
+}
+
+/* Returns "schedule" prepared for the CPU from the group below its domain
+ * (prepare_group). */
+__isl_give isl_schedule *
+mdh_cpu_prepare_schedule(struct mdh_model *m,
+                         __isl_take isl_schedule *schedule) {
+  isl_schedule_node *node = isl_schedule_get_root(schedule);
+
+  isl_schedule_free(schedule);
+  node = prepare_group(m, isl_schedule_node_child(node, 0));
+  schedule = isl_schedule_node_get_schedule(node);
+  isl_schedule_node_free(node);
+  return schedule;
+}
