@@ -7,6 +7,8 @@
 #include <isl/id.h>
 #include <isl/map.h>
 #include <isl/printer.h>
+#include <isl/union_map.h>
+#include <isl/union_set.h>
 
 #include <stdlib.h>
 #include <string.h>
@@ -197,4 +199,31 @@ void mdh_tree_dim_order(__isl_keep isl_union_map *schedule,
     return;
   for (d = 0; d < stmt->rank; ++d)
     order[d] = d;
+}
+
+__isl_give isl_schedule_node *
+mdh_tree_distribute(__isl_take isl_schedule_node *node,
+                    __isl_take isl_union_set_list *filters) {
+  isl_union_map *sched = isl_schedule_node_get_subtree_schedule_union_map(node);
+  isl_size n = isl_union_set_list_n_union_set(filters);
+  isl_multi_union_pw_aff *rows;
+  isl_union_set *filter;
+  int i;
+
+  if (n < 0)
+    node = isl_schedule_node_free(node);
+  node = isl_schedule_node_cut(node);
+  node =
+      isl_schedule_node_insert_sequence(node, isl_union_set_list_copy(filters));
+  for (i = 0; i < n; ++i) {
+    filter = isl_union_set_list_get_union_set(filters, i);
+    rows = isl_multi_union_pw_aff_from_union_map(
+        isl_union_map_intersect_domain(isl_union_map_copy(sched), filter));
+    node = isl_schedule_node_child(isl_schedule_node_child(node, i), 0);
+    node = isl_schedule_node_insert_partial_schedule(node, rows);
+    node = isl_schedule_node_parent(isl_schedule_node_parent(node));
+  }
+  isl_union_set_list_free(filters);
+  isl_union_map_free(sched);
+  return node;
 }

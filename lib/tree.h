@@ -47,6 +47,16 @@ isl_stat mdh_tree_foreach_kernel(
     __isl_keep isl_schedule *schedule,
     isl_stat (*fn)(__isl_keep isl_schedule_node *mark, void *user), void *user);
 
+/* Replaces the subtree at "node" by a sequence of "filters" (a partition
+ * of its instances, in the order they are to run), each over one band:
+ * the rows of the subtree's schedule for its instances, so that each keeps
+ * the loop order and shifts it had. The caller ensures the order of
+ * "filters" respects the dependences between them. Returns the sequence
+ * node. */
+__isl_give isl_schedule_node *
+mdh_tree_distribute(__isl_take isl_schedule_node *node,
+                    __isl_take isl_union_set_list *filters);
+
 /* Stores in "order" the dimensions of "stmt" in the order in which the
  * rows of "schedule" (a schedule map of the tree, or NULL) first depend on
  * them; dimensions no row depends on come last. Falls back to the

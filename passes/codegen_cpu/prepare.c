@@ -15,6 +15,7 @@
  */
 
 #include "passes/codegen_cpu/prepare.h"
+#include "lib/tree.h"
 
 #include "support/ir.h"
 
@@ -330,38 +331,17 @@ statement_filters(struct mdh_model *m, __isl_keep isl_union_set *domain) {
   return list;
 }
 
-/* Replaces the subtree at band "node" by a sequence of its statements
- * (statement_filters), each under one band: its own rows of the subtree's
- * schedule, so each keeps the loop order and shifts it had. The sequence
- * is valid because it follows the dependences between the statements, and
+/* Replaces the subtree at band "node" by a sequence of its statements in
+ * the order of statement_filters (mdh_tree_distribute). The sequence is
+ * valid because it follows the dependences between the statements, and
  * each statement keeps its own order. */
 static __isl_give isl_schedule_node *
 distribute(struct mdh_model *m, __isl_take isl_schedule_node *node) {
-  isl_union_map *sched = isl_schedule_node_get_subtree_schedule_union_map(node);
   isl_union_set *domain = isl_schedule_node_get_domain(node);
   isl_union_set_list *filters = statement_filters(m, domain);
-  isl_size n = isl_union_set_list_n_union_set(filters);
-  isl_multi_union_pw_aff *rows;
-  isl_union_set *filter;
-  int i;
 
   isl_union_set_free(domain);
-  if (n < 0)
-    node = isl_schedule_node_free(node);
-  node = isl_schedule_node_cut(node);
-  node =
-      isl_schedule_node_insert_sequence(node, isl_union_set_list_copy(filters));
-  for (i = 0; i < n; ++i) {
-    filter = isl_union_set_list_get_union_set(filters, i);
-    rows = isl_multi_union_pw_aff_from_union_map(
-        isl_union_map_intersect_domain(isl_union_map_copy(sched), filter));
-    node = isl_schedule_node_child(isl_schedule_node_child(node, i), 0);
-    node = isl_schedule_node_insert_partial_schedule(node, rows);
-    node = isl_schedule_node_parent(isl_schedule_node_parent(node));
-  }
-  isl_union_set_list_free(filters);
-  isl_union_map_free(sched);
-  return node;
+  return mdh_tree_distribute(node, filters);
 }
 
 /* Replaces the first two members e0, e1 of band "node" by one,

@@ -201,8 +201,9 @@ static void note_kernel(struct mark_data *data,
   ++data->n_kernel;
 }
 
-/* Inserts above "node" a sequence with one filter per statement of
- * "domain", in program order. */
+/* Replaces the subtree at "node" by one band per statement of "domain",
+ * in program order (mdh_tree_distribute), which respects every dependence:
+ * the model's dependences all follow program order. */
 static __isl_give isl_schedule_node *
 split_by_statement(struct mark_data *data, __isl_take isl_schedule_node *node,
                    __isl_keep isl_union_set *domain) {
@@ -220,7 +221,7 @@ split_by_statement(struct mark_data *data, __isl_take isl_schedule_node *node,
     else
       isl_union_set_free(s);
   }
-  return isl_schedule_node_insert_sequence(node, filters);
+  return mdh_tree_distribute(node, filters);
 }
 
 static __isl_give isl_schedule_node *mark(struct mark_data *data,
