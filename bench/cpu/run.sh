@@ -1,0 +1,187 @@
+#!/usr/bin/env bash
+# CPU benchmark: the mdh cpu pipeline (mdh-run --pipeline=cpu) against
+# Halide 14 (python3-halide JIT, plain schedule), 1 and 2 threads, on the
+# pipelines of bench/cpu/README.md. Writes bench/cpu/out/table.md,
+# bench/cpu/out/results.tsv, bench/cpu/out/cpu.png and one log per run in
+# bench/cpu/out/logs/.
+#
+# Usage: bash bench/cpu/run.sh [--build=DIR] [--warmup=N] [--reps=N]
+#                              [--only=NAME[,NAME...]] [--keep-data]
+#                              [--tries=N] [--max-others=X]
+#   --build   the build folder with bin/mdh-run (default: build)
+#   --warmup  untimed runs before the timed ones (default 2)
+#   --reps    timed runs; the table shows their median (default 15)
+#   --only    a subset of: blur unsharp harris convchain matmul jacobi3d
+#   --keep-data  keep out/data (inputs and outputs, about 1 GB in all)
+#   --tries   attempts per measurement when other processes are busy (default 3)
+#   --max-others  the busy-ness of the rest of the machine (cores, guard.py's
+#             others_frac) above which a measurement is repeated (default 0.1);
+#             the attempt with the quietest machine is kept
+# Environment: PYTHON (default /usr/bin/python3: Debian's python3-halide and
+# python3-matplotlib are built for it).
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+build=$root/build
+warmup=2
+reps=15
+only=""
+keep=0
+tries=3
+max_others=0.1
+for a in "$@"; do
+  case $a in
+    --build=*) build=$(cd "${a#--build=}" && pwd) ;;
+    --warmup=*) warmup=${a#--warmup=} ;;
+    --reps=*) reps=${a#--reps=} ;;
+    --only=*) only=${a#--only=} ;;
+    --keep-data) keep=1 ;;
+    --tries=*) tries=${a#--tries=} ;;
+    --max-others=*) max_others=${a#--max-others=} ;;
+    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
+    *) echo "run.sh: unknown argument '$a'" >&2; exit 1 ;;
+  esac
+done
+py=${PYTHON:-/usr/bin/python3}
+mdh_run=$build/bin/mdh-run
+[ -x "$mdh_run" ] || { echo "run.sh: no $mdh_run (cmake --build build first)" >&2; exit 1; }
+
+# --- bench-only dependencies (Debian packages) ----------------------------
+need=()
+for p in libhalide14-0-dev python3-halide python3-matplotlib; do
+  dpkg -s "$p" >/dev/null 2>&1 || need+=("$p")
+done
+if [ ${#need[@]} -gt 0 ]; then
+  echo "run.sh: installing ${need[*]}"
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo=sudo
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${need[@]}" >/dev/null ||
+    { $sudo apt-get update >/dev/null && \
+      $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${need[@]}" >/dev/null; } ||
+    echo "run.sh: apt-get failed for ${need[*]}" >&2
+fi
+"$py" -c 'import halide' 2>/dev/null ||
+  { echo "run.sh: $py cannot import halide (python3-halide)" >&2; exit 1; }
+
+out=$here/out
+rm -rf "$out/logs" "$out/data" "$out/mlir"
+mkdir -p "$out/logs" "$out/data" "$out/mlir"
+
+# The GPU benchmark kernels at the CPU sizes (bench/kernels, sizes replaced).
+sed 's/4096/512/g' "$root/bench/kernels/matmul.mlir" > "$out/mlir/matmul.mlir"
+sed 's/514/130/g; s/512/128/g' "$root/bench/kernels/jacobi3d.mlir" > "$out/mlir/jacobi3d.mlir"
+
+# name, file, size shown in the table
+pipelines=(
+  "blur|$here/blur.mlir|4096x4096 (2 stages)"
+  "unsharp|$here/unsharp.mlir|3x2048x2048 (3 stages)"
+  "harris|$here/harris.mlir|2048x2048 (10 stages)"
+  "convchain|$here/convchain.mlir|2048x2048, 5x5 (3 stages)"
+  "matmul|$out/mlir/matmul.mlir|512x512x512"
+  "jacobi3d|$out/mlir/jacobi3d.mlir|128^3 (input 130^3)"
+)
+
+# The median of the time_ms lines of a log, the first $warmup dropped.
+median_mdh() {
+  grep '^time_ms=' "$1" | sed 's/time_ms=//' | tail -n +"$((warmup + 1))" |
+    sort -g | awk '{ v[NR] = $1 } END {
+      if (NR == 0) { print "nan"; exit }
+      if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+# guarded LOG CMD...: runs CMD (output in LOG) under guard.py until the rest
+# of the machine stayed quiet (others_frac <= max_others), at most $tries
+# times; LOG ends as the quietest attempt. Returns CMD's status.
+guarded() {
+  local log=$1 best="" best_frac="" frac rc best_rc=0 i wait
+  shift
+  for ((i = 1; i <= tries; i++)); do
+    rc=0
+    # Past 8 minutes, no more waiting for a quiet machine.
+    wait=10
+    [ $(( $(date +%s) - start )) -lt 480 ] || wait=0
+    "$py" "$here/guard.py" "$log.try" --wait-quiet=$wait -- "$@" || rc=$?
+    frac=$(sed -n 's/^guard .*others_frac=\([0-9.]*\).*/\1/p' "$log.try")
+    [ -n "$frac" ] || frac=9
+    if [ -z "$best" ] || awk -v a="$frac" -v b="$best_frac" 'BEGIN { exit !(a < b) }'; then
+      mv "$log.try" "$log"
+      best=$i best_frac=$frac best_rc=$rc
+    else
+      rm -f "$log.try"
+    fi
+    [ $rc -eq 0 ] || break
+    awk -v a="$frac" -v m="$max_others" 'BEGIN { exit !(a <= m) }' && break
+    echo "   (other processes took $frac cores; again)"
+  done
+  echo "attempt $best of $i, others_frac=$best_frac" >> "$log"
+  last_frac=$best_frac
+  return $best_rc
+}
+
+results=$out/results.tsv
+printf 'pipeline\tsize\tmdh1_ms\tmdh2_ms\thalide1_ms\thalide2_ms\tcheck\tnote\tmdh1_others\tmdh2_others\thalide1_others\thalide2_others\n' > "$results"
+status=0
+start=$(date +%s)
+load_start=$(cut -d' ' -f1 /proc/loadavg)
+last_frac=0
+for entry in "${pipelines[@]}"; do
+  IFS='|' read -r name file size <<< "$entry"
+  if [ -n "$only" ] && [[ ",$only," != *",$name,"* ]]; then continue; fi
+  echo "== $name ($size)"
+  check=ok
+  note=""
+  declare -A ms=()
+  for t in 1 2; do
+    d=$out/data/$name/t$t
+    mkdir -p "$d"
+    log=$out/logs/$name.mdh$t.log
+    # Inputs: mdh-run's --seed=1 fill; --write-outputs leaves inputs and
+    # outputs in $d (the inputs are restored before every run). The
+    # reference comparison is not timed.
+    if guarded "$log" env OMP_NUM_THREADS=$t "$mdh_run" "$file" --entry="$name" \
+         --pipeline=cpu --seed=1 --repeat=$((warmup + reps)) --compare=reference \
+         --write-outputs="$d"; then
+      ms[mdh$t]=$(median_mdh "$log")
+      ms[omdh$t]=$last_frac
+    else
+      ms[mdh$t]=nan
+      ms[omdh$t]=$last_frac
+      check=FAIL
+      note+="mdh-run ${t}t failed (logs/$name.mdh$t.log); "
+      status=1
+    fi
+    echo "   mdh    $t thread(s): ${ms[mdh$t]} ms  $(grep -o 'max_abs_err=.*' "$log" || true)"
+    hlog=$out/logs/$name.halide$t.log
+    if [ "${ms[mdh$t]}" = nan ]; then
+      ms[hl$t]=nan
+      ms[ohl$t]=0
+      continue
+    fi
+    if guarded "$hlog" env HL_NUM_THREADS=$t "$py" "$here/halide_bench.py" "$name" "$d" \
+         --warmup "$warmup" --reps "$reps"; then
+      :
+    else
+      check=FAIL
+      note+="halide ${t}t: $(grep -o 'check=[A-Z]*' "$hlog" || tail -1 "$hlog"); "
+      status=1
+    fi
+    ms[ohl$t]=$last_frac
+    ms[hl$t]=$(grep -o 'median_ms=[0-9.]*' "$hlog" | sed 's/median_ms=//' || true)
+    [ -n "${ms[hl$t]}" ] || ms[hl$t]=nan
+    echo "   Halide $t thread(s): ${ms[hl$t]} ms  $(grep -o 'max_abs_err=.* check=[A-Za-z]*' "$hlog" || true)"
+    [ "$keep" = 1 ] || rm -rf "$d"
+  done
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$size" "${ms[mdh1]}" \
+    "${ms[mdh2]}" "${ms[hl1]}" "${ms[hl2]}" "$check" "$note" "${ms[omdh1]}" "${ms[omdh2]}" \
+    "${ms[ohl1]}" "${ms[ohl2]}" >> "$results"
+  unset ms
+done
+[ "$keep" = 1 ] || rm -rf "$out/data"
+echo "== $(( $(date +%s) - start )) s"
+
+"$py" "$here/report.py" "$results" "$out/table.md" "$out/cpu.png" \
+  "$(lscpu | sed -n 's/^Model name: *//p' | head -1), $(nproc) cores, 1-minute load average $load_start before the run" \
+  "$warmup" "$reps" "$max_others"
+cat "$out/table.md"
+exit $status
