@@ -88,14 +88,17 @@ static const struct mdh_pass_info passes[] = {
      "(PANAMERA dimension flattening)",
      &mdh_coalesce_run},
     {"MdhMapGpu", "mdh-map-gpu",
-     "Choose the parallelism mapping of every md_hom (grid/block x,y,z or "
-     "sequential, with sizes) among the legal ones (LIFT's rules, "
-     "strengthened) by a cost model; stored in mdh.mapping",
+     "Form the GPU kernels in the schedule tree (kernel marks in "
+     "mdh.schedule; a band fused from several md_homs is one kernel when it "
+     "can be) and choose each kernel's parallelism mapping (grid/block "
+     "x,y,z or sequential, with sizes) among the legal ones (LIFT's rules, "
+     "strengthened) by a cost model; stored in mdh.mapping or the kernel "
+     "mark",
      &mdh_map_gpu_run},
     {"MdhCodegenGpu", "mdh-codegen-gpu",
-     "Generate gpu.launch kernels from the mdh.mapping of every md_hom (isl "
-     "AST per thread), with device copies of the buffers, runtime block "
-     "reductions and atomics",
+     "Generate one gpu.launch per kernel mark of mdh.schedule, in tree order "
+     "(isl AST per thread from the tree), with device copies of the "
+     "buffers, runtime block reductions and atomics",
      &mdh_codegen_gpu_run},
     {"MdhEmulateGpu", "mdh-emulate-gpu",
      "Run gpu.launch kernels on the CPU: each block's threads one after "

@@ -34,11 +34,12 @@ MlirPass mdhCreateCodegenCpuPass(void);
 /// owns it until it is added to a pass manager.
 MlirPass mdhCreateCoalescePass(void);
 
-/// Creates the mdh-map-gpu pass (chooses each md_hom's parallelism mapping,
-/// stored in the string attribute mdh.mapping).
+/// Creates the mdh-map-gpu pass (forms the GPU kernels, kernel marks in the
+/// schedule tree of mdh.schedule, and chooses each kernel's parallelism
+/// mapping, stored in the md_hom's mdh.mapping or the kernel mark).
 MlirPass mdhCreateMapGpuPass(void);
 
-/// Creates the mdh-codegen-gpu pass (mdh.mapping -> gpu.launch kernels).
+/// Creates the mdh-codegen-gpu pass (kernel marks -> gpu.launch kernels).
 MlirPass mdhCreateCodegenGpuPass(void);
 
 /// Creates the mdh-emulate-gpu pass (gpu.launch -> CPU loops, for checking
