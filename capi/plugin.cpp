@@ -37,6 +37,11 @@ struct GpuFrontOptions : public mlir::PassPipelineOptions<GpuFrontOptions> {
                      "address functions and kernels (numbered in tree order) "
                      "(mdh.mapping_index; a function's own wins)"),
       llvm::cl::init("")};
+  Option<int64_t> islBudget{
+      *this, "isl-budget",
+      llvm::cl::desc("the most isl operations the polyhedral work on one "
+                     "function may take (0: no limit; mdh.isl_budget)"),
+      llvm::cl::init(-1)};
   Option<std::string> reductionMode{
       *this, "reduction-mode",
       llvm::cl::desc("atomic (default: partial results of several blocks "
@@ -69,12 +74,32 @@ struct GpuPipelineOptions : public GpuFrontOptions {
 // Options of mdh-cpu-pipeline (mdhCpuPipelineText).
 struct CpuPipelineOptions
     : public mlir::PassPipelineOptions<CpuPipelineOptions> {
+  Option<int64_t> islBudget{
+      *this, "isl-budget",
+      llvm::cl::desc("the most isl operations the polyhedral work on one "
+                     "function may take (0: no limit; mdh.isl_budget)"),
+      llvm::cl::init(-1)};
   Option<bool> openmp{
       *this, "openmp",
       llvm::cl::desc("lower the parallel loops to OpenMP (the code then "
                      "calls an OpenMP runtime such as libomp)"),
       llvm::cl::init(false)};
 };
+
+// Checks the isl-budget option "budget" of pipeline "name" and, when it is
+// "given", adds mdh-isl-budget to "pm".
+mlir::LogicalResult addIslBudget(mlir::OpPassManager &pm, llvm::StringRef name,
+                                 bool given, int64_t budget,
+                                 ErrorHandler error) {
+  if (!given)
+    return mlir::success();
+  if (budget < 0)
+    return error(name + ": isl-budget must be a non-negative integer, got " +
+                 llvm::Twine(budget));
+  pm.addPass(
+      std::unique_ptr<mlir::Pass>(unwrap(mdhCreateIslBudgetPass(budget))));
+  return mlir::success();
+}
 
 // Adds the passes of "text", a "builtin.module(...)" pipeline, to "pm".
 void addPipeline(mlir::OpPassManager &pm, char *text) {
@@ -107,6 +132,9 @@ mlir::LogicalResult addGpuOptions(mlir::OpPassManager &pm, llvm::StringRef name,
                  ": reduction-mode must be 'atomic' or "
                  "'deterministic', got '" +
                  mode + "'");
+  if (mlir::failed(
+          addIslBudget(pm, name, o.islBudget.hasValue(), o.islBudget, error)))
+    return mlir::failure();
   if (!mapping.empty() || !mode.empty())
     pm.addPass(std::unique_ptr<mlir::Pass>(unwrap(mdhCreateGpuOptionsPass(
         mlirStringRefCreate(mapping.data(), mapping.size()),
@@ -157,7 +185,10 @@ mlir::LogicalResult buildGpuEmulatedPipeline(mlir::OpPassManager &pm,
 
 mlir::LogicalResult buildCpuPipeline(mlir::OpPassManager &pm,
                                      const CpuPipelineOptions &o,
-                                     ErrorHandler) {
+                                     ErrorHandler error) {
+  if (mlir::failed(addIslBudget(pm, "mdh-cpu-pipeline", o.islBudget.hasValue(),
+                                o.islBudget, error)))
+    return mlir::failure();
   addPipeline(pm, mdhCpuPipelineText(o.openmp));
   return mlir::success();
 }

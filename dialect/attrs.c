@@ -14,6 +14,7 @@
 #define ATTR_MAPPINGS "mdh.mappings"
 #define ATTR_MAPPING_INDEX "mdh.mapping_index"
 #define ATTR_REDUCTION_MODE "mdh.reduction_mode"
+#define ATTR_ISL_BUDGET "mdh.isl_budget"
 #define ATTR_SIZES "mdh.sizes"
 #define ATTR_INDEX_AWARE "mdh.index_aware"
 #define ATTR_ASSUME_HOMOMORPHIC "mdh.assume_homomorphic"
@@ -165,6 +166,15 @@ MlirAttribute mdh_attr_find_reduction_mode(MlirOperation op,
 
 void mdh_attr_set_reduction_mode(MlirOperation op, MlirStringRef mode) {
   set_string(op, ATTR_REDUCTION_MODE, mode);
+}
+
+MlirAttribute mdh_attr_find_isl_budget(MlirOperation op,
+                                       MlirOperation *owner) {
+  return find(op, ATTR_ISL_BUDGET, owner);
+}
+
+void mdh_attr_set_isl_budget(MlirOperation op, int64_t budget) {
+  set_i64(op, ATTR_ISL_BUDGET, budget);
 }
 
 MlirAttribute mdh_attr_get_sizes(MlirOperation hom) {

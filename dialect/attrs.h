@@ -63,6 +63,11 @@ MlirAttribute mdh_attr_find_reduction_mode(MlirOperation op,
                                            MlirOperation *owner);
 void mdh_attr_set_reduction_mode(MlirOperation op, MlirStringRef mode);
 
+/* `mdh.isl_budget` (func.func or module): the most isl operations one
+ * function's polyhedral work may take (raw; 0: no limit). */
+MlirAttribute mdh_attr_find_isl_budget(MlirOperation op, MlirOperation *owner);
+void mdh_attr_set_isl_budget(MlirOperation op, int64_t budget);
+
 /* `mdh.sizes` (md_hom without inputs): its index-space sizes (raw). */
 MlirAttribute mdh_attr_get_sizes(MlirOperation hom);
 void mdh_attr_set_sizes(MlirOperation hom, MlirAttribute sizes);

@@ -260,8 +260,8 @@ struct mdh_model *mdh_model_extract(isl_ctx *ctx, MlirOperation func) {
   compute_dependences(m);
   if (!m->domain || !m->reads || !m->writes || !m->order || !m->deps ||
       !m->reductions || !m->validity) {
-    mdh_emit_error(func, "cannot build the polyhedral model: %s",
-                   mdh_isl_ctx_error(ctx));
+    mdh_isl_report(ctx, m->n_stmt > 0 ? m->stmts[0].hom : func, "mdh",
+                   "building the polyhedral model (dependences)");
     return mdh_model_free(m);
   }
   return m;

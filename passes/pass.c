@@ -21,9 +21,19 @@
 #include "mlir-c/Dialect/Vector.h"
 #include "mlir-c/Support.h"
 
+#include <errno.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* The isl operations the polyhedral work on one function may take by
+ * default: about 140 times what the largest function of the examples, the
+ * lit inputs and the benchmarks needs (between 4e5 and 7e5 for
+ * lit/exec/Inputs/stencil_chains.mlir through either pipeline, measured by
+ * bisection on 2026-11-24), and about 100 s of isl work on this project's
+ * machines (some 1e6 operations a second): a located error instead of a
+ * build that seems to hang. */
+#define DEFAULT_ISL_BUDGET 100000000UL
 
 /* Internal data structure for run_on_func: the per-function callback, its
  * isl context and whether a function failed. */
@@ -33,6 +43,40 @@ struct per_function {
   int failed;
 };
 
+/* Sets the budget of isl operations for the polyhedral work on "func"
+ * (isl_ctx_set_max_operations counts from here): `mdh.isl_budget` on the
+ * function or module, else the environment variable MDH_ISL_BUDGET, else
+ * DEFAULT_ISL_BUDGET; 0 means no limit. Returns 0, or -1 after an error at
+ * the op carrying a bad value. */
+static int set_isl_budget(isl_ctx *ctx, MlirOperation func) {
+  MlirOperation owner;
+  MlirAttribute attr = mdh_attr_find_isl_budget(func, &owner);
+  const char *env = getenv("MDH_ISL_BUDGET");
+  unsigned long budget = DEFAULT_ISL_BUDGET;
+  char *end;
+
+  if (!mlirAttributeIsNull(attr)) {
+    if (!mlirAttributeIsAInteger(attr) ||
+        mlirIntegerAttrGetValueInt(attr) < 0) {
+      mdh_emit_error(owner, "mdh.isl_budget must be a non-negative integer");
+      return -1;
+    }
+    budget = (unsigned long)mlirIntegerAttrGetValueInt(attr);
+  } else if (env && *env) {
+    errno = 0;
+    budget = strtoul(env, &end, 10);
+    if (*end || errno || env[0] == '-') {
+      mdh_emit_error(
+          func, "MDH_ISL_BUDGET must be a non-negative integer, got '%s'", env);
+      return -1;
+    }
+  }
+  isl_ctx_set_max_operations(ctx, budget);
+  isl_ctx_reset_operations(ctx);
+  isl_ctx_reset_error(ctx);
+  return 0;
+}
+
 static MlirWalkResult run_on_func(MlirOperation op, void *user) {
   struct per_function *data = user;
   int has_hom = 0;
@@ -40,7 +84,8 @@ static MlirWalkResult run_on_func(MlirOperation op, void *user) {
   if (!mdh_op_is(op, "func.func"))
     return MlirWalkResultAdvance;
   mlirOperationWalk(op, &mdh_find_md_hom, &has_hom, MlirWalkPreOrder);
-  if (has_hom && !data->fn(data->ctx, op))
+  if (has_hom &&
+      (set_isl_budget(data->ctx, op) < 0 || !data->fn(data->ctx, op)))
     data->failed = 1;
   return MlirWalkResultSkip;
 }
@@ -215,6 +260,8 @@ static struct gpu_options *gpu_options_alloc(MlirStringRef mapping,
   return o;
 }
 
+/* Frees the data of an options pass (gpu_options, or the budget of
+ * mdh-isl-budget). */
 static void gpu_options_destruct(void *user) { free(user); }
 
 /* A clone of "user" for a cloned pass; NULL (out of memory) makes the clone
@@ -311,4 +358,54 @@ MlirPass mdhCreateGpuOptionsPass(MlirStringRef mapping,
           "as module attributes for mdh-map-gpu and mdh-codegen-gpu"),
       mlirStringRefCreateFromCString("builtin.module"), 0, NULL, callbacks,
       gpu_options_alloc(mapping, reductionMode));
+}
+
+/* Returns a copy of "budget" as the data of an mdh-isl-budget pass, or
+ * NULL if out of memory. */
+static void *budget_alloc(int64_t budget) {
+  int64_t *b = malloc(sizeof(*b));
+
+  if (b)
+    *b = budget;
+  return b;
+}
+
+/* A clone of "user" for a cloned pass; NULL (out of memory) makes the clone
+ * fail when it runs. */
+static void *budget_clone(void *user) {
+  return user ? budget_alloc(*(int64_t *)user) : NULL;
+}
+
+/* Runs mdh-isl-budget with the budget "user" on "module". */
+static void budget_run(MlirOperation module, MlirExternalPass pass,
+                       void *user) {
+  if (!user) {
+    mdh_emit_error(module, "mdh-isl-budget: out of memory");
+  } else if (*(int64_t *)user < 0) {
+    mdh_emit_error(module, "mdh-isl-budget: the budget must be a "
+                           "non-negative integer");
+  } else {
+    mdh_attr_set_isl_budget(module, *(int64_t *)user);
+    return;
+  }
+  mlirExternalPassSignalFailure(pass);
+}
+
+MlirPass mdhCreateIslBudgetPass(int64_t budget) {
+  static MlirTypeID id;
+  MlirExternalPassCallbacks callbacks = {&pass_construct, &gpu_options_destruct,
+                                         NULL, &budget_clone, &budget_run};
+
+  if (!id_allocator.ptr)
+    id_allocator = mlirTypeIDAllocatorCreate();
+  if (mlirTypeIDIsNull(id))
+    id = mlirTypeIDAllocatorAllocateTypeID(id_allocator);
+  return mlirCreateExternalPass(
+      id, mlirStringRefCreateFromCString("MdhIslBudget"),
+      mlirStringRefCreateFromCString("mdh-isl-budget"),
+      mlirStringRefCreateFromCString(
+          "Store the isl-budget option of the mdh pipelines as the module "
+          "attribute mdh.isl_budget for the polyhedral passes"),
+      mlirStringRefCreateFromCString("builtin.module"), 0, NULL, callbacks,
+      budget_alloc(budget));
 }

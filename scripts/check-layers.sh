@@ -29,7 +29,7 @@ for t in tools/*/; do
 done
 
 names='schedule|stmt|influence|scheduler|mapping|mappings|mapping_index'
-names="$names|reduction_mode|sizes|index_aware|assume_homomorphic|kinds"
+names="$names|reduction_mode|sizes|index_aware|assume_homomorphic|kinds|isl_budget"
 hits=$(grep -rnE "\"mdh\.($names)\"" --include='*.c' --include='*.h' \
 	support dialect lib passes capi tools | grep -v '^dialect/attrs\.c:')
 if [ -n "$hits" ]; then

@@ -33,3 +33,19 @@ const char *mdh_isl_ctx_error(isl_ctx *ctx) {
 
   return msg ? msg : "unknown isl error";
 }
+
+void mdh_isl_report(isl_ctx *ctx, MlirOperation op, const char *pass,
+                    const char *step) {
+  if (isl_ctx_last_error(ctx) != isl_error_quota) {
+    mdh_emit_error(op, "%s: isl failed while %s: %s", pass, step,
+                   mdh_isl_ctx_error(ctx));
+    return;
+  }
+  mdh_emit_error(op,
+                 "%s: isl ran out of its budget of %lu operations while %s; "
+                 "raise it (the environment variable MDH_ISL_BUDGET or the "
+                 "integer attribute mdh.isl_budget on the function or "
+                 "module, 0 for no limit), run without mdh-coalesce, or "
+                 "split the chain into several functions",
+                 pass, isl_ctx_get_max_operations(ctx), step);
+}

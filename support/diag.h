@@ -21,4 +21,10 @@ isl_ctx *mdh_isl_ctx_alloc(void);
  */
 const char *mdh_isl_ctx_error(isl_ctx *ctx);
 
+/* Reports at "op" that isl failed in "pass" while "step" (a phrase such as
+ * "computing the schedule"): when it ran out of the operations budget of
+ * "ctx", what to do about it; else isl's own message. */
+void mdh_isl_report(isl_ctx *ctx, MlirOperation op, const char *pass,
+                    const char *step);
+
 #endif

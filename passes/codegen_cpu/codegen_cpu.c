@@ -452,8 +452,13 @@ static int codegen_func(isl_ctx *ctx, MlirOperation func) {
     abort();
   for (k = 0; k < cg->m->n_buf; ++k)
     nests.buf_first[k] = nests.buf_last[k] = -1;
-  if (!tree || generate_nests(&b, last_before(last, b.before), tree, &target,
-                              &nests) < 0)
+  if (!tree) {
+    mdh_isl_report(ctx, cg->m->stmts[0].hom, "mdh-codegen-cpu",
+                   "generating the loops (isl AST)");
+    goto done;
+  }
+  if (generate_nests(&b, last_before(last, b.before), tree, &target, &nests) <
+      0)
     goto done;
   for (k = 0; k < cg->n_temps; ++k)
     mdh_build_dealloc(&b, cg->temps[k]);

@@ -872,7 +872,7 @@ static int build_kernels(isl_ctx *ctx, struct mdh_builder *b,
   tree =
       k.reduce ? build_ast(ctx, &k) : mdh_kernel_owner_ast(ctx, &k, schedule);
   if (!tree) {
-    mdh_emit_error(info->stmt->hom, PASS ": isl failed to build the kernel");
+    mdh_isl_report(ctx, info->stmt->hom, PASS, "building the kernel");
     return -1;
   }
   body = mdh_kernel_build_launch(b, k.grid, k.block, 0, NULL);

@@ -197,7 +197,7 @@ int mdh_kernel_build_scan(isl_ctx *ctx, struct mdh_builder *b,
     step[d] = 1;
   tree = mdh_kernel_block_ast(ctx, k, step, &part, 1);
   if (!tree) {
-    mdh_emit_error(k->info->stmt->hom, PASS ": isl failed to build the scan");
+    mdh_isl_report(ctx, k->info->stmt->hom, PASS, "building the scan");
     return -1;
   }
   for (c = 0; c < k->info->n_results; ++c)

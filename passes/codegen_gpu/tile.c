@@ -664,7 +664,7 @@ int mdh_kernel_build_tiled(isl_ctx *ctx, struct mdh_builder *b,
   tiling_init(t, k);
   find_stages(ctx, t);
   if (!(tree = build_ast(ctx, t))) {
-    mdh_emit_error(k->info->stmt->hom, PASS ": isl failed to tile the kernel");
+    mdh_isl_report(ctx, k->info->stmt->hom, PASS, "tiling the kernel");
     free(t);
     return -1;
   }

@@ -283,8 +283,7 @@ int mdh_kernel_build_band(isl_ctx *ctx, struct mdh_builder *b,
   ast = thread_ast(&k, schedule, band_owned(&k, mark));
   mdh_kernel_free_ids(&k);
   if (!ast) {
-    mdh_emit_error(loc, PASS ": isl failed to build the kernel: %s",
-                   mdh_isl_ctx_error(ctx));
+    mdh_isl_report(ctx, loc, PASS, "building the kernel");
     return -1;
   }
   body = mdh_kernel_build_launch(b, k.grid, k.block, 0, NULL);

@@ -310,7 +310,7 @@ mdh_map_gpu_mark_kernels(struct mdh_model *m, MlirOperation func,
   isl_schedule_node_free(node);
   *n_kernel = data.n_kernel;
   if (!schedule && !data.reported)
-    mdh_emit_error(func, "mdh-map-gpu: cannot form the kernels: %s",
-                   mdh_isl_ctx_error(m->ctx));
+    mdh_isl_report(m->ctx, m->n_stmt > 0 ? m->stmts[0].hom : func,
+                   "mdh-map-gpu", "forming the kernels");
   return schedule;
 }

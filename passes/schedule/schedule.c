@@ -163,7 +163,8 @@ static int schedule_func(isl_ctx *ctx, MlirOperation func) {
   } else if (ok == isl_bool_false) {
     mdh_emit_error(func, "internal error: the schedule violates a dependence");
   } else {
-    mdh_emit_error(func, "cannot schedule: %s", mdh_isl_ctx_error(ctx));
+    mdh_isl_report(ctx, m->stmts[0].hom, "mdh-schedule",
+                   "computing the schedule");
   }
   free(how);
   isl_schedule_free(schedule);

@@ -72,6 +72,16 @@ bool mdhIsMappingIndexSpec(MlirStringRef spec);
 MlirPass mdhCreateGpuOptionsPass(MlirStringRef mapping,
                                  MlirStringRef reductionMode);
 
+/// Creates the mdh-isl-budget pass, which stores "budget" (non-negative; 0:
+/// no limit) as the module attribute mdh.isl_budget: the most isl operations
+/// the polyhedral work on one function may take before the pass fails with
+/// a located error (a function's own attribute wins; without either, the
+/// environment variable MDH_ISL_BUDGET, else a default of 1e8). The option
+/// isl-budget of the mdh pipelines adds it. A negative budget fails the pass
+/// with an error at the module. The caller owns the pass until it is added
+/// to a pass manager.
+MlirPass mdhCreateIslBudgetPass(int64_t budget);
+
 /// What mdh-gpu-options does, for drivers that hold the module: checks
 /// "mapping" and "reductionMode" and stores the non-empty ones as
 /// attributes of "op" (the module, or one function). Fails, setting
