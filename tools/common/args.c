@@ -1,6 +1,7 @@
 /* Host buffers of memref arguments (see args.h). */
 
 #include "tools/common/args.h"
+#include "tools/common/atomic.h"
 
 #include <errno.h>
 #include <math.h>
@@ -287,18 +288,21 @@ int mdh_args_prepare(struct mdh_args *inputs, struct mdh_args *work,
 
 int mdh_args_write(const struct mdh_args *args, const char *dir, char *err,
                    size_t err_len) {
+  struct mdh_atomic_file file;
   char path[4096];
-  FILE *f;
   size_t bytes;
   int k, ok;
 
   for (k = 0; k < args->n; ++k) {
     arg_path(path, sizeof(path), dir, k);
     bytes = args->v[k].n_elems * mdh_elem_size(args->v[k].elem);
-    f = fopen(path, "wb");
-    ok = f && fwrite(args->v[k].data, 1, bytes, f) == bytes;
-    if (f && fclose(f) != 0)
+    ok = mdh_atomic_open(&file, path, 1) == 0;
+    if (ok && fwrite(args->v[k].data, 1, bytes, file.f) != bytes) {
+      mdh_atomic_abort(&file);
       ok = 0;
+    } else if (ok) {
+      ok = mdh_atomic_commit(&file) == 0;
+    }
     if (!ok) {
       snprintf(err, err_len, "cannot write output '%s': %s", path,
                strerror(errno));

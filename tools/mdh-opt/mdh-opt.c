@@ -7,6 +7,7 @@
  * line numbers; the diagnostic engine reports them under the input's name.
  */
 
+#include "tools/common/atomic.h"
 #include "tools/common/context.h"
 #include "tools/common/diagnostics.h"
 #include "tools/common/file.h"
@@ -17,6 +18,7 @@
 #include "mlir-c/IR.h"
 #include "mlir-c/Pass.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -308,6 +310,7 @@ int main(int argc, char **argv) {
   struct mdh_diag_engine *engine;
   MlirContext ctx;
   char *text;
+  struct mdh_atomic_file file = {NULL, NULL, NULL};
   FILE *out = stdout;
   int rc, failures;
 
@@ -329,9 +332,10 @@ int main(int argc, char **argv) {
     failures = 1;
   } else {
     if (o.output && strcmp(o.output, "-"))
-      out = fopen(o.output, "w");
+      out = mdh_atomic_open(&file, o.output, 1) == 0 ? file.f : NULL;
     if (!out) {
-      fprintf(stderr, "mdh-opt: cannot open '%s'\n", o.output);
+      fprintf(stderr, "mdh-opt: cannot open '%s': %s\n", o.output,
+              strerror(errno));
       failures = 1;
       out = stdout;
     } else {
@@ -340,8 +344,13 @@ int main(int argc, char **argv) {
   }
   if (o.verify)
     failures = mdh_diag_engine_verify(engine) < 0;
-  if (out != stdout)
-    fclose(out);
+  if (out != stdout && !failures && mdh_atomic_commit(&file) < 0) {
+    fprintf(stderr, "mdh-opt: cannot write '%s': %s\n", o.output,
+            strerror(errno));
+    failures = 1;
+  } else if (out != stdout && failures) {
+    mdh_atomic_abort(&file);
+  }
   mlirContextDestroy(ctx);
   mdh_diag_engine_destroy(engine);
   free(text);

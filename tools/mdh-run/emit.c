@@ -2,6 +2,7 @@
 
 #include "tools/mdh-run/emit.h"
 
+#include "tools/common/atomic.h"
 #include "tools/common/signature.h"
 
 #include "mlir-c/Pass.h"
@@ -9,6 +10,7 @@
 
 #include "llvm-c/Core.h"
 
+#include <errno.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -203,6 +205,7 @@ int mdh_emit_object(MlirContext ctx, MlirModule input, const char *pipeline,
   MlirModule module = mlirModuleFromOperation(
       mlirOperationClone(mlirModuleGetOperation(input)));
   const char *gpu_runtime = getenv("MDH_GPU_RUNTIME");
+  struct mdh_atomic_file object;
   char *ll = malloc(strlen(out) + 4);
   int rc = -1;
 
@@ -217,10 +220,21 @@ int mdh_emit_object(MlirContext ctx, MlirModule input, const char *pipeline,
     goto done;
   }
   sprintf(ll, "%s.ll", out);
+  if (mdh_atomic_open(&object, out, 0) < 0) {
+    fprintf(stderr, "mdh-run: cannot create '%s': %s\n", out, strerror(errno));
+    goto done;
+  }
   if (mdh_run_lower(ctx, module, pipeline) == 0 &&
       add_signature(ctx, module, entry, sig) == 0 &&
-      write_llvm_ir(module, ll) == 0 && compile(ll, out, gpu_runtime) == 0)
+      write_llvm_ir(module, ll) == 0 &&
+      compile(ll, object.tmp, gpu_runtime) == 0)
     rc = 0;
+  if (rc == 0 && mdh_atomic_commit(&object) < 0) {
+    fprintf(stderr, "mdh-run: cannot write '%s': %s\n", out, strerror(errno));
+    rc = -1;
+  } else if (rc < 0) {
+    mdh_atomic_abort(&object);
+  }
 done:
   if (!mlirModuleIsNull(module))
     mlirModuleDestroy(module);
