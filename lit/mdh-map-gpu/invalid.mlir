@@ -332,3 +332,24 @@ func.func @not_spec(%x: memref<7xf32>, %y: memref<7xf32>)
       : (!mdh.mda<array<i64: 7>>, memref<7xf32>) -> ()
   return
 }
+
+// -----
+
+// An entry without a function applies to every function: one that names a
+// kernel a function lacks is an error, not a sweep that silently measures
+// the best mapping.
+// expected-error @+1 {{mdh-map-gpu: mdh.mapping_index names kernel 3 of @one_kernel, which has 1 kernels}}
+module attributes {mdh.mapping_index = "3:0"} {
+func.func private @id(%a: f32) -> f32 {
+  return %a : f32
+}
+func.func @one_kernel(%x: memref<7xf32>, %y: memref<7xf32>) {
+  %v = "mdh.inp_view"(%x) {accesses = [affine_map<(i) -> (i)>]}
+      : (memref<7xf32>) -> !mdh.mda<array<i64: 7>>
+  %r = "mdh.md_hom"(%v) {scalar_function = @id, combine_ops = [#mdh.cc]}
+      : (!mdh.mda<array<i64: 7>>) -> !mdh.mda<array<i64: 7>>
+  "mdh.out_view"(%r, %y) {accesses = [affine_map<(i) -> (i)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 7>>, memref<7xf32>) -> ()
+  return
+}
+}

@@ -624,7 +624,8 @@ static int check_functions(MlirOperation op,
 
 /* Checks every `mdh.mapping_index` on "func" and the ops around it: a
  * malformed spec, an entry that names a function the module does not
- * have, or one that names a kernel "func" does not have
+ * have, or one that names a kernel "func" does not have (an entry without
+ * a function applies to every function)
  * (when "n_kernel" >= 0: "func" has that many), must not silently fall
  * back to the best mapping. Returns 1, or 0 after an error at the op that
  * carries the bad one. */
@@ -642,7 +643,7 @@ static int check_mapping_indices(MlirOperation func, int n_kernel) {
     if (n < 0 || !check_functions(op, entries, n))
       return 0;
     for (k = 0; k < n && n_kernel >= 0; ++k) {
-      own = mlirOperationEqual(op, func) ||
+      own = mlirOperationEqual(op, func) || !entries[k].func[0] ||
             (strlen(entries[k].func) == name.length &&
              !strncmp(entries[k].func, name.data, name.length));
       if (own && entries[k].kernel >= n_kernel) {
