@@ -30,9 +30,8 @@
  * default: about 140 times what the largest function of the examples, the
  * lit inputs and the benchmarks needs (between 4e5 and 7e5 for
  * lit/exec/Inputs/stencil_chains.mlir through either pipeline, measured by
- * bisection on 2026-11-24), and about 100 s of isl work on this project's
- * machines (some 1e6 operations a second): a located error instead of a
- * build that seems to hang. */
+ * bisection on 2026-11-24): a located error instead of a build that seems
+ * to hang where isl itself runs away. */
 #define DEFAULT_ISL_BUDGET 100000000UL
 
 /* Internal data structure for run_on_func: the per-function callback, its
