@@ -483,14 +483,10 @@ static __isl_give isl_union_map *first_point_pairs(struct mdh_model *m) {
 
 isl_bool mdh_chain_first_points_first(struct mdh_model *m,
                                       __isl_keep isl_schedule *schedule) {
-  isl_union_map *map = isl_schedule_get_map(schedule);
-  isl_union_map *pairs = first_point_pairs(m), *before;
-  isl_bool ok;
+  isl_union_map *pairs = first_point_pairs(m);
+  isl_bool ok = mdh_model_schedule_orders(m, schedule, pairs);
 
-  before = isl_union_map_lex_lt_union_map(isl_union_map_copy(map), map);
-  ok = isl_union_map_is_subset(pairs, before);
   isl_union_map_free(pairs);
-  isl_union_map_free(before);
   return ok;
 }
 

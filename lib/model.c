@@ -155,9 +155,10 @@ static __isl_give isl_map *original_order(struct mdh_stmt *stmt, int k,
 }
 
 /* Returns the may-dependences from "sources" to "sinks" in the original
- * order. */
-static __isl_give isl_union_map *
-may_deps(struct mdh_model *m, isl_union_map *sinks, isl_union_map *sources) {
+ * order "order". */
+static __isl_give isl_union_map *may_deps(__isl_keep isl_union_map *order,
+                                          __isl_keep isl_union_map *sinks,
+                                          __isl_keep isl_union_map *sources) {
   isl_union_access_info *info;
   isl_union_flow *flow;
   isl_union_map *deps;
@@ -165,8 +166,8 @@ may_deps(struct mdh_model *m, isl_union_map *sinks, isl_union_map *sources) {
   info = isl_union_access_info_from_sink(isl_union_map_copy(sinks));
   info =
       isl_union_access_info_set_may_source(info, isl_union_map_copy(sources));
-  info = isl_union_access_info_set_schedule_map(info,
-                                                isl_union_map_copy(m->order));
+  info =
+      isl_union_access_info_set_schedule_map(info, isl_union_map_copy(order));
   flow = isl_union_access_info_compute_flow(info);
   deps = isl_union_flow_get_may_dependence(flow);
   isl_union_flow_free(flow);
@@ -193,14 +194,103 @@ static __isl_give isl_union_map *same_scan_position(struct mdh_model *m) {
   return pairs;
 }
 
-/* Computes the dependences of "m" (see struct mdh_model). */
-static void compute_dependences(struct mdh_model *m) {
-  isl_union_map *flow, *anti, *output;
+/* Internal data structure for split_by_buffer: the accesses of each
+ * buffer, "per_buf"[b], and the statements that access b, "uses"[b *
+ * n_stmt + k]. */
+struct by_buffer {
+  struct mdh_model *m;
+  isl_union_map **per_buf;
+  char *uses;
+};
 
-  flow = may_deps(m, m->reads, m->writes);
-  anti = may_deps(m, m->writes, m->reads);
-  output = may_deps(m, m->writes, m->writes);
-  m->deps = isl_union_map_union(isl_union_map_union(flow, anti), output);
+/* Adds access relation "map" to the accesses of its buffer. */
+static isl_stat add_to_buffer(__isl_take isl_map *map, void *user) {
+  struct by_buffer *data = user;
+  struct mdh_stmt *stmt =
+      mdh_model_find_stmt(data->m, isl_map_get_tuple_name(map, isl_dim_in));
+  const char *name = isl_map_get_tuple_name(map, isl_dim_out);
+  int b = name && name[0] == 'B' ? atoi(name + 1) : -1;
+
+  if (!stmt || b < 0 || b >= data->m->n_buf) {
+    isl_map_free(map);
+    return isl_stat_error;
+  }
+  data->uses[(size_t)b * data->m->n_stmt + (stmt - data->m->stmts)] = 1;
+  data->per_buf[b] = isl_union_map_add_map(data->per_buf[b], map);
+  return isl_stat_ok;
+}
+
+/* Returns the accesses "acc" split by buffer (an array of n_buf union maps)
+ * and marks in "uses" the statements accessing each buffer. */
+static isl_union_map **split_by_buffer(struct mdh_model *m,
+                                       __isl_keep isl_union_map *acc,
+                                       char *uses) {
+  struct by_buffer data = {m, calloc(m->n_buf + 1, sizeof(isl_union_map *)),
+                           uses};
+  int b;
+
+  if (!data.per_buf)
+    abort();
+  for (b = 0; b < m->n_buf; ++b)
+    data.per_buf[b] = isl_union_map_empty(isl_space_params_alloc(m->ctx, 0));
+  if (isl_union_map_foreach_map(acc, &add_to_buffer, &data) < 0)
+    for (b = 0; b < m->n_buf; ++b)
+      data.per_buf[b] = isl_union_map_free(data.per_buf[b]);
+  return data.per_buf;
+}
+
+static void free_per_buffer(struct mdh_model *m, isl_union_map **per_buf) {
+  int b;
+
+  for (b = 0; b < m->n_buf; ++b)
+    isl_union_map_free(per_buf[b]);
+  free(per_buf);
+}
+
+/* Returns the flow, anti and output dependences through buffer "b", whose
+ * reads are "reads" and writes "writes", in the original order of the
+ * statements marked in "uses" ("order"[k] that of statement k). */
+static __isl_give isl_union_map *buffer_deps(struct mdh_model *m,
+                                             __isl_keep isl_union_map *reads,
+                                             __isl_keep isl_union_map *writes,
+                                             const char *uses,
+                                             isl_map **order) {
+  isl_union_map *sched = isl_union_map_empty(isl_space_params_alloc(m->ctx, 0));
+  isl_union_map *flow, *anti, *output;
+  int k;
+
+  for (k = 0; k < m->n_stmt; ++k)
+    if (uses[k])
+      sched = isl_union_map_add_map(sched, isl_map_copy(order[k]));
+  flow = may_deps(sched, reads, writes);
+  anti = may_deps(sched, writes, reads);
+  output = may_deps(sched, writes, writes);
+  isl_union_map_free(sched);
+  return isl_union_map_union(isl_union_map_union(flow, anti), output);
+}
+
+/* Computes the dependences of "m" (see struct mdh_model), one buffer at a
+ * time: a statement depends only on those that access a buffer it
+ * accesses, and a dataflow problem over all statements at once is
+ * quadratic in their number (issue 17). "order"[k] is the original order
+ * of statement k. */
+static void compute_dependences(struct mdh_model *m, isl_map **order) {
+  char *uses = calloc((size_t)(m->n_buf + 1) * (m->n_stmt + 1), 1);
+  isl_union_map **reads, **writes;
+  int b;
+
+  if (!uses)
+    abort();
+  reads = split_by_buffer(m, m->reads, uses);
+  writes = split_by_buffer(m, m->writes, uses);
+  m->deps = isl_union_map_empty(isl_space_params_alloc(m->ctx, 0));
+  for (b = 0; b < m->n_buf; ++b)
+    m->deps = isl_union_map_union(
+        m->deps, buffer_deps(m, reads[b], writes[b],
+                             uses + (size_t)b * m->n_stmt, order));
+  free_per_buffer(m, reads);
+  free_per_buffer(m, writes);
+  free(uses);
   m->reductions = isl_union_map_intersect(isl_union_map_copy(m->deps),
                                           same_scan_position(m));
   m->validity = isl_union_map_subtract(isl_union_map_copy(m->deps),
@@ -243,9 +333,13 @@ static struct mdh_model *model_alloc(isl_ctx *ctx, int n) {
 struct mdh_model *mdh_model_extract(isl_ctx *ctx, MlirOperation func) {
   struct mdh_op_list homs = mdh_collect_md_homs(func);
   struct mdh_model *m;
+  isl_map **order;
   int k, depth = 0;
 
   m = model_alloc(ctx, (int)homs.n);
+  order = calloc(homs.n + 1, sizeof(*order));
+  if (!order)
+    abort();
   for (k = 0; k < (int)homs.n; ++k) {
     read_stmt(m, k, homs.ops[k]);
     if (m->stmts[k].rank > depth)
@@ -254,10 +348,13 @@ struct mdh_model *mdh_model_extract(isl_ctx *ctx, MlirOperation func) {
   free(homs.ops);
   for (k = 0; k < m->n_stmt; ++k) {
     add_accesses(m, &m->stmts[k]);
-    m->order =
-        isl_union_map_add_map(m->order, original_order(&m->stmts[k], k, depth));
+    order[k] = original_order(&m->stmts[k], k, depth);
+    m->order = isl_union_map_add_map(m->order, isl_map_copy(order[k]));
   }
-  compute_dependences(m);
+  compute_dependences(m, order);
+  for (k = 0; k < m->n_stmt; ++k)
+    isl_map_free(order[k]);
+  free(order);
   if (!m->domain || !m->reads || !m->writes || !m->order || !m->deps ||
       !m->reductions || !m->validity) {
     mdh_isl_report(ctx, m->n_stmt > 0 ? m->stmts[0].hom : func, "mdh",
@@ -283,14 +380,26 @@ struct mdh_model *mdh_model_free(struct mdh_model *m) {
   isl_union_map_free(m->deps);
   isl_union_map_free(m->reductions);
   isl_union_map_free(m->validity);
+  if (m->deps_from)
+    for (k = 0; k < m->n_stmt; ++k)
+      isl_union_map_free(m->deps_from[k]);
+  free(m->deps_from);
   free(m);
   return NULL;
 }
 
+/* Statements are named "S<k>" in program order, and a slice keeps the
+ * names of its statements: the number locates the statement at once, so
+ * that looking up every map of a long chain stays linear. */
 struct mdh_stmt *mdh_model_find_stmt(struct mdh_model *m, const char *name) {
   int k;
 
-  for (k = 0; k < m->n_stmt; ++k)
+  if (name && name[0] == 'S' && m->n_stmt > 0) {
+    k = atoi(name + 1) - atoi(m->stmts[0].name + 1);
+    if (k >= 0 && k < m->n_stmt && !strcmp(m->stmts[k].name, name))
+      return &m->stmts[k];
+  }
+  for (k = 0; name && k < m->n_stmt; ++k)
     if (!strcmp(m->stmts[k].name, name))
       return &m->stmts[k];
   return NULL;
@@ -311,15 +420,187 @@ char *mdh_model_kinds_string(const struct mdh_model *m) {
   return s.data;
 }
 
+/* Returns the statements "first" up to "first + n" of "m" as a model of
+ * their own: their domains, accesses and order, and the dependences among
+ * them. A dependence from one of them to a statement outside is left out:
+ * whoever schedules the parts of a chain separately must order the parts
+ * (program order does, since every dependence goes forward in it). */
+struct mdh_model *mdh_model_slice(struct mdh_model *m, int first, int n) {
+  struct mdh_model *part = model_alloc(m->ctx, n);
+  isl_union_set *dom;
+  int k;
+
+  for (k = 0; k < n; ++k) {
+    part->stmts[k] = m->stmts[first + k];
+    part->stmts[k].domain = isl_set_copy(m->stmts[first + k].domain);
+    part->domain = isl_union_set_add_set(part->domain,
+                                         isl_set_copy(part->stmts[k].domain));
+  }
+  part->n_buf = m->n_buf;
+  part->bufs = malloc((m->n_buf ? m->n_buf : 1) * sizeof(*part->bufs));
+  if (!part->bufs)
+    abort();
+  if (m->n_buf)
+    memcpy(part->bufs, m->bufs, m->n_buf * sizeof(*m->bufs));
+  dom = part->domain;
+  part->reads = isl_union_map_union(
+      part->reads, isl_union_map_intersect_domain(isl_union_map_copy(m->reads),
+                                                  isl_union_set_copy(dom)));
+  part->writes = isl_union_map_union(
+      part->writes,
+      isl_union_map_intersect_domain(isl_union_map_copy(m->writes),
+                                     isl_union_set_copy(dom)));
+  part->order = isl_union_map_union(
+      part->order, isl_union_map_intersect_domain(isl_union_map_copy(m->order),
+                                                  isl_union_set_copy(dom)));
+  part->deps = isl_union_map_intersect_range(
+      isl_union_map_intersect_domain(isl_union_map_copy(m->deps),
+                                     isl_union_set_copy(dom)),
+      isl_union_set_copy(dom));
+  part->reductions = isl_union_map_intersect_domain(
+      isl_union_map_copy(m->reductions), isl_union_set_copy(dom));
+  part->validity = isl_union_map_subtract(isl_union_map_copy(part->deps),
+                                          isl_union_map_copy(part->reductions));
+  if (!part->domain || !part->reads || !part->writes || !part->order ||
+      !part->deps || !part->reductions || !part->validity)
+    return mdh_model_free(part);
+  return part;
+}
+
+/* Internal data structure for mdh_model_schedule_orders: the model, the
+ * schedule map of each of its statements (others the schedule may have are
+ * not looked at) and the result so far. */
+struct valid_data {
+  struct mdh_model *m;
+  isl_map **sched;
+  isl_bool ok;
+};
+
+static int stmt_of(struct valid_data *data, __isl_keep isl_map *map,
+                   enum isl_dim_type type) {
+  struct mdh_stmt *stmt =
+      mdh_model_find_stmt(data->m, isl_map_get_tuple_name(map, type));
+
+  return stmt ? (int)(stmt - data->m->stmts) : -1;
+}
+
+static isl_stat store_sched(__isl_take isl_map *map, void *user) {
+  struct valid_data *data = user;
+  int k = stmt_of(data, map, isl_dim_in);
+
+  if (k < 0) {
+    isl_map_free(map);
+    return isl_stat_ok;
+  }
+  data->sched[k] = map;
+  return isl_stat_ok;
+}
+
+/* Checks that the schedule runs every source of "dep" before its sink. One
+ * map of pairs at a time: the lexicographic order between the schedules of
+ * all pairs of statements at once is quadratic in their number (issue 17). */
+static isl_stat check_dep(__isl_take isl_map *dep, void *user) {
+  struct valid_data *data = user;
+  int s = stmt_of(data, dep, isl_dim_in), t = stmt_of(data, dep, isl_dim_out);
+  isl_map *before;
+
+  if (s < 0 || t < 0 || !data->sched[s] || !data->sched[t]) {
+    isl_map_free(dep);
+    return isl_stat_error;
+  }
+  before = isl_map_lex_lt_map(isl_map_copy(data->sched[s]),
+                              isl_map_copy(data->sched[t]));
+  data->ok = isl_map_is_subset(dep, before);
+  isl_map_free(dep);
+  isl_map_free(before);
+  return data->ok == isl_bool_true ? isl_stat_ok : isl_stat_error;
+}
+
+isl_bool mdh_model_schedule_orders(struct mdh_model *m,
+                                   __isl_keep isl_schedule *schedule,
+                                   __isl_keep isl_union_map *pairs) {
+  isl_union_map *map = isl_schedule_get_map(schedule);
+  struct valid_data data = {m, calloc(m->n_stmt + 1, sizeof(isl_map *)),
+                            isl_bool_error};
+  int k;
+
+  if (!data.sched)
+    abort();
+  if (isl_union_map_foreach_map(map, &store_sched, &data) >= 0) {
+    data.ok = isl_bool_true;
+    isl_union_map_foreach_map(pairs, &check_dep, &data);
+  }
+  for (k = 0; k < m->n_stmt; ++k)
+    isl_map_free(data.sched[k]);
+  free(data.sched);
+  isl_union_map_free(map);
+  return data.ok;
+}
+
 isl_bool mdh_model_schedule_is_valid(struct mdh_model *m,
                                      __isl_keep isl_schedule *schedule) {
-  isl_union_map *map = isl_schedule_get_map(schedule);
-  isl_union_map *before;
-  isl_bool ok;
+  return mdh_model_schedule_orders(m, schedule, m->validity);
+}
 
-  /* { S[i] -> T[j] : schedule(S[i]) precedes schedule(T[j]) } */
-  before = isl_union_map_lex_lt_union_map(isl_union_map_copy(map), map);
-  ok = isl_union_map_is_subset(m->validity, before);
-  isl_union_map_free(before);
-  return ok;
+/* Internal data structure for mdh_model_deps_from: the model and the
+ * dependences found so far. */
+struct deps_from_data {
+  struct mdh_model *m;
+  isl_union_map *deps;
+};
+
+/* Adds dependence "dep" to the index of its source statement. */
+static isl_stat index_dep(__isl_take isl_map *dep, void *user) {
+  struct mdh_model *m = user;
+  struct mdh_stmt *stmt =
+      mdh_model_find_stmt(m, isl_map_get_tuple_name(dep, isl_dim_in));
+  int k = stmt ? (int)(stmt - m->stmts) : -1;
+
+  if (k < 0) {
+    isl_map_free(dep);
+    return isl_stat_error;
+  }
+  m->deps_from[k] = isl_union_map_add_map(m->deps_from[k], dep);
+  return isl_stat_ok;
+}
+
+/* Builds m->deps_from. */
+static isl_stat index_deps(struct mdh_model *m) {
+  int k;
+
+  m->deps_from = calloc(m->n_stmt + 1, sizeof(*m->deps_from));
+  if (!m->deps_from)
+    abort();
+  for (k = 0; k < m->n_stmt; ++k)
+    m->deps_from[k] = isl_union_map_empty(isl_space_params_alloc(m->ctx, 0));
+  return isl_union_map_foreach_map(m->deps, &index_dep, m);
+}
+
+/* Adds the dependences from the instances of "set" to data->deps. */
+static isl_stat add_deps_from(__isl_take isl_set *set, void *user) {
+  struct deps_from_data *data = user;
+  struct mdh_stmt *stmt =
+      mdh_model_find_stmt(data->m, isl_set_get_tuple_name(set));
+
+  if (stmt)
+    data->deps = isl_union_map_union(
+        data->deps,
+        isl_union_map_intersect_domain(
+            isl_union_map_copy(data->m->deps_from[stmt - data->m->stmts]),
+            isl_union_set_from_set(set)));
+  else
+    isl_set_free(set);
+  return isl_stat_ok;
+}
+
+__isl_give isl_union_map *
+mdh_model_deps_from(struct mdh_model *m, __isl_keep isl_union_set *domain) {
+  struct deps_from_data data = {m, NULL};
+
+  if (!m->deps_from && index_deps(m) < 0)
+    return NULL;
+  data.deps = isl_union_map_empty(isl_space_params_alloc(m->ctx, 0));
+  if (isl_union_set_foreach_set(domain, &add_deps_from, &data) < 0)
+    return isl_union_map_free(data.deps);
+  return data.deps;
 }

@@ -47,6 +47,7 @@ struct mdh_stmt {
  * (Lemma 10) lets any order perform. Self-dependences across scan positions
  * stay: they keep a scan in order, so that each position can start from the
  * finished one before it. "validity" is "deps" without "reductions".
+ * "deps_from" indexes "deps" by source statement (mdh_model_deps_from).
  */
 struct mdh_model {
   isl_ctx *ctx;
@@ -61,6 +62,7 @@ struct mdh_model {
   isl_union_map *deps;
   isl_union_map *reductions;
   isl_union_map *validity;
+  isl_union_map **deps_from;
 };
 
 /* Builds the model of the verified mdh ops in "func". Returns NULL (after a
@@ -73,6 +75,22 @@ struct mdh_model *mdh_model_free(struct mdh_model *model);
 
 /* Returns the statement named "name", or NULL. */
 struct mdh_stmt *mdh_model_find_stmt(struct mdh_model *model, const char *name);
+
+/* Returns the "n" statements from "first" of "model" as a model of their
+ * own, with the dependences among them; NULL on an isl error. */
+struct mdh_model *mdh_model_slice(struct mdh_model *model, int first, int n);
+
+/* Returns the dependences of "model" whose source is an instance in
+ * "domain": what a loop or kernel of a few statements must look at, found
+ * without walking every dependence of a long chain. */
+__isl_give isl_union_map *mdh_model_deps_from(struct mdh_model *model,
+                                              __isl_keep isl_union_set *domain);
+
+/* Tells whether "schedule" runs the first instance of every pair in "pairs"
+ * before the second. */
+isl_bool mdh_model_schedule_orders(struct mdh_model *model,
+                                   __isl_keep isl_schedule *schedule,
+                                   __isl_keep isl_union_map *pairs);
 
 /* Tells whether "schedule" runs the source of every validity dependence of
  * "model" before its sink. */

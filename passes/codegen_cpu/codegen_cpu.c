@@ -75,14 +75,16 @@ static isl_bool carries_no_dependence(struct mdh_chain *cg,
   isl_space *space = isl_ast_build_get_schedule_space(build);
   isl_size n = isl_space_dim(space, isl_dim_set);
   isl_union_map *deps;
-  isl_union_set *deltas;
+  isl_union_set *domain, *deltas;
   isl_set *zero_outer;
   isl_union_set *zero;
   isl_bool parallel;
   int d;
 
-  deps = isl_union_map_apply_domain(isl_union_map_copy(cg->m->deps),
+  domain = isl_union_map_domain(isl_union_map_copy(sched));
+  deps = isl_union_map_apply_domain(mdh_model_deps_from(cg->m, domain),
                                     isl_union_map_copy(sched));
+  isl_union_set_free(domain);
   deps = isl_union_map_apply_range(deps, sched);
   deltas = isl_union_map_deltas(deps);
   zero_outer = isl_set_universe(isl_space_copy(space));

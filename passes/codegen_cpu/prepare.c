@@ -73,8 +73,7 @@ static isl_bool member_is_parallel(struct mdh_model *m,
       isl_multi_union_pw_aff_dim(band, isl_dim_set) - pos - 1);
   prefix = isl_union_map_from_multi_union_pw_aff(band);
   domain = isl_schedule_node_get_domain(node);
-  deps = isl_union_map_intersect_domain(isl_union_map_copy(m->deps),
-                                        isl_union_set_copy(domain));
+  deps = mdh_model_deps_from(m, domain);
   deps = isl_union_map_intersect_range(deps, domain);
   deps = isl_union_map_apply_domain(deps, isl_union_map_copy(prefix));
   deps = isl_union_map_apply_range(deps, prefix);
@@ -207,7 +206,8 @@ static isl_stat order_fill(struct order *o) {
     if (isl_union_map_foreach_map(acc, &note_use, &data) < 0)
       dom = isl_union_set_free(dom);
     isl_union_map_free(acc);
-    from = isl_union_map_intersect_domain(isl_union_map_copy(m->deps), dom);
+    from = mdh_model_deps_from(m, dom);
+    isl_union_set_free(dom);
     for (j = 0; j < o->n; ++j) {
       dom = isl_union_set_from_set(isl_set_copy(m->stmts[o->stmts[j]].domain));
       acc = isl_union_map_intersect_range(isl_union_map_copy(from), dom);

@@ -161,8 +161,7 @@ static int read_band(struct mark_data *data, __isl_keep isl_schedule_node *node,
   bk->n_member = isl_multi_union_pw_aff_size(mupa);
   if (bk->n_member < 0 || bk->n_member > MDH_MODEL_MAX_RANK)
     bk->n_member = -1;
-  deps = isl_union_map_intersect_domain(isl_union_map_copy(data->m->deps),
-                                        isl_union_set_copy(domain));
+  deps = mdh_model_deps_from(data->m, domain);
   deps = isl_union_map_intersect_range(deps, isl_union_set_copy(domain));
   for (i = 0; i < bk->n_member && parallel >= 0; ++i) {
     upa = isl_multi_union_pw_aff_get_union_pw_aff(mupa, i);

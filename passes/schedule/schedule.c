@@ -139,22 +139,97 @@ compute_schedule(struct mdh_model *m, struct mdh_infl_node *tree, char **how) {
   return compute_isl_schedule(m);
 }
 
-/* Schedules the mdh chains of "func". */
+/* The most md_homs scheduled as one problem. The per-row ILPs of
+ * scheduler.c are over the coefficients of every statement at once, so
+ * their cost grows about cubically with the chain (bench/scale, issue 17:
+ * one problem of 64 md_homs took 0.8 s, of 128 2.5 s, of 256 minutes; 32
+ * take 0.17 s). A longer chain is cut into parts of consecutive md_homs,
+ * scheduled one after another. A cut gives up fusion across it; the GPU
+ * kernels of such chains were one per md_hom before the cut too. */
+#define MAX_PART 32
+
+/* Returns the schedule of the part "m" of a function and how it was found
+ * in "how"; NULL after an error. "func" is the function, for the user's
+ * influence tree (NULL: the GPU optimizer's). */
+static __isl_give isl_schedule *schedule_part(struct mdh_model *m,
+                                              MlirOperation func, char **how) {
+  struct mdh_infl_node *tree = influence_tree(m, func);
+  isl_schedule *schedule;
+
+  *how = NULL;
+  if (!tree)
+    return NULL;
+  schedule = compute_schedule(m, tree, how);
+  mdh_infl_node_free(tree);
+  return schedule;
+}
+
+/* Appends "how" of one part to "all", counting repeats of the previous. */
+static void add_how(struct mdh_str *all, char **prev, int *repeat,
+                    const char *how) {
+  if (*prev && how && !strcmp(*prev, how)) {
+    ++*repeat;
+    return;
+  }
+  if (*prev && *repeat > 1)
+    mdh_str_printf(all, " x%d", *repeat);
+  if (how)
+    mdh_str_printf(all, "%s%s", *prev ? ", " : "", how);
+  free(*prev);
+  *prev = how ? strdup(how) : NULL;
+  *repeat = 1;
+}
+
+/* Returns the schedule of "m" in parts of at most MAX_PART md_homs, in
+ * program order; "how" tells the number of parts and how each was found. */
+static __isl_give isl_schedule *schedule_parts(struct mdh_model *m,
+                                               MlirOperation func, char **how) {
+  int n_part = (m->n_stmt + MAX_PART - 1) / MAX_PART, p, first = 0;
+  isl_schedule *all = NULL;
+  struct mdh_str text;
+  char *prev = NULL;
+  int repeat = 0;
+
+  mdh_str_init(&text);
+  mdh_str_printf(&text, "%d parts: ", n_part);
+  for (p = 0; p < n_part; ++p) {
+    int n = (m->n_stmt - first) / (n_part - p);
+    struct mdh_model *part = mdh_model_slice(m, first, n);
+    char *part_how = NULL;
+    isl_schedule *s = part ? schedule_part(part, func, &part_how) : NULL;
+
+    add_how(&text, &prev, &repeat, part_how);
+    free(part_how);
+    mdh_model_free(part);
+    first += n;
+    all = p == 0 ? s : isl_schedule_sequence(all, s);
+    if (!all)
+      break;
+  }
+  add_how(&text, &prev, &repeat, NULL);
+  *how = text.data;
+  return all;
+}
+
+/* Schedules the mdh chains of "func". A user's influence tree names the
+ * statements of the whole function: it is never cut into parts. */
 static int schedule_func(isl_ctx *ctx, MlirOperation func) {
   struct mdh_model *m = mdh_model_extract(ctx, func);
-  struct mdh_infl_node *tree;
   isl_schedule *schedule;
   char *how = NULL;
   isl_bool ok;
 
   if (!m)
     return 0;
-  tree = influence_tree(m, func);
-  if (!tree) {
+  if (m->n_stmt <= MAX_PART ||
+      !mlirAttributeIsNull(mdh_attr_get_influence(func)))
+    schedule = schedule_part(m, func, &how);
+  else
+    schedule = schedule_parts(m, func, &how);
+  if (!schedule && !how) {
     mdh_model_free(m);
     return 0;
   }
-  schedule = compute_schedule(m, tree, &how);
   ok = schedule ? mdh_model_schedule_is_valid(m, schedule) : isl_bool_error;
   if (ok == isl_bool_true) {
     schedule = insert_kinds_mark(m, schedule);
@@ -168,7 +243,6 @@ static int schedule_func(isl_ctx *ctx, MlirOperation func) {
   }
   free(how);
   isl_schedule_free(schedule);
-  mdh_infl_node_free(tree);
   mdh_model_free(m);
   return ok == isl_bool_true;
 }

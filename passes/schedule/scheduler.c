@@ -61,6 +61,7 @@
 #include <isl/union_set.h>
 #include <isl/val.h>
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -204,90 +205,163 @@ static int all_full_rank(struct sched *sc, struct state *st) {
   return 1;
 }
 
-/* Adds the constraint "coefs" . (1, x) >= 0 (= 0 if "is_eq") to "lp";
- * "coefs" has 1 + n_var entries. */
-static __isl_give isl_basic_set *add_constraint(struct sched *sc,
-                                                __isl_take isl_basic_set *lp,
-                                                const int64_t *coefs,
-                                                int is_eq) {
-  isl_local_space *ls = isl_local_space_from_space(isl_basic_set_get_space(lp));
-  isl_constraint *c = is_eq ? isl_constraint_alloc_equality(ls)
-                            : isl_constraint_alloc_inequality(ls);
-  int v;
+/* An ILP under construction: its equalities and inequalities over
+ * (1, unknowns), one row of 1 + n_var entries each. The constraints are
+ * collected here and handed to isl once (lp_to_set): adding them one by one
+ * simplifies the whole set at every step, quadratic in their number, which
+ * dominated the compile time of long chains (issue 17). The integer set, and
+ * so its lexicographic minimum, is the same. */
+struct lp {
+  int width;
+  int n[2];
+  int cap[2];
+  int64_t *rows[2];
+};
 
-  c = isl_constraint_set_constant_val(c,
-                                      isl_val_int_from_si(sc->ctx, coefs[0]));
-  for (v = 0; v < sc->n_var; ++v)
-    if (coefs[1 + v])
-      c = isl_constraint_set_coefficient_val(
-          c, isl_dim_set, v, isl_val_int_from_si(sc->ctx, coefs[1 + v]));
-  return isl_basic_set_add_constraint(lp, c);
+static void lp_init(struct sched *sc, struct lp *lp) {
+  memset(lp, 0, sizeof(*lp));
+  lp->width = 1 + sc->n_var;
 }
 
-/* Returns the LP with every unknown non-negative and sum_c defined. */
-static __isl_give isl_basic_set *lp_alloc(struct sched *sc) {
-  isl_basic_set *lp = isl_basic_set_positive_orthant(
-      isl_space_set_alloc(sc->ctx, 0, sc->n_var));
-  int64_t *c = calloc(1 + sc->n_var, sizeof(*c));
-  int s, k;
+static void lp_clear(struct lp *lp) {
+  free(lp->rows[0]);
+  free(lp->rows[1]);
+}
 
-  if (!c)
-    abort();
+/* Returns a zeroed new row of the equalities (if "is_eq") or inequalities
+ * of "lp". */
+static int64_t *lp_add_row(struct lp *lp, int is_eq) {
+  int64_t *row;
+
+  if (lp->n[is_eq] == lp->cap[is_eq]) {
+    lp->cap[is_eq] = 2 * lp->cap[is_eq] + 16;
+    lp->rows[is_eq] =
+        realloc(lp->rows[is_eq],
+                (size_t)lp->cap[is_eq] * lp->width * sizeof(*lp->rows[0]));
+    if (!lp->rows[is_eq])
+      abort();
+  }
+  row = lp->rows[is_eq] + (size_t)lp->n[is_eq]++ * lp->width;
+  memset(row, 0, lp->width * sizeof(*row));
+  return row;
+}
+
+/* Adds the constraint "coefs" . (1, x) >= 0 (= 0 if "is_eq") to "lp";
+ * "coefs" has 1 + n_var entries. */
+static void lp_add(struct lp *lp, const int64_t *coefs, int is_eq) {
+  memcpy(lp_add_row(lp, is_eq), coefs, lp->width * sizeof(*coefs));
+}
+
+/* Returns the rows "n" x "width" of "rows" as an isl matrix. */
+static __isl_give isl_mat *rows_to_mat(isl_ctx *ctx, const int64_t *rows, int n,
+                                       int width) {
+  isl_mat *mat = isl_mat_alloc(ctx, n, width);
+  int i, j;
+
+  for (i = 0; i < n; ++i)
+    for (j = 0; j < width; ++j) {
+      int64_t v = rows[(size_t)i * width + j];
+      if (v >= INT_MIN && v <= INT_MAX)
+        mat = isl_mat_set_element_si(mat, i, j, (int)v);
+      else
+        mat = isl_mat_set_element_val(mat, i, j, isl_val_int_from_si(ctx, v));
+    }
+  return mat;
+}
+
+/* Returns the integer set of the constraints of "lp", in the space of the
+ * unknowns. */
+static __isl_give isl_basic_set *lp_to_set(struct sched *sc, struct lp *lp) {
+  isl_mat *eq = rows_to_mat(sc->ctx, lp->rows[1], lp->n[1], lp->width);
+  isl_mat *ineq = rows_to_mat(sc->ctx, lp->rows[0], lp->n[0], lp->width);
+
+  return isl_basic_set_from_constraint_matrices(
+      isl_space_set_alloc(sc->ctx, 0, sc->n_var), eq, ineq, isl_dim_cst,
+      isl_dim_set, isl_dim_div, isl_dim_param);
+}
+
+/* Starts "lp" with every unknown non-negative and sum_c defined. */
+static void lp_start(struct sched *sc, struct lp *lp) {
+  int64_t *c;
+  int s, k, v;
+
+  lp_init(sc, lp);
+  for (v = 0; v < sc->n_var; ++v)
+    lp_add_row(lp, 0)[1 + v] = 1;
+  c = lp_add_row(lp, 1);
   c[1 + 1] = -1;
   for (s = 0; s < sc->m->n_stmt; ++s)
     for (k = 0; k < rank_of(sc, s); ++k)
       c[1 + var_of(sc, s, k)] = 1;
-  lp = add_constraint(sc, lp, c, 1);
-  free(c);
-  return lp;
-}
-
-/* Returns the matrix that maps (1, unknowns) to (1, c_0, c_s, c_t), the
- * Farkas coefficients of "omega" * w + "sigma" * (phi_T(t) - phi_S(s)) for
- * a dependence from statement "s" to statement "t". */
-static __isl_give isl_mat *farkas_substitution(struct sched *sc, int s, int t,
-                                               int omega, int sigma) {
-  int ns = rank_of(sc, s), nt = rank_of(sc, t), k;
-  isl_mat *sub = isl_mat_alloc(sc->ctx, 2 + ns + nt, 1 + sc->n_var);
-  int64_t *m = calloc((size_t)(2 + ns + nt) * (1 + sc->n_var), sizeof(*m));
-  int w = 1 + sc->n_var, i, j;
-
-  if (!m)
-    abort();
-  m[0] = 1;
-  m[w + 1 + 0] = omega;
-  m[w + 1 + var_of(sc, t, nt)] += sigma;
-  m[w + 1 + var_of(sc, s, ns)] -= sigma;
-  for (k = 0; k < ns; ++k)
-    m[(2 + k) * w + 1 + var_of(sc, s, k)] = -sigma;
-  for (k = 0; k < nt; ++k)
-    m[(2 + ns + k) * w + 1 + var_of(sc, t, k)] = sigma;
-  for (i = 0; i < 2 + ns + nt; ++i)
-    for (j = 0; j < w; ++j)
-      sub = isl_mat_set_element_si(sub, i, j, (int)m[i * w + j]);
-  free(m);
-  return sub;
 }
 
 /* Internal data structure for add_farkas_map: the run, the LP being built
- * and the kind of constraint (see farkas_substitution). */
+ * and the kind of constraint: the Farkas coefficients of
+ * "omega" * w + "sigma" * (phi_T(t) - phi_S(s)). */
 struct farkas_data {
   struct sched *sc;
-  isl_basic_set *lp;
+  struct lp *lp;
   int omega, sigma;
 };
 
+/* Adds to data->lp the constraint a . (1, c_0, c_s, c_t) >= 0 (= 0 if
+ * "is_eq") of the Farkas coefficients of a dependence from "s" to "t",
+ * rewritten over the unknowns: c_0 = omega w + sigma (const_t - const_s),
+ * c_s = -sigma phi_S's iterator coefficients, c_t = sigma phi_T's. */
+static void add_farkas_row(struct farkas_data *data, int s, int t,
+                           const int64_t *a, int is_eq) {
+  struct sched *sc = data->sc;
+  int ns = rank_of(sc, s), nt = rank_of(sc, t), k;
+  int64_t *row = lp_add_row(data->lp, is_eq);
+
+  row[0] = a[0];
+  row[1 + 0] += data->omega * a[1];
+  row[1 + var_of(sc, t, nt)] += data->sigma * a[1];
+  row[1 + var_of(sc, s, ns)] -= data->sigma * a[1];
+  for (k = 0; k < ns; ++k)
+    row[1 + var_of(sc, s, k)] -= data->sigma * a[2 + k];
+  for (k = 0; k < nt; ++k)
+    row[1 + var_of(sc, t, k)] += data->sigma * a[2 + ns + k];
+}
+
+/* Adds the rows of "mat" (the equalities if "is_eq", else inequalities of a
+ * Farkas coefficient set) of a dependence from "s" to "t" to data->lp.
+ * Returns -1 if an entry is not a small integer. */
+static int add_farkas_mat(struct farkas_data *data, int s, int t,
+                          __isl_keep isl_mat *mat, int is_eq) {
+  isl_size n = isl_mat_rows(mat), w = isl_mat_cols(mat);
+  int64_t *a = calloc(w > 0 ? w : 1, sizeof(*a));
+  int i, j, ok = n >= 0 && w >= 0;
+
+  if (!a)
+    abort();
+  for (i = 0; ok && i < n; ++i) {
+    for (j = 0; ok && j < w; ++j) {
+      isl_val *v = isl_mat_get_element_val(mat, i, j);
+      ok = v && isl_val_is_int(v) && isl_val_cmp_si(v, INT32_MAX) < 0 &&
+           isl_val_cmp_si(v, -INT32_MAX) > 0;
+      if (ok)
+        a[j] = isl_val_get_num_si(v);
+      isl_val_free(v);
+    }
+    if (ok)
+      add_farkas_row(data, s, t, a, is_eq);
+  }
+  free(a);
+  return ok ? 0 : -1;
+}
+
 /* Adds the Farkas constraints of dependence "dep" to data->lp. The
- * coefficient set is rational and lives in [c_0, c_s, c_t]: its constraint
- * matrices are multiplied by the substitution and added as integer
- * constraints on the unknowns. */
+ * coefficient set is rational and lives in [c_0, c_s, c_t]; its
+ * constraints become integer constraints on the unknowns. */
 static isl_stat add_farkas_map(__isl_take isl_map *dep, void *user) {
   struct farkas_data *data = user;
   struct sched *sc = data->sc;
   int s = stmt_index(sc, isl_map_get_tuple_name(dep, isl_dim_in));
   int t = stmt_index(sc, isl_map_get_tuple_name(dep, isl_dim_out));
   isl_basic_set *f;
-  isl_mat *sub, *eq, *ineq;
+  isl_mat *eq, *ineq;
+  int ok;
 
   if (s < 0 || t < 0) {
     isl_map_free(dep);
@@ -296,39 +370,31 @@ static isl_stat add_farkas_map(__isl_take isl_map *dep, void *user) {
   f = isl_basic_set_flatten(isl_set_coefficients(isl_map_wrap(dep)));
   if (isl_basic_set_dim(f, isl_dim_div) != 0)
     f = isl_basic_set_free(f);
-  sub = farkas_substitution(sc, s, t, data->omega, data->sigma);
   eq = isl_basic_set_equalities_matrix(f, isl_dim_cst, isl_dim_set,
                                        isl_dim_param, isl_dim_div);
   ineq = isl_basic_set_inequalities_matrix(f, isl_dim_cst, isl_dim_set,
                                            isl_dim_param, isl_dim_div);
   isl_basic_set_free(f);
-  eq = isl_mat_product(eq, isl_mat_copy(sub));
-  ineq = isl_mat_product(ineq, sub);
-  data->lp = isl_basic_set_intersect(
-      data->lp, isl_basic_set_from_constraint_matrices(
-                    isl_basic_set_get_space(data->lp), eq, ineq, isl_dim_cst,
-                    isl_dim_set, isl_dim_div, isl_dim_param));
-  return data->lp ? isl_stat_ok : isl_stat_error;
+  ok = eq && ineq && add_farkas_mat(data, s, t, eq, 1) == 0 &&
+       add_farkas_mat(data, s, t, ineq, 0) == 0;
+  isl_mat_free(eq);
+  isl_mat_free(ineq);
+  return ok ? isl_stat_ok : isl_stat_error;
 }
 
-static __isl_give isl_basic_set *add_farkas(struct sched *sc,
-                                            __isl_take isl_basic_set *lp,
-                                            __isl_keep isl_union_map *deps,
-                                            int omega, int sigma) {
+static isl_stat add_farkas(struct sched *sc, struct lp *lp,
+                           __isl_keep isl_union_map *deps, int omega,
+                           int sigma) {
   struct farkas_data data = {sc, lp, omega, sigma};
 
-  if (isl_union_map_foreach_map(deps, &add_farkas_map, &data) < 0)
-    return isl_basic_set_free(data.lp);
-  return data.lp;
+  return isl_union_map_foreach_map(deps, &add_farkas_map, &data);
 }
 
 /* Adds the progression constraints of statement "s" (see the top). The null
  * space basis vectors are oriented with their first non-zero entry
  * positive, so that the constraints are deterministic. */
-static __isl_give isl_basic_set *add_progression(struct sched *sc,
-                                                 struct state *st,
-                                                 __isl_take isl_basic_set *lp,
-                                                 int s) {
+static isl_stat add_progression(struct sched *sc, struct state *st,
+                                struct lp *lp, int s) {
   int rank = rank_of(sc, s), c, r;
   isl_mat *kernel = st->depth ? isl_mat_right_kernel(linear_rows(sc, st, s))
                               : isl_mat_identity(sc->ctx, rank);
@@ -339,8 +405,6 @@ static __isl_give isl_basic_set *add_progression(struct sched *sc,
 
   if (!sum || !one || !v)
     abort();
-  if (n < 0)
-    lp = isl_basic_set_free(lp);
   for (r = 0; r < n; ++r) {
     int sign = 0;
     memset(v, 0, (1 + sc->n_var) * sizeof(*v));
@@ -356,19 +420,19 @@ static __isl_give isl_basic_set *add_progression(struct sched *sc,
       v[1 + var_of(sc, s, c)] *= sign;
       sum[1 + var_of(sc, s, c)] += v[1 + var_of(sc, s, c)];
     }
-    lp = add_constraint(sc, lp, v, 0);
+    lp_add(lp, v, 0);
   }
   sum[0] = -1;
-  lp = add_constraint(sc, lp, sum, 0);
+  lp_add(lp, sum, 0);
   one[0] = -1;
   for (c = 0; c < rank; ++c)
     one[1 + var_of(sc, s, c)] = 1;
-  lp = add_constraint(sc, lp, one, 0);
+  lp_add(lp, one, 0);
   isl_mat_free(kernel);
   free(sum);
   free(one);
   free(v);
-  return lp;
+  return n < 0 ? isl_stat_error : isl_stat_ok;
 }
 
 /* Returns the row index of linear row "d". */
@@ -382,17 +446,15 @@ static int linear_row_index(struct state *st, int d) {
 }
 
 /* Adds the rows of "node" to "lp"; terms on earlier rows take their values.
- * Sets "*infeasible" (and frees "lp") when a row that became constant is
- * violated. */
-static __isl_give isl_basic_set *
-add_influence(struct sched *sc, struct state *st, __isl_take isl_basic_set *lp,
-              struct mdh_infl_node *node, int *infeasible) {
+ * Returns 0 when a row that became constant is violated, 1 otherwise. */
+static int add_influence(struct sched *sc, struct state *st, struct lp *lp,
+                         struct mdh_infl_node *node) {
   int64_t *v = calloc(1 + sc->n_var, sizeof(*v));
-  int k, j;
+  int k, j, feasible = 1;
 
   if (!v)
     abort();
-  for (k = 0; node && lp && k < node->n_row; ++k) {
+  for (k = 0; node && feasible && k < node->n_row; ++k) {
     const struct mdh_infl_row *row = &node->rows[k];
     int n_var = 0;
     memset(v, 0, (1 + sc->n_var) * sizeof(*v));
@@ -407,15 +469,13 @@ add_influence(struct sched *sc, struct state *st, __isl_take isl_basic_set *lp,
         v[0] += t->coef * row_coef(sc, st, r)[sc->off[t->stmt] + t->col];
       }
     }
-    if (n_var) {
-      lp = add_constraint(sc, lp, v, row->is_eq);
-    } else if (row->is_eq ? v[0] != 0 : v[0] < 0) {
-      *infeasible = 1;
-      lp = isl_basic_set_free(lp);
-    }
+    if (n_var)
+      lp_add(lp, v, row->is_eq);
+    else if (row->is_eq ? v[0] != 0 : v[0] < 0)
+      feasible = 0;
   }
   free(v);
-  return lp;
+  return feasible;
 }
 
 /* Stores coordinate "v" of "pt" in "out". Returns 1, or -1 if it is not a
@@ -437,27 +497,33 @@ static int read_coordinate(__isl_keep isl_point *pt, int v, int64_t *out) {
 static int solve_once(struct sched *sc, struct state *st,
                       struct mdh_infl_node *node, int progression,
                       int coincident, int64_t *out) {
-  isl_basic_set *lp = lp_alloc(sc);
+  struct lp lp;
+  isl_stat ok = isl_stat_ok;
   isl_set *opt;
   isl_point *pt;
-  int infeasible = 0, s, c;
+  int s, c;
   int found;
 
   if (++sc->n_solve > sc->max_solves)
-    return isl_basic_set_free(lp), 0;
-  lp = add_influence(sc, st, lp, node, &infeasible);
-  if (infeasible)
     return 0;
-  for (s = 0; progression && s < sc->m->n_stmt; ++s)
-    if (needs_row(sc, st, s))
-      lp = add_progression(sc, st, lp, s);
-  lp = add_farkas(sc, lp, st->band_val, 0, 1);
-  lp = add_farkas(sc, lp, st->all_live, 1, -1);
-  if (coincident) {
-    lp = add_farkas(sc, lp, st->all_live, 0, 1);
-    lp = add_farkas(sc, lp, st->all_live, 0, -1);
+  lp_start(sc, &lp);
+  if (!add_influence(sc, st, &lp, node)) {
+    lp_clear(&lp);
+    return 0;
   }
-  opt = isl_basic_set_lexmin(lp);
+  for (s = 0; ok >= 0 && progression && s < sc->m->n_stmt; ++s)
+    if (needs_row(sc, st, s))
+      ok = add_progression(sc, st, &lp, s);
+  if (ok >= 0)
+    ok = add_farkas(sc, &lp, st->band_val, 0, 1);
+  if (ok >= 0)
+    ok = add_farkas(sc, &lp, st->all_live, 1, -1);
+  if (ok >= 0 && coincident)
+    ok = add_farkas(sc, &lp, st->all_live, 0, 1);
+  if (ok >= 0 && coincident)
+    ok = add_farkas(sc, &lp, st->all_live, 0, -1);
+  opt = ok >= 0 ? isl_basic_set_lexmin(lp_to_set(sc, &lp)) : NULL;
+  lp_clear(&lp);
   found = isl_set_is_empty(opt);
   if (found < 0 || found) {
     isl_set_free(opt);
