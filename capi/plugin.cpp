@@ -20,6 +20,7 @@
 
 #include <cstdlib>
 #include <memory>
+#include <mutex>
 #include <string>
 
 namespace {
@@ -192,13 +193,9 @@ mlir::LogicalResult buildCpuPipeline(mlir::OpPassManager &pm,
   addPipeline(pm, mdhCpuPipelineText(o.openmp));
   return mlir::success();
 }
-} // namespace
 
-extern "C" void mdhRegisterPasses(void) {
-  static bool registered = false;
-  if (registered)
-    return;
-  registered = true;
+// Registers everything in MLIR's global registry, which has no lock.
+void registerAll() {
   for (intptr_t pos = 0, e = mdhGetNumPasses(); pos < e; ++pos)
     mlir::registerPass([pos]() -> std::unique_ptr<mlir::Pass> {
       return std::unique_ptr<mlir::Pass>(unwrap(mdhCreatePass(pos)));
@@ -220,6 +217,15 @@ extern "C" void mdhRegisterPasses(void) {
       "mdh-codegen-cpu, then the upstream lowering; parallel loops through "
       "OpenMP with openmp=true)",
       &buildCpuPipeline);
+}
+} // namespace
+
+// Once per process, also when several threads with a context each call it
+// at the same time: the registry is global and unlocked, so the others wait
+// until the first call has registered everything.
+extern "C" void mdhRegisterPasses(void) {
+  static std::once_flag once;
+  std::call_once(once, &registerAll);
 }
 
 #ifdef MDH_BUILD_PLUGIN

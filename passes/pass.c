@@ -22,6 +22,7 @@
 #include "mlir-c/Support.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -155,9 +156,31 @@ static const struct mdh_pass_info passes[] = {
 
 #define N_PASSES ((intptr_t)(sizeof(passes) / sizeof(passes[0])))
 
-/* One TypeID per pass, shared by all its instances. */
-static MlirTypeID pass_ids[N_PASSES];
+/* One TypeID per pass, shared by all its instances: the passes of the
+ * table, then mdh-gpu-options and mdh-isl-budget. */
+#define GPU_OPTIONS_ID N_PASSES
+#define ISL_BUDGET_ID (N_PASSES + 1)
+static MlirTypeID pass_ids[N_PASSES + 2];
 static MlirTypeIDAllocator id_allocator;
+static pthread_once_t pass_ids_once = PTHREAD_ONCE_INIT;
+
+/* Allocates every TypeID of "pass_ids" from "id_allocator", which lives as
+ * long as the process (kept in a static, so LeakSanitizer sees it held). */
+static void allocate_pass_ids(void) {
+  size_t i;
+
+  id_allocator = mlirTypeIDAllocatorCreate();
+  for (i = 0; i < sizeof(pass_ids) / sizeof(pass_ids[0]); ++i)
+    pass_ids[i] = mlirTypeIDAllocatorAllocateTypeID(id_allocator);
+}
+
+/* Returns the TypeID of pass "pos" of "pass_ids". Passes are created by
+ * threads with a context each (textual pipelines), and a TypeID allocator
+ * has no lock, so all of them are allocated at the first call, once. */
+static MlirTypeID get_pass_id(intptr_t pos) {
+  pthread_once(&pass_ids_once, &allocate_pass_ids);
+  return pass_ids[pos];
+}
 
 intptr_t mdhGetNumPasses(void) { return N_PASSES; }
 
@@ -189,10 +212,6 @@ MlirPass mdhCreatePass(intptr_t pos) {
   MlirExternalPassCallbacks callbacks = {&pass_construct, &pass_destruct, NULL,
                                          &pass_clone, &pass_run};
 
-  if (!id_allocator.ptr)
-    id_allocator = mlirTypeIDAllocatorCreate();
-  if (mlirTypeIDIsNull(pass_ids[pos]))
-    pass_ids[pos] = mlirTypeIDAllocatorAllocateTypeID(id_allocator);
   /* Every dialect a pass may create ops of must be loaded before it runs,
    * or the ops are built as unregistered ones (notes/mlir22.md 2.1). */
   MlirDialectHandle dialects[] = {
@@ -202,7 +221,7 @@ MlirPass mdhCreatePass(intptr_t pos) {
       mlirGetDialectHandle__omp__(),    mlirGetDialectHandle__vector__()};
 
   return mlirCreateExternalPass(
-      pass_ids[pos], mlirStringRefCreateFromCString(passes[pos].name),
+      get_pass_id(pos), mlirStringRefCreateFromCString(passes[pos].name),
       mlirStringRefCreateFromCString(passes[pos].argument),
       mlirStringRefCreateFromCString(passes[pos].description),
       mlirStringRefCreateFromCString("builtin.module"),
@@ -340,17 +359,13 @@ static void gpu_options_run(MlirOperation module, MlirExternalPass pass,
 
 MlirPass mdhCreateGpuOptionsPass(MlirStringRef mapping,
                                  MlirStringRef reductionMode) {
-  static MlirTypeID id;
   MlirExternalPassCallbacks callbacks = {&pass_construct, &gpu_options_destruct,
                                          NULL, &gpu_options_clone,
                                          &gpu_options_run};
 
-  if (!id_allocator.ptr)
-    id_allocator = mlirTypeIDAllocatorCreate();
-  if (mlirTypeIDIsNull(id))
-    id = mlirTypeIDAllocatorAllocateTypeID(id_allocator);
   return mlirCreateExternalPass(
-      id, mlirStringRefCreateFromCString("MdhGpuOptions"),
+      get_pass_id(GPU_OPTIONS_ID),
+      mlirStringRefCreateFromCString("MdhGpuOptions"),
       mlirStringRefCreateFromCString("mdh-gpu-options"),
       mlirStringRefCreateFromCString(
           "Store the options of mdh-gpu-pipeline (mapping, reduction-mode) "
@@ -391,16 +406,12 @@ static void budget_run(MlirOperation module, MlirExternalPass pass,
 }
 
 MlirPass mdhCreateIslBudgetPass(int64_t budget) {
-  static MlirTypeID id;
   MlirExternalPassCallbacks callbacks = {&pass_construct, &gpu_options_destruct,
                                          NULL, &budget_clone, &budget_run};
 
-  if (!id_allocator.ptr)
-    id_allocator = mlirTypeIDAllocatorCreate();
-  if (mlirTypeIDIsNull(id))
-    id = mlirTypeIDAllocatorAllocateTypeID(id_allocator);
   return mlirCreateExternalPass(
-      id, mlirStringRefCreateFromCString("MdhIslBudget"),
+      get_pass_id(ISL_BUDGET_ID),
+      mlirStringRefCreateFromCString("MdhIslBudget"),
       mlirStringRefCreateFromCString("mdh-isl-budget"),
       mlirStringRefCreateFromCString(
           "Store the isl-budget option of the mdh pipelines as the module "

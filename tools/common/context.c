@@ -6,16 +6,22 @@
 
 #include "mlir-c/RegisterEverything.h"
 
+#include <pthread.h>
+
+static pthread_once_t passes_once = PTHREAD_ONCE_INIT;
+
+/* Fills MLIR's global pass registry, which has no lock: once, also when
+ * threads create contexts at the same time. */
+static void register_passes(void) {
+  mlirRegisterAllPasses();
+  mdhRegisterPasses();
+}
+
 MlirContext mdh_tool_context_create(void) {
-  static int passes_registered;
   MlirDialectRegistry registry = mlirDialectRegistryCreate();
   MlirContext ctx;
 
-  if (!passes_registered) {
-    mlirRegisterAllPasses();
-    mdhRegisterPasses();
-    passes_registered = 1;
-  }
+  pthread_once(&passes_once, &register_passes);
   mlirRegisterAllDialects(registry);
   ctx = mlirContextCreateWithRegistry(registry, false);
   mlirDialectRegistryDestroy(registry);

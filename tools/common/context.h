@@ -5,8 +5,9 @@
 
 #include "mlir-c/IR.h"
 
-/* Registers every upstream pass and the mdh passes (once), and creates a
- * context with every upstream dialect registered and the LLVM translations.
+/* Registers every upstream pass and the mdh passes (once per process, also
+ * when threads call this at the same time), and creates a context with every
+ * upstream dialect registered and the LLVM translations.
  * The caller loads the mdh dialect (mdhLoadDialect) once its diagnostic
  * handler is attached. */
 MlirContext mdh_tool_context_create(void);

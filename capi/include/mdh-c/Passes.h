@@ -3,6 +3,9 @@
 // Every mdh pass is anchored on builtin.module and visits each function itself
 // (scalar functions are module symbols).
 //
+// Threads with a context each may create and run the passes at the same time,
+// with the contexts' multithreading on (the ctest threads checks it).
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef MDH_C_PASSES_H
@@ -120,7 +123,8 @@ int mdhHavePtxas(void);
 
 /// Registers every mdh pass in MLIR's global pass registry, so that textual
 /// pipelines (mlirParsePassPipeline, --pass-pipeline) can name them.
-/// Registering twice is a no-op.
+/// Registering twice is a no-op; threads may call it at the same time (the
+/// first registers, the others wait until it is done).
 void mdhRegisterPasses(void);
 
 /// Number of mdh passes, and the argument (e.g. "mdh-verify") and one-line
