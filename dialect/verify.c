@@ -897,7 +897,8 @@ static void check_result_type(struct verify_data *data, MlirOperation op,
   failf(data, op, &msg);
 }
 
-/* Tells whether "buffer" is read by an input view of the md_hom "op". */
+/* Tells whether "buffer", or a view of its base, is read by an input view
+ * of the md_hom "op". */
 static int is_read_by(MlirOperation op, MlirValue buffer) {
   intptr_t v;
   MlirOperation view;
@@ -905,7 +906,7 @@ static int is_read_by(MlirOperation op, MlirValue buffer) {
   for (v = 0; v < mlirOperationGetNumOperands(op); ++v) {
     view = defining_op(mlirOperationGetOperand(op, v), "mdh.inp_view");
     if (!mlirOperationIsNull(view) &&
-        mlirValueEqual(mdhViewGetBuffer(view), buffer))
+        mdh_values_alias(mdhViewGetBuffer(view), buffer))
       return 1;
   }
   return 0;

@@ -29,7 +29,7 @@ static int buffer_index(struct mdh_model *m, MlirValue buffer) {
   int k;
 
   for (k = 0; k < m->n_buf; ++k)
-    if (mlirValueEqual(m->bufs[k], buffer))
+    if (mdh_values_same_view(m->bufs[k], buffer))
       return k;
   m->bufs = realloc(m->bufs, (m->n_buf + 1) * sizeof(*m->bufs));
   if (!m->bufs)
@@ -311,6 +311,68 @@ static void read_stmt(struct mdh_model *m, int k, MlirOperation hom) {
   m->domain = isl_union_set_add_set(m->domain, isl_set_copy(stmt->domain));
 }
 
+/* A buffer of the chain seen by check_views: its "value", the view op
+ * that first uses it and whether a md_hom writes it. */
+struct seen_buffer {
+  MlirValue value;
+  MlirOperation view;
+  int written;
+};
+
+/* Returns 1 if the buffer "value", which the view "view" uses, is not a
+ * different view of one base as a buffer in "seen" of which one of the two
+ * is written; else 0 after an error at "view". Adds it to "seen". */
+static int check_view(struct seen_buffer *seen, int *n_seen, MlirValue value,
+                      MlirOperation view, int written) {
+  int k;
+
+  for (k = 0; k < *n_seen; ++k) {
+    if (mdh_values_same_view(seen[k].value, value)) {
+      seen[k].written |= written;
+      return 1;
+    }
+    if ((written || seen[k].written) &&
+        mdh_values_alias(seen[k].value, value)) {
+      mdh_emit_error(view,
+                     "mdh: this view's buffer and that of an earlier view are "
+                     "different views of one buffer, and a md_hom writes one "
+                     "of them: the polyhedral model does not relate the "
+                     "elements of different views yet; use one "
+                     "view of the buffer for both, or put the md_homs into "
+                     "separate functions");
+      return 0;
+    }
+  }
+  seen[(*n_seen)++] = (struct seen_buffer){value, view, written};
+  return 1;
+}
+
+/* Checks that no md_hom of "homs" writes a buffer that another view of the
+ * chain reaches through a different view of the same base: buffers are
+ * modelled as the values the views name (a subview's elements are not
+ * related to its base's), so dependences between them would be missed. */
+static int check_views(struct mdh_op_list *homs) {
+  size_t k, v, n_inputs, cap = 0;
+  struct seen_buffer *seen = NULL;
+  int n_seen = 0, ok = 1;
+
+  for (k = 0; ok && k < homs->n; ++k) {
+    struct mdh_op_list views = mdh_md_hom_views(homs->ops[k], &n_inputs);
+    if (cap < (size_t)n_seen + views.n) {
+      cap = 2 * cap + views.n;
+      seen = realloc(seen, cap * sizeof(*seen));
+      if (!seen)
+        abort();
+    }
+    for (v = 0; ok && v < views.n; ++v)
+      ok = check_view(seen, &n_seen, mdhViewGetBuffer(views.ops[v]),
+                      views.ops[v], v >= n_inputs);
+    free(views.ops);
+  }
+  free(seen);
+  return ok;
+}
+
 /* Allocates an empty model of "n" statements. */
 static struct mdh_model *model_alloc(isl_ctx *ctx, int n) {
   struct mdh_model *m = calloc(1, sizeof(*m));
@@ -335,6 +397,11 @@ struct mdh_model *mdh_model_extract(isl_ctx *ctx, MlirOperation func) {
   struct mdh_model *m;
   isl_map **order;
   int k, depth = 0;
+
+  if (!check_views(&homs)) {
+    free(homs.ops);
+    return NULL;
+  }
 
   m = model_alloc(ctx, (int)homs.n);
   order = calloc(homs.n + 1, sizeof(*order));

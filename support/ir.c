@@ -77,3 +77,79 @@ struct mdh_op_list mdh_collect_ops(MlirOperation root, const char *name) {
   mlirOperationWalk(root, &collect_op, &data, MlirWalkPreOrder);
   return data.list;
 }
+
+int mdh_op_is_memref_view(MlirOperation op) {
+  static const char *const views[] = {
+      "memref.subview",          "memref.cast",
+      "memref.reinterpret_cast", "memref.collapse_shape",
+      "memref.expand_shape",     "memref.view",
+      "memref.transpose",        "memref.memory_space_cast"};
+  size_t k;
+
+  for (k = 0; k < sizeof(views) / sizeof(views[0]); ++k)
+    if (mdh_op_is(op, views[k]))
+      return mlirOperationGetNumOperands(op) > 0;
+  return 0;
+}
+
+/* Returns the view op defining "value", or null. */
+static MlirOperation view_op(MlirValue value) {
+  MlirOperation op;
+
+  if (!mlirValueIsAOpResult(value))
+    return (MlirOperation){NULL};
+  op = mlirOpResultGetOwner(value);
+  return mdh_op_is_memref_view(op) ? op : (MlirOperation){NULL};
+}
+
+MlirValue mdh_value_base(MlirValue value) {
+  MlirOperation op;
+
+  while (!mlirOperationIsNull(op = view_op(value)))
+    value = mlirOperationGetOperand(op, 0);
+  return value;
+}
+
+int mdh_values_alias(MlirValue a, MlirValue b) {
+  return mlirValueEqual(mdh_value_base(a), mdh_value_base(b));
+}
+
+/* Tells whether the view ops "a" and "b" have the same name, attributes
+ * and result types, and the same operands after the first. */
+static int same_view_op(MlirOperation a, MlirOperation b) {
+  intptr_t i, n = mlirOperationGetNumOperands(a);
+  intptr_t n_attr = mlirOperationGetNumAttributes(a);
+
+  if (!mlirIdentifierEqual(mlirOperationGetName(a), mlirOperationGetName(b)) ||
+      n != mlirOperationGetNumOperands(b) ||
+      n_attr != mlirOperationGetNumAttributes(b) ||
+      !mlirTypeEqual(mlirValueGetType(mlirOperationGetResult(a, 0)),
+                     mlirValueGetType(mlirOperationGetResult(b, 0))))
+    return 0;
+  for (i = 1; i < n; ++i)
+    if (!mlirValueEqual(mlirOperationGetOperand(a, i),
+                        mlirOperationGetOperand(b, i)))
+      return 0;
+  for (i = 0; i < n_attr; ++i) {
+    MlirNamedAttribute x = mlirOperationGetAttribute(a, i);
+    MlirAttribute y =
+        mlirOperationGetAttributeByName(b, mlirIdentifierStr(x.name));
+    if (mlirAttributeIsNull(y) || !mlirAttributeEqual(x.attribute, y))
+      return 0;
+  }
+  return 1;
+}
+
+int mdh_values_same_view(MlirValue a, MlirValue b) {
+  MlirOperation x, y;
+
+  while (!mlirValueEqual(a, b)) {
+    x = view_op(a);
+    y = view_op(b);
+    if (mlirOperationIsNull(x) || mlirOperationIsNull(y) || !same_view_op(x, y))
+      return 0;
+    a = mlirOperationGetOperand(x, 0);
+    b = mlirOperationGetOperand(y, 0);
+  }
+  return 1;
+}

@@ -41,4 +41,24 @@ struct mdh_op_list mdh_collect_ops(MlirOperation root, const char *name);
 /* Tells whether "op" is named "name". */
 int mdh_op_is(MlirOperation op, const char *name);
 
+/* Tells whether "op" makes a view of its first operand, a memref, without
+ * touching its elements (memref.subview, cast, reinterpret_cast,
+ * collapse_shape, expand_shape, view, transpose, memory_space_cast). */
+int mdh_op_is_memref_view(MlirOperation op);
+
+/* Returns the memref "value" is a view of, through any number of view ops
+ * (mdh_op_is_memref_view), or "value" itself. Distinct function arguments
+ * are taken not to alias, as MLIR's own analyses do without an attribute
+ * saying otherwise. */
+MlirValue mdh_value_base(MlirValue value);
+
+/* Tells whether the memrefs "a" and "b" may share elements: they are views
+ * of one base. */
+int mdh_values_alias(MlirValue a, MlirValue b);
+
+/* Tells whether "a" and "b" are the same view: equal values, or results of
+ * the same view op (name, attributes, result type, other operands) of the
+ * same view. */
+int mdh_values_same_view(MlirValue a, MlirValue b);
+
 #endif

@@ -727,6 +727,25 @@ func.func @read_write(%x: memref<8xf32>) {
 
 // -----
 
+// The same through views of one buffer (a cast read, a subview written).
+func.func private @id(%x: f32) -> f32 {
+  return %x : f32
+}
+func.func @read_write_views(%x: memref<8xf32>) {
+  %c = memref.cast %x : memref<8xf32> to memref<?xf32>
+  %s = memref.subview %x[0] [4] [1] : memref<8xf32> to memref<4xf32, strided<[1]>>
+  %vx = "mdh.inp_view"(%c) {accesses = [affine_map<(i) -> (i + 4)>]}
+      : (memref<?xf32>) -> !mdh.mda<array<i64: 4>>
+  %r = "mdh.md_hom"(%vx) {scalar_function = @id, combine_ops = [#mdh.cc]}
+      : (!mdh.mda<array<i64: 4>>) -> !mdh.mda<array<i64: 4>>
+  // expected-error@+1 {{buffer is both read by an input view and written by an output view of the same md_hom}}
+  "mdh.out_view"(%r, %s) {accesses = [affine_map<(i) -> (i)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 4>>, memref<4xf32, strided<[1]>>) -> ()
+  return
+}
+
+// -----
+
 // One out_view per output buffer, even for disjoint parts of it.
 func.func private @id(%x: f32) -> f32 {
   return %x : f32
