@@ -5,7 +5,7 @@ LLVM_BIN := /usr/lib/llvm-22/bin
 LIT_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 
-.PHONY: all setup configure build check check-ctest check-lit demo asan format clean
+.PHONY: all setup configure build check check-ctest check-lit demo asan fuzz format clean
 
 all: build
 
@@ -37,8 +37,20 @@ demo: build
 asan:
 	$(MAKE) check BUILD=build-asan BUILD_TYPE=Debug CMAKE_FLAGS=-DMDH_ENABLE_ASAN=ON
 
+# libFuzzer over the fuzz targets of test/fuzz (README, "Fuzzing"): a
+# separate clang-22 build tree with ASan and UBSan, FUZZ_S seconds in all.
+FUZZ_BUILD ?= build-fuzz
+FUZZ_S ?= 600
+fuzz:
+	@./scripts/setup.sh --fuzz
+	@if [ ! -f $(FUZZ_BUILD)/build.ninja ]; then \
+	  CC=clang-22 CXX=clang++-22 cmake -G Ninja -S . -B $(FUZZ_BUILD) \
+	    -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMDH_ENABLE_FUZZ=ON; fi
+	cmake --build $(FUZZ_BUILD) --target mdh-fuzz-opt mdh-fuzz-args mdh_device_bc
+	./scripts/fuzz.sh $(FUZZ_BUILD) $(FUZZ_S)
+
 format:
 	clang-format -i $$(git ls-files '*.c' '*.h' '*.cpp')
 
 clean:
-	rm -rf $(BUILD) build-asan
+	rm -rf $(BUILD) build-asan $(FUZZ_BUILD)
