@@ -1,6 +1,7 @@
 /* mdh-fuzz-opt: parses the input as MLIR in a fresh context, then runs one
  * pipeline the input chooses and translates what reached the LLVM dialect to
- * LLVM IR, as mdh-opt and mdh-run would.
+ * LLVM IR, as mdh-opt and mdh-run would (checking the text first for what
+ * crashes MLIR's parser, tools/common/guard.h).
  *
  * Input: one selector byte, then the module's text. The selector is a digit
  * (other bytes count from '0' modulo 256, then modulo 10) and picks
@@ -19,6 +20,7 @@
  * measured need), which keeps each input far below the fuzzer's timeout. */
 
 #include "test/fuzz/fuzz.h"
+#include "tools/common/guard.h"
 
 #include "mdh-c/Passes.h"
 
@@ -111,8 +113,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   ctx = mdh_fuzz_context_create();
   if (mlirContextIsNull(ctx))
     abort();
-  module = mlirModuleCreateParse(
-      ctx, mlirStringRefCreate((const char *)data + 1, size - 1));
+  module = (MlirModule){NULL};
+  if (mlirLogicalResultIsSuccess(
+          mdh_source_check(ctx, "input", (const char *)data + 1, size - 1, 1)))
+    module = mlirModuleCreateParse(
+        ctx, mlirStringRefCreate((const char *)data + 1, size - 1));
   if (!mlirModuleIsNull(module)) {
     if (run_pipeline(ctx, module, sel) && sel % 5 != 0)
       translate(mlirModuleGetOperation(module));

@@ -10,6 +10,7 @@
 #include "tools/common/context.h"
 #include "tools/common/diagnostics.h"
 #include "tools/common/file.h"
+#include "tools/common/guard.h"
 #include "tools/mdh-run/emit.h"
 #include "tools/mdh-run/options.h"
 
@@ -328,6 +329,9 @@ int main(int argc, char **argv) {
   mdh_diag_engine_attach(engine, ctx);
   rc = 1;
   if (mlirLogicalResultIsFailure(mdhLoadDialect(ctx)))
+    goto done;
+  if (mlirLogicalResultIsFailure(
+          mdh_source_check(ctx, o.file, text, strlen(text), 1)))
     goto done;
   module = mlirModuleCreateParseFromFile(
       ctx, mlirStringRefCreateFromCString(o.file));
