@@ -6,9 +6,10 @@
  *   REPLAY [--expect-error] [--selectors=BYTES] [--quiet] FILE|DIR...
  *
  * --expect-error fails unless every input reports an error (the regression
- * corpus: a diagnostic, never a crash). --selectors runs every input once
- * per byte of BYTES put in place of its first byte (mdh-fuzz-opt's pipeline
- * selector). The last line names the slowest input. */
+ * corpus: a diagnostic, never a crash), except those whose file name starts
+ * with "ok-" (valid programs that crashed), which must report none. --selectors
+ * runs every input once per byte of BYTES put in place of its first byte
+ * (mdh-fuzz-opt's pipeline selector). The last line names the slowest input. */
 
 #include "test/fuzz/fuzz.h"
 
@@ -52,8 +53,9 @@ static long read_input(const char *path, unsigned char **data) {
   return n;
 }
 
-/* Runs "data" once and records its time and outcome under "name". */
-static void run_one(struct replay *r, const char *name,
+/* Runs "data" once and records its time and outcome under "name"; "valid"
+ * tells whether it must succeed. */
+static void run_one(struct replay *r, const char *name, int valid,
                     const unsigned char *data, long n) {
   double start = now_ms(), ms;
 
@@ -61,8 +63,12 @@ static void run_one(struct replay *r, const char *name,
   ms = now_ms() - start;
   printf("%s: %d error(s), %.1f ms\n", name, mdh_fuzz_errors, ms);
   fflush(stdout);
-  if (r->expect_error && mdh_fuzz_errors == 0) {
+  if (r->expect_error && !valid && mdh_fuzz_errors == 0) {
     fprintf(stderr, "replay: %s: no error reported\n", name);
+    ++r->failures;
+  }
+  if (r->expect_error && valid && mdh_fuzz_errors != 0) {
+    fprintf(stderr, "replay: %s: a valid input reported errors\n", name);
     ++r->failures;
   }
   if (ms > r->slowest_ms) {
@@ -76,18 +82,19 @@ static void replay_file(struct replay *r, const char *path) {
   unsigned char *data = NULL;
   long n = read_input(path, &data);
   char name[4200];
-  const char *s;
+  const char *s, *base = strrchr(path, '/');
+  int valid = !strncmp(base ? base + 1 : path, "ok-", 3);
 
   if (n < 0) {
     fprintf(stderr, "replay: cannot read '%s'\n", path);
     ++r->failures;
   } else if (!r->selectors || n == 0) {
-    run_one(r, path, data, n);
+    run_one(r, path, valid, data, n);
   } else {
     for (s = r->selectors; *s; ++s) {
       data[0] = (unsigned char)*s;
       snprintf(name, sizeof(name), "%s [%c]", path, *s);
-      run_one(r, name, data, n);
+      run_one(r, name, valid, data, n);
     }
   }
   free(data);
