@@ -102,27 +102,35 @@ static int run_pipeline(MlirContext ctx, MlirModule module, int sel) {
   return ok;
 }
 
+/* MLIR's lexer reads the text up to a NUL byte that must follow it, as in
+ * the tools' file buffers: the fuzzer's input has none. */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   MlirContext ctx;
   MlirModule module;
+  char *text;
   int sel;
 
   if (size < 1 || size - 1 > MAX_TEXT)
     return 0;
   sel = (uint8_t)(data[0] - '0') % 10;
+  text = malloc(size);
+  if (!text)
+    abort();
+  memcpy(text, data + 1, size - 1);
+  text[size - 1] = '\0';
   ctx = mdh_fuzz_context_create();
   if (mlirContextIsNull(ctx))
     abort();
   module = (MlirModule){NULL};
   if (mlirLogicalResultIsSuccess(
-          mdh_source_check(ctx, "input", (const char *)data + 1, size - 1, 1)))
-    module = mlirModuleCreateParse(
-        ctx, mlirStringRefCreate((const char *)data + 1, size - 1));
+          mdh_source_check(ctx, "input", text, size - 1, 1)))
+    module = mlirModuleCreateParse(ctx, mlirStringRefCreate(text, size - 1));
   if (!mlirModuleIsNull(module)) {
     if (run_pipeline(ctx, module, sel) && sel % 5 != 0)
       translate(mlirModuleGetOperation(module));
     mlirModuleDestroy(module);
   }
   mlirContextDestroy(ctx);
+  free(text);
   return 0;
 }
