@@ -60,14 +60,15 @@ fuzz_target() {
 		-close_fd_mask=3 -print_final_stats=1 \
 		-artifact_prefix="$work/findings/" \
 		"$work/corpus" "$build/fuzz/seeds/$t" >"$work/log" 2>&1 || true
-	local stats execs rate crashes
+	local stats execs elapsed crashes
 	stats=$(grep -E '^#[0-9]+: cov:' "$work/log" | tail -1)
 	execs=$(sed -E 's/^#([0-9]+):.*/\1/' <<<"$stats")
-	rate=$(sed -E 's/.*exec\/s: ([0-9]+).*/\1/' <<<"$stats")
+	elapsed=$(sed -E 's/.* time: ([0-9]+)s.*/\1/' <<<"$stats")
 	crashes=$(sed -E 's/.*oom\/timeout\/crash: ([0-9\/]+).*/\1/' <<<"$stats")
 	local found=$(($(ls "$work/findings" | wc -l) - before))
 	printf 'fuzz: %-14s %10s executions in %ss, %s exec/s, oom/timeout/crash %s, %d new finding(s)\n' \
-		"$t" "${execs:-0}" "$s" "${rate:-0}" "${crashes:-?}" "$found"
+		"$t" "${execs:-0}" "${elapsed:-0}" "$((${execs:-0} / (${elapsed:-0} > 0 ? ${elapsed:-1} : 1)))" \
+		"${crashes:-?}" "$found"
 	[ -n "$stats" ] || {
 		echo "fuzz: $t did not run (see $work/log)"
 		return 1
@@ -86,6 +87,15 @@ slowest() {
 		sed "s|^|fuzz: $t slowest input (ms, file): |"
 }
 
+# Counts the corpus of mdh-fuzz-opt by pipeline (its first byte, as the
+# target reads it), so that a run shows that each pipeline was reached.
+by_pipeline() {
+	printf 'fuzz: mdh-fuzz-opt corpus by pipeline selector:'
+	for f in "$build/fuzz/mdh-fuzz-opt/corpus"/*; do head -c 1 "$f" | od -An -tu1; done |
+		awk '{n[(($1 + 208) % 256) % 10]++}
+		     END {for (p = 0; p < 10; p++) printf " %d:%d", p, n[p]; print ""}'
+}
+
 total=0
 for t in $targets; do total=$((total + ${share[$t]})); done
 status=0
@@ -95,6 +105,7 @@ for t in $targets; do
 done
 for t in $targets; do
 	fuzz_target "$t" $((seconds * ${share[$t]} / total)) || status=1
+	if [ "$t" = mdh-fuzz-opt ]; then by_pipeline; fi
 	if [ "${FUZZ_SLOWEST:-0}" = 1 ]; then slowest "$t"; fi
 done
 exit $status
