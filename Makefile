@@ -5,7 +5,7 @@ LLVM_BIN := /usr/lib/llvm-22/bin
 LIT_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 
-.PHONY: all setup configure build check check-ctest check-lit demo asan tsan format clean
+.PHONY: all setup configure build check check-ctest check-lit demo asan tsan fuzz format clean
 
 all: build
 
@@ -49,8 +49,20 @@ asan:
 tsan:
 	$(MAKE) check-ctest BUILD=build-tsan BUILD_TYPE=RelWithDebInfo CMAKE_FLAGS=-DMDH_ENABLE_TSAN=ON
 
+# libFuzzer over the fuzz targets of test/fuzz (README, "Fuzzing"): a
+# separate clang-22 build tree with ASan and UBSan, FUZZ_S seconds in all.
+FUZZ_BUILD ?= build-fuzz
+FUZZ_S ?= 600
+fuzz:
+	@./scripts/setup.sh --fuzz
+	@if [ ! -f $(FUZZ_BUILD)/build.ninja ]; then \
+	  CC=clang-22 CXX=clang++-22 cmake -G Ninja -S . -B $(FUZZ_BUILD) \
+	    -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMDH_ENABLE_FUZZ=ON; fi
+	cmake --build $(FUZZ_BUILD) --target mdh-fuzz-opt mdh-fuzz-args mdh_device_bc
+	./scripts/fuzz.sh $(FUZZ_BUILD) $(FUZZ_S)
+
 format:
 	clang-format -i $$(git ls-files '*.c' '*.h' '*.cpp')
 
 clean:
-	rm -rf $(BUILD) build-asan build-tsan
+	rm -rf $(BUILD) build-asan build-tsan $(FUZZ_BUILD)

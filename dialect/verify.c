@@ -136,14 +136,23 @@ static intptr_t check_mda(struct verify_data *data, MlirOperation op,
   return rank;
 }
 
-/* Checks that the static extents of the memref "type" multiply to at most
- * 2^63-1 elements. */
+/* Checks that the memref "type" has at most MDH_MAX_RANK dimensions (as
+ * many as an MDA: the passes index buffers with arrays of that size) and
+ * that its static extents multiply to at most 2^63-1 elements. */
 static int check_buffer_extent(struct verify_data *data, MlirOperation op,
                                MlirType type) {
   intptr_t rank = mlirShapedTypeGetRank(type);
   int64_t n = 1, e;
   intptr_t d;
+  struct mdh_str msg;
 
+  if (rank > MDH_MAX_RANK) {
+    mdh_str_init(&msg);
+    mdh_str_printf(&msg, "buffer has %ld dimensions; at most %d are supported",
+                   (long)rank, MDH_MAX_RANK);
+    failf(data, op, &msg);
+    return 0;
+  }
   for (d = 0; d < rank; ++d) {
     if (mlirShapedTypeIsDynamicDim(type, d))
       continue;

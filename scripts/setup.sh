@@ -1,10 +1,15 @@
 #!/bin/sh
 # Installs every build and test dependency of mdh-mlir from Debian packages
 # (DESIGN.md section 1). Idempotent: does nothing when all packages are there.
+# With --fuzz (or MDH_FUZZ=1; `make fuzz` passes it), also libFuzzer and the
+# sanitizer runtimes of clang 22, which only the fuzz build needs.
 set -eu
 
 PACKAGES="libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools clang-22 \
 libisl-dev libffi-dev libomp5-14 ninja-build cmake python3 pkg-config"
+if [ "${1:-}" = "--fuzz" ] || [ "${MDH_FUZZ:-0}" = 1 ]; then
+	PACKAGES="$PACKAGES libclang-rt-22-dev"
+fi
 
 missing=""
 for p in $PACKAGES; do

@@ -17,6 +17,8 @@ void mdh_str_clear(struct mdh_str *s) {
   mdh_str_init(s);
 }
 
+/* "data" may be NULL when "len" is 0: MLIR's empty strings have no data
+ * (an empty mdh.influence), and memcpy must not be given NULL. */
 void mdh_str_append(struct mdh_str *s, const char *data, size_t len) {
   if (s->len + len + 1 > s->cap) {
     size_t cap = s->cap ? 2 * s->cap : 64;
@@ -27,7 +29,8 @@ void mdh_str_append(struct mdh_str *s, const char *data, size_t len) {
       abort();
     s->cap = cap;
   }
-  memcpy(s->data + s->len, data, len);
+  if (len)
+    memcpy(s->data + s->len, data, len);
   s->len += len;
   s->data[s->len] = '\0';
 }

@@ -318,20 +318,3 @@ func.func @bmatvec(%M: memref<5x3x4xi32>, %v: memref<4xi32>, %w: memref<5x3xi32>
       : (!mdh.mda<array<i64: 5, 3, 1>>, memref<5x3xi32>) -> ()
   return
 }
-
-// -----
-
-// A buffer of rank 65, more than the passes handle: left alone (this used
-// to loop forever).
-func.func private @id(%a: i32) -> i32 {
-  return %a : i32
-}
-func.func @rank65(%x: memref<3x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1xi32>, %y: memref<3xi32>) {
-  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i) -> (i, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)>]}
-      : (memref<3x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1xi32>) -> !mdh.mda<array<i64: 3>>
-  %r = "mdh.md_hom"(%vx) {scalar_function = @id, combine_ops = [#mdh.cc]}
-      : (!mdh.mda<array<i64: 3>>) -> !mdh.mda<array<i64: 3>>
-  "mdh.out_view"(%r, %y) {accesses = [affine_map<(i) -> (i)>], components = array<i64: 0>}
-      : (!mdh.mda<array<i64: 3>>, memref<3xi32>) -> ()
-  return
-}

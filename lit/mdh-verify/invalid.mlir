@@ -1046,3 +1046,21 @@ func.func @nested_fn(%x: memref<8xf32>) {
       : (!mdh.mda<array<i64: 8>>) -> !mdh.mda<array<i64: 8>>
   return
 }
+
+// -----
+
+// A buffer has at most 64 dimensions, as an MDA (found by mdh-fuzz-opt: the
+// passes index buffers with arrays of 64; mdh-to-loops overflowed one).
+func.func private @id(%a: i32) -> i32 {
+  return %a : i32
+}
+func.func @rank65(%x: memref<3x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1xi32>, %y: memref<3xi32>) {
+  // expected-error@+1 {{buffer has 65 dimensions; at most 64 are supported}}
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i) -> (i, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)>]}
+      : (memref<3x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1xi32>) -> !mdh.mda<array<i64: 3>>
+  %r = "mdh.md_hom"(%vx) {scalar_function = @id, combine_ops = [#mdh.cc]}
+      : (!mdh.mda<array<i64: 3>>) -> !mdh.mda<array<i64: 3>>
+  "mdh.out_view"(%r, %y) {accesses = [affine_map<(i) -> (i)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 3>>, memref<3xi32>) -> ()
+  return
+}

@@ -11,6 +11,7 @@
 #include "tools/common/context.h"
 #include "tools/common/diagnostics.h"
 #include "tools/common/file.h"
+#include "tools/common/guard.h"
 
 #include "mdh-c/Dialect.h"
 #include "mdh-c/Passes.h"
@@ -233,6 +234,11 @@ static int process_chunk(MlirContext ctx, struct mdh_diag_engine *engine,
     return -1;
   }
   mdh_diag_engine_set_alias(engine, name);
+  if (mlirLogicalResultIsFailure(
+          mdh_source_check(ctx, name, text, len, first_line))) {
+    unlink(name);
+    return -1;
+  }
   module =
       mlirModuleCreateParseFromFile(ctx, mlirStringRefCreateFromCString(name));
   unlink(name);

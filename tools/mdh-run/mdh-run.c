@@ -10,7 +10,9 @@
 #include "tools/common/context.h"
 #include "tools/common/diagnostics.h"
 #include "tools/common/file.h"
+#include "tools/common/guard.h"
 #include "tools/mdh-run/emit.h"
+#include "tools/mdh-run/options.h"
 
 #include "mdh-c/Dialect.h"
 #include "mdh-c/Passes.h"
@@ -73,142 +75,6 @@ static int use_openmp(void) {
   return n && atoi(n) > 1;
 }
 
-/* The command line. */
-struct options {
-  const char *file;
-  const char *entry;
-  const char *pipeline;
-  const char *read_dir;
-  const char *write_dir;
-  const char *emit_object;
-  const char *reduction_mode;
-  const char *mapping;
-  int compare;
-  unsigned long long seed;
-  long repeat;
-};
-
-static void print_help(void) {
-  printf(
-      "USAGE: mdh-run FILE --entry=NAME [--pipeline=reference|cpu|gpu]\n"
-      "               [--seed=N] [--read-inputs=DIR] [--write-outputs=DIR]\n"
-      "               [--compare=reference] [--repeat=N]\n"
-      "       mdh-run FILE --entry=NAME [--pipeline=P] --emit-object=OUT.so\n\n"
-      "Runs function NAME of FILE, whose arguments are memrefs of static "
-      "shape\nwith elements f16, bf16, f32, f64, i1, i8, i16, i32, i64 or "
-      "index.\n\n"
-      "  --pipeline=P          reference (mdh-to-loops; default), cpu\n"
-      "                        (mdh-coalesce + mdh-schedule +\n"
-      "                        mdh-codegen-cpu; OpenMP when\n"
-      "                        OMP_NUM_THREADS > 1), gpu (not yet)\n"
-      "  --seed=N              fill every argument deterministically from N\n"
-      "                        (default 0): floats are multiples of 1/256 in\n"
-      "                        [-1, 1), i1 is 0 or 1, other integers are in\n"
-      "                        [-16, 16)\n"
-      "  --read-inputs=DIR     read argument K from DIR/argK.bin instead\n"
-      "                        (raw little-endian, row-major)\n"
-      "  --write-outputs=DIR   write every argument after the call to\n"
-      "                        DIR/argK.bin\n"
-      "  --compare=reference   also run the reference pipeline on the same\n"
-      "                        inputs, print max_abs_err=... max_rel_err=...\n"
-      "                        and fail beyond the tolerance: exact for\n"
-      "                        integers, |d| <= atol + rtol*|ref| with\n"
-      "                        (atol, rtol) = f64 (1e-10, 1e-10), f32 (1e-4,\n"
-      "                        1e-4), f16 (1e-2, 1e-2), bf16 (1e-1, 5e-2)\n"
-      "  --repeat=N            run N times, printing time_ms=... per run\n"
-      "  --mapping=SPEC        gpu pipelines: give each kernel its K-th\n"
-      "                        best legal mapping (SPEC = K), or address\n"
-      "                        functions and kernels (numbered in tree\n"
-      "                        order) with entries [@FUNCTION:][KERNEL:]K\n"
-      "                        separated by ';' (mdh.mapping_index)\n"
-      "  --reduction-mode=M    gpu pipelines: combine the partial results of\n"
-      "                        several blocks with atomics (atomic, the\n"
-      "                        default) or per block, then in a fixed order\n"
-      "                        by a second kernel (deterministic)\n"
-      "                        (mdh.reduction_mode)\n"
-      "  --emit-object=OUT.so  compile the lowered module with clang into a\n"
-      "                        shared object for mdh-exec instead of running\n"
-      "                        it (its LLVM IR is left in OUT.so.ll)\n");
-}
-
-static int usage_error(const char *fmt, const char *arg) {
-  fprintf(stderr, "mdh-run: ");
-  fprintf(stderr, fmt, arg);
-  fprintf(stderr, "\n(see mdh-run --help)\n");
-  return 1;
-}
-
-/* Parses the command line; returns 0, 1 on error, 2 after --help. */
-static int parse_options(int argc, char **argv, struct options *o) {
-  unsigned long long n;
-  const char *v;
-  int i;
-
-  memset(o, 0, sizeof(*o));
-  o->pipeline = "reference";
-  o->mapping = "";
-  o->repeat = 1;
-  for (i = 1; i < argc; ++i) {
-    const char *a = argv[i];
-    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-      print_help();
-      return 2;
-    } else if ((v = mdh_option_value(a, "entry"))) {
-      o->entry = v;
-    } else if ((v = mdh_option_value(a, "pipeline"))) {
-      o->pipeline = v;
-    } else if ((v = mdh_option_value(a, "seed"))) {
-      if (mdh_parse_number(v, &o->seed) < 0)
-        return usage_error("--seed needs a non-negative number, got '%s'", v);
-    } else if ((v = mdh_option_value(a, "read-inputs"))) {
-      o->read_dir = v;
-    } else if ((v = mdh_option_value(a, "write-outputs"))) {
-      o->write_dir = v;
-    } else if ((v = mdh_option_value(a, "compare"))) {
-      if (strcmp(v, "reference"))
-        return usage_error("--compare supports only 'reference', got '%s'", v);
-      o->compare = 1;
-    } else if ((v = mdh_option_value(a, "mapping"))) {
-      if (!*v || !mdhIsMappingIndexSpec(mlirStringRefCreateFromCString(v)))
-        return usage_error("--mapping needs a number K or entries "
-                           "[@FUNCTION:][KERNEL:]K separated by ';', got '%s'",
-                           v);
-      o->mapping = v;
-    } else if ((v = mdh_option_value(a, "reduction-mode"))) {
-      if (!mdhIsReductionMode(mlirStringRefCreateFromCString(v)))
-        return usage_error(
-            "--reduction-mode needs 'atomic' or 'deterministic', got '%s'", v);
-      o->reduction_mode = v;
-    } else if ((v = mdh_option_value(a, "emit-object"))) {
-      o->emit_object = v;
-    } else if ((v = mdh_option_value(a, "repeat"))) {
-      if (mdh_parse_number(v, &n) < 0 || n < 1 || n > 1000000)
-        return usage_error("--repeat needs a number in [1, 1000000], got '%s'",
-                           v);
-      o->repeat = (long)n;
-    } else if (a[0] == '-') {
-      return usage_error("unknown option '%s'", a);
-    } else if (!o->file) {
-      o->file = a;
-    } else {
-      return usage_error("more than one input file ('%s')", a);
-    }
-  }
-  if (!o->file)
-    return usage_error("%s", "no input file");
-  if (!o->entry)
-    return usage_error("%s", "--entry=NAME is required");
-  if (o->emit_object && (o->compare || o->read_dir || o->write_dir))
-    return usage_error("%s", "--emit-object does not run: no --compare, "
-                             "--read-inputs or --write-outputs");
-  if (strcmp(o->pipeline, "reference") && strcmp(o->pipeline, "cpu") &&
-      strcmp(o->pipeline, "gpu") && strcmp(o->pipeline, "gpu-emulated"))
-    return usage_error(
-        "unknown pipeline '%s' (reference, cpu, gpu or gpu-emulated)",
-        o->pipeline);
-  return 0;
-}
-
 /* Returns the element type of "type" as an mdh_elem, or -1. */
 static int elem_of(MlirType t) {
   if (mlirTypeIsAF16(t))
@@ -267,7 +133,7 @@ static void print_type(MlirStringRef s, void *user) {
 /* Finds the entry function "name" in "module" and reads its signature into
  * "args". Reports and returns -1 on a missing entry or unsupported
  * signature. */
-static int read_signature(MlirModule module, const struct options *o,
+static int read_signature(MlirModule module, const struct mdh_run_options *o,
                           struct mdh_args *args) {
   MlirOperation fn = mlirBlockGetFirstOperation(mlirModuleGetBody(module));
   MlirAttribute name;
@@ -324,9 +190,9 @@ static int read_signature(MlirModule module, const struct options *o,
  * entry "repeat" times on a copy of "inputs" left in "work" (restored before
  * each run). Prints time_ms per run when "timed". Returns -1 on failure. */
 static int run_pipeline(MlirContext ctx, MlirModule input,
-                        const struct options *o, const struct pipeline *p,
-                        const struct mdh_args *inputs, struct mdh_args *work,
-                        int timed) {
+                        const struct mdh_run_options *o,
+                        const struct pipeline *p, const struct mdh_args *inputs,
+                        struct mdh_args *work, int timed) {
   MlirModule module = mlirModuleFromOperation(
       mlirOperationClone(mlirModuleGetOperation(input)));
   MlirStringRef libs[3];
@@ -404,11 +270,11 @@ static int pipeline_of(const char *name, struct pipeline *p) {
 
 /* Runs the reference on "inputs" and compares "work" with it. */
 static int compare_with_reference(MlirContext ctx, MlirModule input,
-                                  const struct options *o,
+                                  const struct mdh_run_options *o,
                                   const struct mdh_args *inputs,
                                   struct mdh_args *work) {
   struct mdh_args ref = {0, NULL};
-  struct options once = *o;
+  struct mdh_run_options once = *o;
   struct pipeline ref_pipeline = {NULL, 0, {{0}}};
   double max_abs, max_rel;
   int ok, rc = -1;
@@ -433,7 +299,7 @@ static int compare_with_reference(MlirContext ctx, MlirModule input,
 }
 
 int main(int argc, char **argv) {
-  struct options o;
+  struct mdh_run_options o;
   struct mdh_args inputs = {0, NULL}, work = {0, NULL};
   struct mdh_diag_engine *engine;
   struct pipeline pipeline;
@@ -443,7 +309,7 @@ int main(int argc, char **argv) {
   char err[4200];
   int rc;
 
-  rc = parse_options(argc, argv, &o);
+  rc = mdh_run_parse_options(argc, argv, &o);
   if (rc)
     return rc == 2 ? 0 : 1;
   if (pipeline_of(o.pipeline, &pipeline) < 0) {
@@ -463,6 +329,9 @@ int main(int argc, char **argv) {
   mdh_diag_engine_attach(engine, ctx);
   rc = 1;
   if (mlirLogicalResultIsFailure(mdhLoadDialect(ctx)))
+    goto done;
+  if (mlirLogicalResultIsFailure(
+          mdh_source_check(ctx, o.file, text, strlen(text), 1)))
     goto done;
   module = mlirModuleCreateParseFromFile(
       ctx, mlirStringRefCreateFromCString(o.file));
