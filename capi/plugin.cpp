@@ -18,7 +18,9 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Tools/Plugins/PassPlugin.h"
 
+#include <algorithm>
 #include <cstdlib>
+#include <iterator>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -168,6 +170,18 @@ void registerPipeline(llvm::StringRef name, llvm::StringRef description,
 mlir::LogicalResult buildGpuPipeline(mlir::OpPassManager &pm,
                                      const GpuPipelineOptions &o,
                                      ErrorHandler error) {
+  // gpu-module-to-binary reports an unknown format without failing, and
+  // the pipeline would exit 0 with its kernels never compiled.
+  // The values gpu-module-to-binary knows (GPU/Transforms/ModuleToBinary).
+  static const char *const formats[] = {"",         "bin",       "isa",
+                                        "fatbin",   "llvm",      "binary",
+                                        "assembly", "fatbinary", "offloading"};
+  const std::string &format = o.format;
+  if (std::find(std::begin(formats), std::end(formats), format) ==
+      std::end(formats))
+    return error(
+        "mdh-gpu-pipeline: format must be bin, isa, fatbin or llvm, got '" +
+        format + "'");
   if (mlir::failed(addGpuOptions(pm, "mdh-gpu-pipeline", o, error)))
     return mlir::failure();
   addPipeline(pm, mdhGpuPipelineText(o.chip.c_str(), o.features.c_str(),

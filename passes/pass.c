@@ -152,6 +152,11 @@ static const struct mdh_pass_info passes[] = {
      "shuffles), with host buffers for device ones: checks GPU code "
      "numerically without a GPU",
      &mdh_emulate_gpu_run},
+    {"MdhCheckLowered", "mdh-check-lowered",
+     "Fail at the first op a pipeline left unlowered (anything but llvm, "
+     "omp, gpu.binary, gpu.launch_func and the module): the last pass of "
+     "the mdh pipelines",
+     &mdh_check_lowered_run},
 };
 
 #define N_PASSES ((intptr_t)(sizeof(passes) / sizeof(passes[0])))

@@ -32,7 +32,7 @@ static const char gpu_format[] =
     "gpu.module(canonicalize),gpu.module(cse),"
     "gpu.module(reconcile-unrealized-casts),gpu-to-llvm,"
     "gpu-module-to-binary{format=%s},convert-math-to-llvm,canonicalize,cse,"
-    "reconcile-unrealized-casts)";
+    "reconcile-unrealized-casts,mdh-check-lowered)";
 
 /* The CPU pipelines: coalesce (PANAMERA dimension flattening), schedule and
  * generate loops (inlining the scalar functions), inline what calls are left,
@@ -46,12 +46,12 @@ static const char gpu_format[] =
 static const char cpu_sequential[] =
     CPU_FRONT "arith-expand,convert-scf-to-cf,expand-strided-metadata,"
               "finalize-memref-to-llvm,convert-to-llvm,"
-              "reconcile-unrealized-casts)";
+              "reconcile-unrealized-casts,mdh-check-lowered)";
 static const char cpu_openmp[] =
     CPU_FRONT "convert-scf-to-openmp,arith-expand,expand-strided-metadata,"
               "finalize-memref-to-llvm,convert-scf-to-cf,"
               "convert-openmp-to-llvm,convert-to-llvm,"
-              "reconcile-unrealized-casts)";
+              "reconcile-unrealized-casts,mdh-check-lowered)";
 
 /* Blocks whose threads meet run as OpenMP teams (mdh-emulate-gpu), so the
  * omp ops are lowered as in mdh-run's cpu pipeline with OpenMP. */
@@ -59,7 +59,7 @@ static const char emulated[] =
     "builtin.module(" GPU_FRONT
     "mdh-emulate-gpu,canonicalize,cse,arith-expand,convert-scf-to-cf,"
     "expand-strided-metadata,finalize-memref-to-llvm,convert-openmp-to-llvm,"
-    "convert-to-llvm,reconcile-unrealized-casts)";
+    "convert-to-llvm,reconcile-unrealized-casts,mdh-check-lowered)";
 
 const char *mdhGetLibDir(void) {
   const char *dir = getenv("MDH_LIB_DIR");

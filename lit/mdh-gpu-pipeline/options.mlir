@@ -46,6 +46,11 @@
 // RUN: not %mdh-opt %s --mdh-gpu-emulated-pipeline='reduction-mode=Atomic' 2>&1 | FileCheck %s --check-prefix=EMODE
 // MODE: mdh-gpu-pipeline: reduction-mode must be 'atomic' or 'deterministic', got 'bogus'
 // EMODE: mdh-gpu-emulated-pipeline: reduction-mode must be 'atomic' or 'deterministic', got 'Atomic'
+// An unknown format fails while the pipeline is parsed (upstream's
+// gpu-module-to-binary reports it without failing: exit 0, no kernels).
+// RUN: not %mdh-opt %s --mdh-gpu-pipeline='format=cubin' 2>&1 | FileCheck %s --check-prefix=FORMAT
+// RUN: not %mlir-opt-mdh %s --pass-pipeline='builtin.module(mdh-gpu-pipeline{format=cubin})' 2>&1 | FileCheck %s --check-prefix=FORMAT
+// FORMAT: mdh-gpu-pipeline: format must be bin, isa, fatbin or llvm, got 'cubin'
 // RUN: not %mdh-opt %s --mdh-gpu-pipeline='mapping=-1' 2>&1 | FileCheck %s --check-prefix=NEG
 // NEG: mdh-gpu-pipeline: mapping must be a non-negative integer K or entries [@FUNCTION:][KERNEL:]K separated by ';', got '-1'
 // RUN: not %mlir-opt-mdh %s --pass-pipeline='builtin.module(mdh-gpu-emulated-pipeline{mapping=@matvec})' 2>&1 | FileCheck %s --check-prefix=NEGSPEC

@@ -102,8 +102,30 @@ static size_t skip_comment_or_string(const struct scan *s, size_t i) {
   return i;
 }
 
-/* Returns the offset of the first dense array of index elements, or -1. */
-static long find_index_array(struct scan *s) {
+/* Tells whether an mdh op name in custom form starts at "i": outside a
+ * string, so not the generic "mdh.md_hom"(...). MLIR 22's parser fails on
+ * it without any message (the dialect comes from IRDL, which gives its ops
+ * no custom assembly). */
+static int custom_op_at(const struct scan *s, size_t i) {
+  static const char *const ops[] = {"mdh.inp_view", "mdh.md_hom",
+                                    "mdh.out_view"};
+  size_t k;
+
+  if (i > 0 && (is_ident(s->t[i - 1]) || s->t[i - 1] == '#' ||
+                s->t[i - 1] == '!' || s->t[i - 1] == '@'))
+    return 0;
+  for (k = 0; k < sizeof(ops) / sizeof(ops[0]); ++k)
+    if (word_at(s, i, ops[k]))
+      return 1;
+  return 0;
+}
+
+/* What find_unparsable found. */
+enum unparsable { INDEX_ARRAY, CUSTOM_OP };
+
+/* Returns the offset of the first construct MLIR's parser cannot handle
+ * well, setting "*kind", or -1. */
+static long find_unparsable(struct scan *s, enum unparsable *kind) {
   size_t i, next;
 
   for (i = 0; i < s->len; i = next + 1) {
@@ -112,15 +134,16 @@ static long find_index_array(struct scan *s) {
       continue;
     if (s->t[i] == '!' && (i == 0 || s->t[i - 1] == '\n'))
       note_alias(s, i);
-    if (index_array_at(s, i))
+    *kind = index_array_at(s, i) ? INDEX_ARRAY : CUSTOM_OP;
+    if (*kind == INDEX_ARRAY || custom_op_at(s, i))
       return (long)i;
   }
   return -1;
 }
 
-/* Emits the error for offset "at" of "text". */
+/* Emits the error for the construct "kind" at offset "at" of "text". */
 static void report(MlirContext ctx, const char *filename, const char *text,
-                   long at, int first_line) {
+                   long at, int first_line, enum unparsable kind) {
   unsigned line = (unsigned)first_line, col = 1;
   long i;
 
@@ -130,25 +153,31 @@ static void report(MlirContext ctx, const char *filename, const char *text,
   mlirEmitError(
       mlirLocationFileLineColGet(ctx, mlirStringRefCreateFromCString(filename),
                                  line, col),
-      "dense arrays of index elements are not supported (MLIR 22's parser "
-      "crashes on them); use i64 elements");
+      kind == INDEX_ARRAY
+          ? "dense arrays of index elements are not supported (MLIR 22's "
+            "parser crashes on them); use i64 elements"
+          : "the mdh ops have no custom assembly form: write them in the "
+            "generic form, e.g. %r = \"mdh.md_hom\"(%v) {scalar_function = "
+            "@f, combine_ops = [#mdh.cc]} : (!mdh.mda<array<i64: 8>>) -> "
+            "!mdh.mda<array<i64: 8>> (README, \"The dialect in brief\")");
 }
 
 MlirLogicalResult mdh_source_check(MlirContext ctx, const char *filename,
                                    const char *text, size_t len,
                                    int first_line) {
   struct scan s = {text, len, NULL, NULL, 0};
+  enum unparsable kind = INDEX_ARRAY;
   long at;
 
   s.alias = malloc((len / 2 + 1) * sizeof(*s.alias));
   s.alias_len = malloc((len / 2 + 1) * sizeof(*s.alias_len));
   if (!s.alias || !s.alias_len)
     abort();
-  at = find_index_array(&s);
+  at = find_unparsable(&s, &kind);
   free(s.alias);
   free(s.alias_len);
   if (at < 0)
     return mlirLogicalResultSuccess();
-  report(ctx, filename, text, at, first_line);
+  report(ctx, filename, text, at, first_line, kind);
   return mlirLogicalResultFailure();
 }
