@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 size_t mdh_elem_size(enum mdh_elem elem) {
   switch (elem) {
@@ -286,6 +287,28 @@ int mdh_args_prepare(struct mdh_args *inputs, struct mdh_args *work,
   return -1;
 }
 
+/* Creates the directory "dir" and its missing parents, as mkdir -p does.
+ * Returns -1 with errno set on failure. */
+static int make_dirs(const char *dir) {
+  char path[4096];
+  size_t i, n = strlen(dir);
+
+  if (n == 0 || n >= sizeof(path)) {
+    errno = n ? ENAMETOOLONG : ENOENT;
+    return -1;
+  }
+  memcpy(path, dir, n + 1);
+  for (i = 1; i <= n; ++i) {
+    if (path[i] != '/' && path[i] != '\0')
+      continue;
+    path[i] = '\0';
+    if (mkdir(path, 0777) < 0 && errno != EEXIST)
+      return -1;
+    path[i] = i < n ? '/' : '\0';
+  }
+  return 0;
+}
+
 int mdh_args_write(const struct mdh_args *args, const char *dir, char *err,
                    size_t err_len) {
   struct mdh_atomic_file file;
@@ -293,6 +316,11 @@ int mdh_args_write(const struct mdh_args *args, const char *dir, char *err,
   size_t bytes;
   int k, ok;
 
+  if (make_dirs(dir) < 0) {
+    snprintf(err, err_len, "cannot create the output directory '%s': %s", dir,
+             strerror(errno));
+    return -1;
+  }
   for (k = 0; k < args->n; ++k) {
     arg_path(path, sizeof(path), dir, k);
     bytes = args->v[k].n_elems * mdh_elem_size(args->v[k].elem);

@@ -58,6 +58,20 @@ static void print_help(void) {
          "(to stderr)\n"
          "  --mlir-print-op-generic    print ops in generic form\n"
          "  -h, --help                 this text\n\n"
+         "MDH PIPELINES (--pass-pipeline='builtin.module(NAME{OPTIONS})' or\n"
+         "--NAME='OPTIONS'; README, \"Passes\"):\n"
+         "  mdh-cpu-pipeline           mdh ops to LLVM on the CPU; options\n"
+         "                             openmp=true|false, isl-budget=N\n"
+         "  mdh-gpu-pipeline           mdh ops to LLVM with the kernels in a\n"
+         "                             gpu.binary; options chip=sm_90\n"
+         "                             features=+ptx80 format=bin|isa|fatbin|llvm\n"
+         "                             device-lib=PATH mapping=SPEC\n"
+         "                             reduction-mode=atomic|deterministic\n"
+         "                             isl-budget=N\n"
+         "  mdh-gpu-emulated-pipeline  the gpu kernels lowered for the CPU;\n"
+         "                             options mapping=SPEC\n"
+         "                             reduction-mode=atomic|deterministic\n"
+         "                             isl-budget=N\n\n"
          "MDH PASSES:\n");
   for (i = 0; i < n; ++i) {
     MlirStringRef arg = mdhGetPassArgument(i);

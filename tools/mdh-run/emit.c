@@ -155,7 +155,7 @@ static int run(char *const *argv, const char *ll) {
  * time). -Bsymbolic keeps the object's calls to its own functions from
  * binding to same-named functions of the program that loads it. */
 static int link_object(const char *ll, const char *out, const char *rpath,
-                       const char *gpu_runtime) {
+                       const char *gpu_runtime, const char *extra_lib) {
   const char *argv[24] = {clang,
                           "-O2",
                           "-shared",
@@ -175,13 +175,16 @@ static int link_object(const char *ll, const char *out, const char *rpath,
     argv[n++] = openmp_runtime;
   if (access(gpu_runtime, R_OK) == 0)
     argv[n++] = gpu_runtime;
+  if (extra_lib)
+    argv[n++] = extra_lib;
   argv[n] = NULL;
   return run((char *const *)argv, ll);
 }
 
 /* Compiles "ll" into "out" (see link_object), finding the libraries through
  * "$ORIGIN", "$ORIGIN/../lib" and their directories on this machine. */
-static int compile(const char *ll, const char *out, const char *gpu_runtime) {
+static int compile(const char *ll, const char *out, const char *gpu_runtime,
+                   const char *extra_lib) {
   char *gpu_dir = dir_of(gpu_runtime), *rpath = NULL;
   int rc = -1;
 
@@ -190,7 +193,7 @@ static int compile(const char *ll, const char *out, const char *gpu_runtime) {
   if (rpath) {
     sprintf(rpath, "-Wl,-rpath,$ORIGIN:$ORIGIN/../lib:%s:%s", gpu_dir,
             MDH_LLVM_LIBDIR);
-    rc = link_object(ll, out, rpath, gpu_runtime);
+    rc = link_object(ll, out, rpath, gpu_runtime, extra_lib);
   } else {
     fprintf(stderr, "mdh-run: out of memory\n");
   }
@@ -201,7 +204,7 @@ static int compile(const char *ll, const char *out, const char *gpu_runtime) {
 
 int mdh_emit_object(MlirContext ctx, MlirModule input, const char *pipeline,
                     const char *entry, const struct mdh_args *sig,
-                    const char *out) {
+                    const char *extra_lib, const char *out) {
   MlirModule module = mlirModuleFromOperation(
       mlirOperationClone(mlirModuleGetOperation(input)));
   const char *gpu_runtime = getenv("MDH_GPU_RUNTIME");
@@ -227,7 +230,7 @@ int mdh_emit_object(MlirContext ctx, MlirModule input, const char *pipeline,
   if (mdh_run_lower(ctx, module, pipeline) == 0 &&
       add_signature(ctx, module, entry, sig) == 0 &&
       write_llvm_ir(module, ll) == 0 &&
-      compile(ll, object.tmp, gpu_runtime) == 0)
+      compile(ll, object.tmp, gpu_runtime, extra_lib) == 0)
     rc = 0;
   if (rc == 0 && mdh_atomic_commit(&object) < 0) {
     fprintf(stderr, "mdh-run: cannot write '%s': %s\n", out, strerror(errno));

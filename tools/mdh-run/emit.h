@@ -26,10 +26,11 @@ int mdh_run_lower(MlirContext ctx, MlirModule module, const char *pipeline);
  * translates it to LLVM IR, written to "out".ll, and compiles that with
  * clang -O2 into the shared object "out". "entry" is the entry function and
  * "sig" its signature. The mgpu* runtime linked is $MDH_GPU_RUNTIME when set,
- * else libmdh_rt_cuda.so of the build. Returns -1 after reporting a failure
- * on stderr. */
+ * else libmdh_rt_cuda.so of the build; "extra_lib", if not NULL, is linked
+ * too (libmdh_emulate.so for the block reductions of emulated kernels).
+ * Returns -1 after reporting a failure on stderr. */
 int mdh_emit_object(MlirContext ctx, MlirModule input, const char *pipeline,
                     const char *entry, const struct mdh_args *sig,
-                    const char *out);
+                    const char *extra_lib, const char *out);
 
 #endif

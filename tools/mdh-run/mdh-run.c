@@ -345,13 +345,17 @@ int main(int argc, char **argv) {
       mlirStringRefCreateFromCString(o.reduction_mode ? o.reduction_mode : ""));
   if (o.emit_object && read_signature(module, &o, &inputs) == 0)
     rc = mdh_emit_object(ctx, module, pipeline.text, o.entry, &inputs,
+                         !strcmp(o.pipeline, "gpu-emulated")
+                             ? pipeline.libs[pipeline.n_libs - 1]
+                             : NULL,
                          o.emit_object) < 0;
+  /* The outputs are written also when the comparison fails: they are
+   * needed most then. */
   if (!o.emit_object && read_signature(module, &o, &inputs) == 0 &&
       mdh_args_prepare(&inputs, &work, o.read_dir, o.seed, "mdh-run") == 0 &&
-      run_pipeline(ctx, module, &o, &pipeline, &inputs, &work, 1) == 0 &&
-      (!o.compare ||
-       compare_with_reference(ctx, module, &o, &inputs, &work) == 0)) {
-    rc = 0;
+      run_pipeline(ctx, module, &o, &pipeline, &inputs, &work, 1) == 0) {
+    rc = o.compare &&
+         compare_with_reference(ctx, module, &o, &inputs, &work) != 0;
     if (o.write_dir && mdh_args_write(&work, o.write_dir, err, sizeof(err))) {
       fprintf(stderr, "mdh-run: %s\n", err);
       rc = 1;

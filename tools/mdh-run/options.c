@@ -10,7 +10,7 @@
 
 static void print_help(void) {
   printf(
-      "USAGE: mdh-run FILE --entry=NAME [--pipeline=reference|cpu|gpu]\n"
+      "USAGE: mdh-run FILE --entry=NAME [--pipeline=reference|cpu|gpu|gpu-emulated]\n"
       "               [--seed=N] [--read-inputs=DIR] [--write-outputs=DIR]\n"
       "               [--compare=reference] [--repeat=N]\n"
       "       mdh-run FILE --entry=NAME [--pipeline=P] --emit-object=OUT.so\n\n"
@@ -18,9 +18,12 @@ static void print_help(void) {
       "shape\nwith elements f16, bf16, f32, f64, i1, i8, i16, i32, i64 or "
       "index.\n\n"
       "  --pipeline=P          reference (mdh-to-loops; default), cpu\n"
-      "                        (mdh-coalesce + mdh-schedule +\n"
-      "                        mdh-codegen-cpu; OpenMP when\n"
-      "                        OMP_NUM_THREADS > 1), gpu (not yet)\n"
+      "                        (mdh-cpu-pipeline; OpenMP when\n"
+      "                        OMP_NUM_THREADS > 1), gpu (mdh-gpu-pipeline,\n"
+      "                        run through libmdh_rt_cuda.so or\n"
+      "                        $MDH_RT_LIB; needs a GPU), gpu-emulated\n"
+      "                        (mdh-gpu-emulated-pipeline: the gpu kernels\n"
+      "                        run on the CPU)\n"
       "  --seed=N              fill every argument deterministically from N\n"
       "                        (default 0): floats are multiples of 1/256 in\n"
       "                        [-1, 1), i1 is 0 or 1, other integers are in\n"
