@@ -215,11 +215,15 @@ static const struct {
     {"[coincident] [2*S0[0][cst] + 3 >= S1[0][2] - 1]",
      "[coincident]\n[2*S0[0][cst] - S1[0][2] + 4 >= 0]\n"},
     {"[S0[0][0] <= 1]", "[-S0[0][0] + 1 >= 0]\n"},
-    {"[S2[0][0] = 1]", "error: expected a statement name at offset 1"},
+    {"[S2[0][0] = 1]",
+     "error: unknown statement 'S2' (the md_homs of the function are S0, S1, "
+     "in program order; mdh-schedule sets mdh.stmt) at offset 1"},
+    {"[ = 1]", "error: expected a statement name at offset 2"},
     {"[S0[1][0] = 1]",
      "error: row out of range: a node constrains rows 0..its depth at "
      "offset 1"},
-    {"[S0[0][2] = 1]", "error: column out of range at offset 1"},
+    {"[S0[0][2] = 1]", "error: column 2 out of range: S0 has rank 1, columns "
+                       "0..0 (or cst) at offset 1"},
     {"[S0[0][0] = 1", "error: expected ']' at offset 13"},
     {"[S0[0][0] ! 1]", "error: expected '=', '>=' or '<=' at offset 10"},
     {"[] x", "error: expected '[' or the end at offset 3"},

@@ -4,7 +4,7 @@
 func.func private @id(%a: f32) -> f32 {
   return %a : f32
 }
-// expected-error @+1 {{invalid mdh.influence: expected a statement name at offset 1}}
+// expected-error @+1 {{invalid mdh.influence: unknown statement 'S7' (the md_homs of the function are S0, in program order; mdh-schedule sets mdh.stmt) at offset 1}}
 func.func @unknown_stmt(%x: memref<4xf32>, %y: memref<4xf32>)
     attributes {mdh.influence = "[S7[0][0] = 1]"} {
   %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i) -> (i)>]}
@@ -21,7 +21,7 @@ func.func @unknown_stmt(%x: memref<4xf32>, %y: memref<4xf32>)
 func.func private @id(%a: f32) -> f32 {
   return %a : f32
 }
-// expected-error @+1 {{invalid mdh.influence: column out of range at offset 1}}
+// expected-error @+1 {{invalid mdh.influence: column 2 out of range: S0 has rank 1, columns 0..0 (or cst) at offset 1}}
 func.func @bad_column(%x: memref<4xf32>, %y: memref<4xf32>)
     attributes {mdh.influence = "[S0[0][2] = 1]"} {
   %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i) -> (i)>]}

@@ -165,6 +165,10 @@ static int report(char *msg, size_t size, const char *fmt, ...) {
   return 0;
 }
 
+/* Each rule's message ends with what it means in plain words, after the
+ * LIFT terms (issue 13, item 6). */
+#define PLAIN "in plain words:"
+
 static int fail(struct mdh_map_ctx *ctx, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
@@ -500,10 +504,12 @@ static int check_private(struct mdh_map_ctx *ctx, int m) {
     return 1;
   return fail(ctx,
               "rule 1 (private memory): map %s uses private memory and "
-              "cannot be %s%s",
+              "cannot be %s%s; %s a loop that keeps values in registers "
+              "must stay inside one thread",
               name(ctx, 0, m), enc_name(ctx, 0, e),
               ctx->enc[m] == MDH_MAP_FUSED ? " (Fused into a parallel map)"
-                                           : "");
+                                           : "",
+              PLAIN);
 }
 
 /* Checks the per-map parts of rule 2 (first conjunct) or of rule 2'
@@ -516,20 +522,26 @@ static int check_local(struct mdh_map_ctx *ctx, int m) {
       return 1;
     return fail(ctx,
                 "rule 2 (local memory): map %s accesses workgroup buffer "
-                "%d and cannot be %s",
-                name(ctx, 0, m), ctx->local[m], enc_name(ctx, 0, e));
+                "%d and cannot be %s; %s a loop that touches shared memory "
+                "must stay inside one block",
+                name(ctx, 0, m), ctx->local[m], enc_name(ctx, 0, e), PLAIN);
   }
   if (ctx->tree->n_buffer > 0 && lvl(e) == 3)
     return fail(ctx,
                 "rule 2' (local scope): map %s is %s in a kernel with "
-                "workgroup buffers",
-                name(ctx, 0, m), enc_name(ctx, 0, e));
+                "workgroup buffers; %s with shared memory every loop must "
+                "say which block or thread runs it, not use the global "
+                "index",
+                name(ctx, 0, m), enc_name(ctx, 0, e), PLAIN);
   if (ctx->scoped[m] < 0 || lvl(ctx->eff[m]) < 2)
     return 1;
   return fail(ctx,
               "rule 2' (local scope): map %s lies between workgroup buffer "
-              "%d's scope and its accesses and cannot be %s",
-              name(ctx, 0, m), ctx->scoped[m], enc_name(ctx, 0, ctx->eff[m]));
+              "%d's scope and its accesses and cannot be %s; %s a loop "
+              "between a shared-memory buffer and its uses must stay inside "
+              "one block",
+              name(ctx, 0, m), ctx->scoped[m], enc_name(ctx, 0, ctx->eff[m]),
+              PLAIN);
 }
 
 /* Checks rules 3 and 6 and G3 between map "m" and its ancestor "a". */
@@ -544,22 +556,25 @@ static int check_pair(struct mdh_map_ctx *ctx, int a, int m) {
   if (concrete && lvl(ea) >= 1 && ea == em)
     return fail(ctx,
                 "rule 3 (duplicate scheduling): map %s and map %s both "
-                "use %s",
-                name(ctx, 0, m), name(ctx, 1, a), enc_name(ctx, 0, em));
+                "use %s; %s each GPU index (Lcl: thread, Wrg: block, Glb: "
+                "global; dimension 0, 1, 2: x, y, z) numbers one loop only",
+                name(ctx, 0, m), name(ctx, 1, a), enc_name(ctx, 0, em), PLAIN);
   if (concrete && lvl(ea) == 1 && lvl(em) == 2 && dim(ea) == dim(em))
     return fail(ctx,
                 "rule 6 (local hierarchy): map %s is %s inside map %s, "
-                "which is %s",
+                "which is %s; %s a loop over blocks cannot sit inside a "
+                "loop over threads of the same dimension",
                 name(ctx, 0, m), enc_name(ctx, 0, em), name(ctx, 1, a),
-                enc_name(ctx, 1, ea));
+                enc_name(ctx, 1, ea), PLAIN);
   if (!strong || (ctx->flags & MDH_MAP_WITHOUT_G3) || lvl(em) != 2 ||
       (lvl(ea) != 1 && lvl(ea) != 3))
     return 1;
   return fail(ctx,
               "G3 (blocks above threads): map %s is %s inside map %s, "
-              "which is %s",
+              "which is %s; %s loops over blocks go outside loops over "
+              "threads and over the global index",
               name(ctx, 0, m), enc_name(ctx, 0, em), name(ctx, 1, a),
-              enc_name(ctx, 1, ea));
+              enc_name(ctx, 1, ea), PLAIN);
 }
 
 /* Checks the pair rules between map "m" and each of its ancestors. */
@@ -583,8 +598,9 @@ static int check_rule8(struct mdh_map_ctx *ctx, int m) {
     return 1;
   return fail(ctx,
               "rule 8 (sequential fusion): map %s is perfectly nested in "
-              "map %s and both are Seq",
-              name(ctx, 0, m), name(ctx, 1, node->parent));
+              "map %s and both are Seq; %s two sequential loops right "
+              "inside each other are one loop: map them as one",
+              name(ctx, 0, m), name(ctx, 1, node->parent), PLAIN);
 }
 
 /* Checks G1 on the path to "m"; by rule 7 every chain carries the whole
@@ -596,9 +612,10 @@ static int check_g1(struct mdh_map_ctx *ctx, int m) {
     return 1;
   return fail(ctx,
               "G1 (no domain mixing): the maps down to map %s use both %s "
-              "and %s",
+              "and %s; %s a kernel numbers its loops either by the global "
+              "index or by block and thread, not both",
               name(ctx, 0, m), enc_name(ctx, 0, bit_enc(lowest_bit(u))),
-              enc_name(ctx, 1, bit_enc(lowest_bit(u & GLB_BITS))));
+              enc_name(ctx, 1, bit_enc(lowest_bit(u & GLB_BITS))), PLAIN);
 }
 
 /* Checks map "m" against its ancestors, after assign(). */
@@ -618,15 +635,17 @@ static int check_lcl_wrg(struct mdh_map_ctx *ctx, int leaf) {
     d = lowest_bit(lcl & ~wrg);
     return fail(ctx,
                 "rule 4 (local dimensionality): the chain ending at map %s "
-                "uses Lcl(%d) but not Wrg(%d)",
-                name(ctx, 0, leaf), d, d);
+                "uses Lcl(%d) but not Wrg(%d); %s a loop over threads along "
+                "a dimension needs a loop over blocks along it around it",
+                name(ctx, 0, leaf), d, d, PLAIN);
   }
   if (wrg & ~lcl) {
     d = lowest_bit(wrg & ~lcl);
     return fail(ctx,
                 "rule 5 (local dimensionality): the chain ending at map %s "
-                "uses Wrg(%d) but not Lcl(%d)",
-                name(ctx, 0, leaf), d, d);
+                "uses Wrg(%d) but not Lcl(%d); %s a loop over blocks along "
+                "a dimension needs a loop over threads along it inside it",
+                name(ctx, 0, leaf), d, d, PLAIN);
   }
   return 1;
 }
@@ -645,10 +664,12 @@ static int check_signature(struct mdh_map_ctx *ctx, int leaf, int pos) {
   in_leaf = (u >> bit) & 1;
   return fail(ctx,
               "rule 7 (exhaustive dimensionality): %s is used on the chain "
-              "ending at map %s but not on the one ending at map %s",
+              "ending at map %s but not on the one ending at map %s; %s "
+              "every innermost loop must be reached through the same GPU "
+              "indices",
               enc_name(ctx, 0, bit_enc(bit)),
               name(ctx, 0, in_leaf ? leaf : first),
-              name(ctx, 1, in_leaf ? first : leaf));
+              name(ctx, 1, in_leaf ? first : leaf), PLAIN);
 }
 
 /* Checks the second conjunct of rule 2 on the chain ending at "leaf":

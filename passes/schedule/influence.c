@@ -156,6 +156,22 @@ static int parse_stmt(struct parser *ps) {
     if ((size_t)(ps->p - start) == strlen(ps->stmts->names[k]) &&
         !strncmp(start, ps->stmts->names[k], ps->p - start))
       return k;
+  if (ps->p > start && !ps->failed) {
+    /* Name the unknown statement and those there are. */
+    struct mdh_str what;
+    mdh_str_init(&what);
+    mdh_str_printf(&what,
+                   "unknown statement '%.*s' (the md_homs of the "
+                   "function are ",
+                   (int)(ps->p - start), start);
+    for (k = 0; k < ps->stmts->n; ++k)
+      mdh_str_printf(&what, "%s%s", k ? ", " : "", ps->stmts->names[k]);
+    mdh_str_printf(&what, ", in program order; mdh-schedule sets mdh.stmt)");
+    ps->p = start;
+    fail(ps, what.data);
+    mdh_str_clear(&what);
+    return 0;
+  }
   ps->p = start;
   fail(ps, "expected a statement name");
   return 0;
@@ -183,8 +199,13 @@ static void parse_coef(struct parser *ps, int depth, struct mdh_infl_term *t) {
     ps->p = start;
     fail(ps, "row out of range: a node constrains rows 0..its depth");
   } else if (t->col < 0 || t->col > ps->stmts->ranks[t->stmt]) {
+    char what[160];
+    snprintf(what, sizeof(what),
+             "column %d out of range: %s has rank %d, columns 0..%d (or cst)",
+             t->col, ps->stmts->names[t->stmt], ps->stmts->ranks[t->stmt],
+             ps->stmts->ranks[t->stmt] - 1);
     ps->p = start;
-    fail(ps, "column out of range");
+    fail(ps, what);
   }
 }
 
