@@ -6,8 +6,9 @@
  * points the thread owns, in the tree's order (tree.c); a kernel of one
  * md_hom follows that md_hom's `mdh.mapping` (lib/mapping.h).
  *
- * Host side (where the chain was): every buffer of the chain gets a device
- * copy (gpu.alloc + gpu.memcpy; an intermediate between md_homs, a
+ * Host side (where the chain was): every buffer of the chain gets a dense
+ * device copy (gpu.alloc + gpu.memcpy, through a host staging buffer for a
+ * strided layout: copy_to_device; an intermediate between md_homs, a
  * memref.alloc that only the chain uses, is never copied either way),
  * components that no out_view stores get a device temporary, the kernels
  * run one after another (a dependence between kernels would need a
@@ -904,6 +905,79 @@ static void build_memcpy(struct mdh_builder *b, MlirValue dst, MlirValue src) {
   mdh_build_op(b, "gpu.memcpy", 2, operands, 0, NULL, 0, NULL);
 }
 
+/* Returns the type of the device copy of the chain's buffer "buf": its
+ * shape, element type and memory space with the identity layout. A buffer
+ * with a strided layout (a subview, an argument of type
+ * memref<4x4xf32, strided<[8, 1], offset: 18>>) thus gets a dense device
+ * buffer of just its elements: gpu-to-llvm lowers gpu.alloc and gpu.memcpy
+ * of identity layouts only (a strided one is left behind as an
+ * unrealized_conversion_cast), and the kernels index it densely. */
+static MlirType device_type(MlirValue buf) {
+  MlirType type = mlirValueGetType(buf);
+  intptr_t rank = mlirShapedTypeGetRank(type), d;
+  int64_t shape[MAX_RANK];
+
+  for (d = 0; d < rank; ++d)
+    shape[d] = mlirShapedTypeGetDimSize(type, d);
+  return mlirMemRefTypeContiguousGet(mlirShapedTypeGetElementType(type), rank,
+                                     shape, mlirMemRefTypeGetMemorySpace(type));
+}
+
+/* Tells whether the elements of buffer "buf" lie as those of its device
+ * copy (device_type), so that one gpu.memcpy moves them. */
+static int is_dense(MlirValue buf) {
+  return mlirAffineMapIsIdentity(
+      mlirMemRefTypeGetAffineMap(mlirValueGetType(buf)));
+}
+
+/* Copies the elements of the host buffer "from" into the host buffer "to"
+ * of the same shape, whatever their layouts. */
+static void build_host_copy(struct mdh_builder *b, MlirValue from,
+                            MlirValue to) {
+  MlirValue operands[2] = {from, to};
+
+  mdh_build_op(b, "memref.copy", 2, operands, 0, NULL, 0, NULL);
+}
+
+/* Copies the chain's buffer "host" to its device copy "dev" (device_type).
+ * A strided "host" goes through a dense host staging buffer: memref.copy
+ * gathers its elements, one gpu.memcpy moves them. Copying the span of the
+ * view's base instead (one memcpy, no staging) would also move the
+ * elements between the view's, and copy_from_device would then write them
+ * back: wrong where another view of the same base, such as another
+ * argument (arguments are taken not to alias element by element, not span
+ * by span: the even and odd elements of one vector), is written too. */
+static void copy_to_device(struct mdh_builder *b, MlirValue dev,
+                           MlirValue host) {
+  MlirValue stage;
+
+  if (is_dense(host)) {
+    build_memcpy(b, dev, host);
+    return;
+  }
+  stage = mdh_build_alloc(b, mlirValueGetType(dev));
+  build_host_copy(b, host, stage);
+  build_memcpy(b, dev, stage);
+  mdh_build_dealloc(b, stage);
+}
+
+/* Copies the device copy "dev" back to the chain's buffer "host", through
+ * a dense host staging buffer if "host" is strided (copy_to_device): only
+ * the elements of "host" are written. */
+static void copy_from_device(struct mdh_builder *b, MlirValue host,
+                             MlirValue dev) {
+  MlirValue stage;
+
+  if (is_dense(host)) {
+    build_memcpy(b, host, dev);
+    return;
+  }
+  stage = mdh_build_alloc(b, mlirValueGetType(dev));
+  build_memcpy(b, stage, dev);
+  build_host_copy(b, stage, host);
+  mdh_build_dealloc(b, stage);
+}
+
 /* Tells whether "op" is nested in one of the "n" ops "roots". */
 static int nested_in(MlirOperation op, const MlirOperation *roots, int n) {
   int i;
@@ -1094,9 +1168,9 @@ static int codegen_func(isl_ctx *ctx, MlirOperation func) {
   if (!dev)
     abort();
   for (k = 0; k < chain->m->n_buf; ++k) {
-    dev[k] = build_gpu_alloc(&b, mlirValueGetType(chain->m->bufs[k]));
+    dev[k] = build_gpu_alloc(&b, device_type(chain->m->bufs[k]));
     if (!is_intermediate(chain->m->bufs[k]))
-      build_memcpy(&b, dev[k], chain->m->bufs[k]);
+      copy_to_device(&b, dev[k], chain->m->bufs[k]);
   }
   first_new = mlirOpResultGetOwner(dev[0]);
   mdh_chain_alloc_temps(chain, &b, &build_gpu_alloc);
@@ -1115,7 +1189,7 @@ static int codegen_func(isl_ctx *ctx, MlirOperation func) {
       mlirOperationWalk(op, &allow_contraction, NULL, MlirWalkPreOrder);
   for (k = 0; k < chain->m->n_buf; ++k)
     if (is_written(chain->m->bufs[k]) && !is_intermediate(chain->m->bufs[k]))
-      build_memcpy(&b, chain->m->bufs[k], dev[k]);
+      copy_from_device(&b, chain->m->bufs[k], dev[k]);
   for (k = 0; k < chain->m->n_buf; ++k)
     mdh_build_op(&b, "gpu.dealloc", 1, &dev[k], 0, NULL, 0, NULL);
   for (k = 0; k < chain->n_temps; ++k)
