@@ -11,10 +11,15 @@
 #define MDH_DEFAULT_LIB_DIR "."
 #endif
 
+/* The ordinary ops a user mixes with the mdh ops (issue 13, item 6):
+ * linalg on memrefs and affine become scf loops, which the rest of every
+ * pipeline lowers with the generated code. */
+#define OTHER_OPS "convert-linalg-to-loops,lower-affine,"
+
 /* The mdh part of the GPU pipelines: coalesce, schedule, map, generate. */
 #define GPU_FRONT                                                              \
   "mdh-coalesce,mdh-schedule,mdh-map-gpu,mdh-codegen-gpu,inline,"              \
-  "canonicalize,cse,"
+  "canonicalize,cse," OTHER_OPS
 
 /* After notes/mlir22.md section 3 (the upstream gpu-lower-to-nvvm-pipeline),
  * with three changes: the kernels are outlined before gpu-async-region
@@ -42,7 +47,7 @@ static const char gpu_format[] =
  * scf-to-cf makes those bodies multi-block. */
 #define CPU_FRONT                                                              \
   "builtin.module(mdh-coalesce,mdh-schedule,mdh-codegen-cpu,inline,"           \
-  "canonicalize,cse,"
+  "canonicalize,cse," OTHER_OPS
 static const char cpu_sequential[] =
     CPU_FRONT "arith-expand,convert-scf-to-cf,expand-strided-metadata,"
               "finalize-memref-to-llvm,convert-to-llvm,"

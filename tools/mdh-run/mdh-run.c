@@ -32,9 +32,10 @@
  * is mdh-cpu-pipeline (mdhCpuPipelineText), with OpenMP when
  * OMP_NUM_THREADS asks for more than one thread. */
 static const char reference_pipeline[] =
-    "builtin.module(mdh-to-loops,arith-expand,convert-scf-to-cf,"
+    "builtin.module(mdh-to-loops,convert-linalg-to-loops,lower-affine,"
+    "arith-expand,convert-scf-to-cf,"
     "expand-strided-metadata,finalize-memref-to-llvm,convert-to-llvm,"
-    "reconcile-unrealized-casts)";
+    "reconcile-unrealized-casts,mdh-check-lowered)";
 
 /* The OpenMP runtime the JIT links when OpenMP is used (libomp5-14, found
  * by CMake). */
