@@ -157,6 +157,11 @@ static const struct mdh_pass_info passes[] = {
      "omp, gpu.binary, gpu.launch_func and the module): the last pass of "
      "the mdh pipelines",
      &mdh_check_lowered_run},
+    {"MdhTrimDeviceLink", "mdh-trim-device-link",
+     "Drop the device runtime's bitcode from the link list of the GPU "
+     "modules that call none of its functions (gpu-module-to-binary links "
+     "it into every module otherwise)",
+     &mdh_trim_device_link_run},
 };
 
 #define N_PASSES ((intptr_t)(sizeof(passes) / sizeof(passes[0])))

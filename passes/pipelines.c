@@ -35,7 +35,7 @@ static const char gpu_format[] =
     "convert-arith-to-llvm,convert-index-to-llvm{index-bitwidth=64},"
     "canonicalize,cse,gpu.module(convert-gpu-to-nvvm{index-bitwidth=64}),"
     "gpu.module(canonicalize),gpu.module(cse),"
-    "gpu.module(reconcile-unrealized-casts),gpu-to-llvm,"
+    "gpu.module(reconcile-unrealized-casts),mdh-trim-device-link,gpu-to-llvm,"
     "gpu-module-to-binary{format=%s},convert-math-to-llvm,canonicalize,cse,"
     "reconcile-unrealized-casts,mdh-check-lowered)";
 

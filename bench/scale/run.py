@@ -63,8 +63,10 @@ def cpu_model():
 
 
 def run_limited(cmd, timeout, log_path):
-    """Runs cmd with stderr to log_path; returns (status, seconds, maxrss_kib)
-    where status is the exit code or "timeout"."""
+    """Runs cmd with stderr to log_path; returns (status, seconds, maxrss_kib,
+    cpu_seconds) where status is the exit code or "timeout" and cpu_seconds
+    the child's user + system time (less disturbed by other load than the
+    wall time)."""
     with open(log_path, "w") as log:
         t0 = time.perf_counter()
         proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=log,
@@ -84,7 +86,7 @@ def run_limited(cmd, timeout, log_path):
                 break
             time.sleep(0.02)
         proc.returncode = 0  # reaped by wait4 above
-    return status, elapsed, ru.ru_maxrss
+    return status, elapsed, ru.ru_maxrss, ru.ru_utime + ru.ru_stime
 
 
 def pass_times(log_path):
@@ -126,8 +128,8 @@ def table(results, meta):
              "per compile, one run each. Pass times from --mlir-timing; "
              "\"rest\": every other pass (upstream lowering, and for gpu "
              "the NVPTX back end of GpuModuleToBinaryPass).", "",
-             "| N | pipeline | seconds | peak MiB | MdhSchedule s | MdhMapGpu s | MdhCodegen s | rest s | load avg before |",
-             "|---:|---|---:|---:|---:|---:|---:|---:|---:|"]
+             "| N | pipeline | seconds | CPU s | peak MiB | MdhSchedule s | MdhMapGpu s | MdhCodegen s | rest s | load avg before |",
+             "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for r in results:
         secs, mib = fmt_cell(r, timeout)
         pt = r.get("passes") or {}
@@ -147,7 +149,8 @@ def table(results, meta):
             rest = total - sum(x for x in (sched, mapg, cg) if x is not None)
         cells = ["-" if x is None else f"{x:.2f}" for x in (sched, mapg, cg, rest)]
         load = f"{r['load']:.2f}" if r.get("load") is not None else "-"
-        lines.append(f"| {r['n']} | {r['pipeline']} | {secs} | {mib} | " + " | ".join(cells) + f" | {load} |")
+        cpu = f"{r['cpu_seconds']:.2f}" if r.get("cpu_seconds") is not None else "-"
+        lines.append(f"| {r['n']} | {r['pipeline']} | {secs} | {cpu} | {mib} | " + " | ".join(cells) + f" | {load} |")
     return "\n".join(lines) + "\n"
 
 
@@ -210,8 +213,9 @@ def main(argv):
                        f"--load-pass-plugin={plugin}", path,
                        f"--pass-pipeline={PIPELINES[p]}", "-o", os.devnull,
                        "--mlir-timing"]
-                status, secs, rss = run_limited(cmd, timeout, log)
+                status, secs, rss, cpu = run_limited(cmd, timeout, log)
                 r.update(status=status, seconds=secs, maxrss_kib=rss, load=load,
+                         cpu_seconds=cpu,
                          passes=pass_times(log))
                 if status == "timeout" and not keep_going:
                     stopped.add(p)
