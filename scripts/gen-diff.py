@@ -485,6 +485,7 @@ class Program:
             views.append((src, [amap(nd, [f"d{k}" for k in range(nd)])]))
             if rng.random() < 0.2:
                 index_aware = nd
+                self.features.add("index_aware")
         elif kind == "stencil":
             offs = [0] * nd
             stride = [1] * nd
@@ -601,14 +602,14 @@ class Program:
             if last:
                 dst = self.arg(oshape, "out")
                 self.known.append(dst)
-            elif choice < 0.15:
+            elif choice < 0.25:
                 cands = [b for b in self.readable() if b.shape == oshape
                          and id(b.base) not in reads and self.chain_ok(b, True)
                          and b is not first_out]
                 if cands:
                     dst = rng.choice(cands)
                     self.features.add("overwrite")
-            elif choice < 0.4:
+            elif choice < 0.5:
                 # Write through a view of a fresh alloc; later links read the
                 # same view value.
                 vb = self.view_target(oshape)
