@@ -46,6 +46,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 LOCATED = re.compile(r"^(\S+):(\d+):(\d+): error: (.*)$", re.M)
@@ -59,6 +60,9 @@ def run(cmd, timeout, env=None):
         return p.returncode, p.stdout.decode(errors="replace"), p.stderr.decode(errors="replace")
     except subprocess.TimeoutExpired:
         return None, "", ""
+
+
+SLOWEST = [0.0, ""]
 
 
 def classify(path, rc, out, err):
@@ -112,9 +116,13 @@ def check_program(path, args, index):
         omp = p == "cpu" and index % 2 == 1
         if omp:
             env["OMP_NUM_THREADS"] = "2"
+        t0 = time.monotonic()
         rc, out, err = run([os.path.join(args.bin, "mdh-run"), path, "--entry=f",
                             f"--pipeline={p}", f"--seed={index + 1}",
                             "--compare=reference"], args.timeout, env)
+        dt = time.monotonic() - t0
+        if dt > SLOWEST[0]:
+            SLOWEST[:] = [dt, f"{p} {path}"]
         cat, detail = classify(path, rc, out, err)
         if omp:
             detail = "(OMP_NUM_THREADS=2) " + detail
@@ -196,6 +204,7 @@ def main():
           f"REFUSED={counts.get('REFUSED', 0)} (internal={internal}) "
           f"BAD={counts.get('BAD', 0)} KNOWN-STRIDED={counts.get('KNOWN-STRIDED', 0)} "
           f"INVALID={counts.get('INVALID', 0)}")
+    print(f"slowest run: {SLOWEST[0]:.1f} s ({SLOWEST[1]})")
     bad = counts.get("BAD", 0) + counts.get("INVALID", 0)
     if not args.allow_known_strided:
         bad += counts.get("KNOWN-STRIDED", 0)
