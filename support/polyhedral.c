@@ -119,8 +119,8 @@ static __isl_give isl_pw_aff *pw_aff_from_expr(__isl_keep isl_space *space,
   return NULL;
 }
 
-__isl_give isl_map *mdh_isl_map_from_affine_map(isl_ctx *ctx,
-                                                MlirAffineMap map) {
+__isl_give isl_multi_pw_aff *
+mdh_isl_multi_pw_aff_from_affine_map(isl_ctx *ctx, MlirAffineMap map) {
   intptr_t n_dim = mlirAffineMapGetNumDims(map);
   intptr_t n_res = mlirAffineMapGetNumResults(map);
   isl_space *space;
@@ -136,5 +136,12 @@ __isl_give isl_map *mdh_isl_map_from_affine_map(isl_ctx *ctx,
     mpa = isl_multi_pw_aff_set_pw_aff(
         mpa, r, pw_aff_from_expr(space, mlirAffineMapGetResult(map, r)));
   isl_space_free(space);
-  return isl_map_from_multi_pw_aff(mpa);
+  return mpa;
+}
+
+__isl_give isl_map *mdh_isl_map_from_affine_map(isl_ctx *ctx,
+                                                MlirAffineMap map) {
+  isl_multi_pw_aff *mpa = mdh_isl_multi_pw_aff_from_affine_map(ctx, map);
+
+  return mpa ? isl_map_from_multi_pw_aff(mpa) : NULL;
 }

@@ -34,4 +34,13 @@ int mdh_affine_expr_find_bad_divisor(MlirAffineExpr expr, int64_t *divisor);
 __isl_give isl_map *mdh_isl_map_from_affine_map(isl_ctx *ctx,
                                                 MlirAffineMap map);
 
+/* The same as a function, one single-piece quasi-affine expression per
+ * result (mod and divisions as isl divs), or NULL. A function wanted as an
+ * isl_pw_multi_aff should come from this, not from the relation: isl
+ * recovers a function from a relation by parametric integer programming,
+ * which can run for minutes on nested mod and floordiv (found by
+ * mdh-fuzz-opt: `i + k mod 1024 + k mod 3 floordiv 2 - k`). */
+__isl_give isl_multi_pw_aff *
+mdh_isl_multi_pw_aff_from_affine_map(isl_ctx *ctx, MlirAffineMap map);
+
 #endif

@@ -23,3 +23,11 @@ func.func private @g() attributes {x = array < !j
 // Mentioned in a comment or a string, it is no error: array<index: 1>
 // CHECK-NOT: error
 func.func private @h() attributes {x = "array<index: 1>"}
+
+// -----
+
+// Whatever follows the element type: the parser asks it for its bit width
+// first.
+// CHECK: parser-crash.mlir:[[@LINE+1]]:40: error: dense arrays of index elements are not supported
+func.func private @k() attributes {x = array<index
+  func.func private @l()

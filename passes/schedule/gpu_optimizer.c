@@ -132,16 +132,16 @@ static int vector_width(__isl_keep isl_multi_aff *ma, int d, int64_t n,
   return 0;
 }
 
-/* Fills "acc" for the access "map" of a statement of "rank" dimensions with
- * sizes "sizes" to a buffer of memref type "type". A write's stride along
- * a reduction dimension ("pw[d]") is 0: every point of it writes the same
- * element. */
-static void describe_access(struct access *acc, __isl_take isl_map *map,
+/* Fills "acc" for the access function "fn" of a statement of "rank"
+ * dimensions with sizes "sizes" to a buffer of memref type "type". A
+ * write's stride along a reduction dimension ("pw[d]") is 0: every point of
+ * it writes the same element. */
+static void describe_access(struct access *acc, __isl_take isl_multi_pw_aff *fn,
                             MlirType type, int rank, const int64_t *sizes,
                             const int *pw, int is_write) {
   int n = (int)mlirShapedTypeGetRank(type), d, b;
   int64_t *strides = xcalloc(n, sizeof(*strides)), offset = 0;
-  isl_pw_multi_aff *pma = map ? isl_pw_multi_aff_from_map(map) : NULL;
+  isl_pw_multi_aff *pma = fn ? isl_pw_multi_aff_from_multi_pw_aff(fn) : NULL;
   isl_multi_aff *ma = NULL;
   int affine = mlirTypeIsAMemRef(type) &&
                mlirLogicalResultIsSuccess(
@@ -193,9 +193,10 @@ static void add_view(struct stmt_accesses *out, isl_ctx *ctx,
   if (!out->a)
     abort();
   for (a = 0; a < n; ++a)
-    describe_access(&out->a[out->n++],
-                    mdh_isl_map_from_affine_map(ctx, mdhViewGetAccess(view, a)),
-                    type, stmt->rank, sizes, pw, is_write);
+    describe_access(
+        &out->a[out->n++],
+        mdh_isl_multi_pw_aff_from_affine_map(ctx, mdhViewGetAccess(view, a)),
+        type, stmt->rank, sizes, pw, is_write);
 }
 
 /* Collects the loads (inp_views) and stores (out_views) of "stmt". */

@@ -32,6 +32,7 @@
 
 #include <isl/id.h>
 #include <isl/map.h>
+#include <isl/options.h>
 #include <isl/printer.h>
 #include <isl/schedule.h>
 #include <isl/schedule_node.h>
@@ -41,9 +42,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Returns isl's schedule of "m". */
+/* Returns isl's schedule of "m" (the fallback when ours gives up), its
+ * schedule coefficients bounded as Polly bounds them: unbounded, isl's
+ * scheduler ran for minutes in its ILP on a consumer that reads its
+ * producer's output through "i mod 4" (found by mdh-fuzz-opt), and the
+ * operation budget did not stop it. */
 static __isl_give isl_schedule *compute_isl_schedule(struct mdh_model *m) {
   isl_schedule_constraints *sc;
+
+  isl_options_set_schedule_max_coefficient(m->ctx, 16);
+  isl_options_set_schedule_max_constant_term(m->ctx, 64);
 
   sc = isl_schedule_constraints_on_domain(isl_union_set_copy(m->domain));
   sc = isl_schedule_constraints_set_validity(sc,

@@ -99,7 +99,12 @@ struct state {
 /* Internal data structure of one scheduling run: the model "m", the column
  * offset "off" of each statement in a row, the row width "n_col", the number
  * of ILP unknowns "n_var", the room for rows "max_row", one snapshot per
- * depth and the number of ILP solves so far. */
+ * depth, the number of ILP solves so far, and the Farkas coefficient sets
+ * computed so far, "coef[i]" of dependence "dep[i]", "n_coef" of them (room
+ * for "max_coef"): every solve needs those of the live dependences again,
+ * and isl_set_coefficients of a dependence with divs (from mod or division
+ * in accesses) takes long enough that recomputing it in each of up to
+ * DEFAULT_MAX_SOLVES solves took minutes (found by mdh-fuzz-opt). */
 struct sched {
   struct mdh_model *m;
   isl_ctx *ctx;
@@ -111,6 +116,9 @@ struct sched {
   struct state *snap;
   int n_solve;
   int max_solves;
+  isl_map **dep;
+  isl_basic_set **coef;
+  int n_coef, max_coef;
 };
 
 static int rank_of(struct sched *sc, int s) { return sc->m->stmts[s].rank; }
@@ -295,6 +303,54 @@ static void lp_start(struct sched *sc, struct lp *lp) {
       c[1 + var_of(sc, s, k)] = 1;
 }
 
+/* Makes room for one more entry in the Farkas cache; returns 0 if memory
+ * runs out (the entry is then not cached). */
+static int cache_room(struct sched *sc) {
+  int max = sc->max_coef ? 2 * sc->max_coef : 16;
+  isl_map **dep;
+  isl_basic_set **coef;
+
+  if (sc->n_coef < sc->max_coef)
+    return 1;
+  dep = realloc(sc->dep, max * sizeof(*dep));
+  if (dep)
+    sc->dep = dep;
+  coef = realloc(sc->coef, max * sizeof(*coef));
+  if (coef)
+    sc->coef = coef;
+  if (!dep || !coef)
+    return 0;
+  sc->max_coef = max;
+  return 1;
+}
+
+/* Returns the (flattened, rational) coefficient set of dependence "dep",
+ * from the run's cache when it was computed before, or NULL if it has
+ * divs. */
+static __isl_give isl_basic_set *farkas_coefficients(struct sched *sc,
+                                                     __isl_take isl_map *dep) {
+  isl_basic_set *f;
+  int i;
+
+  for (i = 0; i < sc->n_coef; ++i)
+    if (sc->dep[i] == dep ||
+        isl_map_plain_is_equal(sc->dep[i], dep) == isl_bool_true) {
+      isl_map_free(dep);
+      return isl_basic_set_copy(sc->coef[i]);
+    }
+  f = isl_basic_set_flatten(
+      isl_set_coefficients(isl_map_wrap(isl_map_copy(dep))));
+  if (isl_basic_set_dim(f, isl_dim_div) != 0)
+    f = isl_basic_set_free(f);
+  if (!f || !cache_room(sc)) {
+    isl_map_free(dep);
+    return f;
+  }
+  sc->dep[sc->n_coef] = dep;
+  sc->coef[sc->n_coef++] = isl_basic_set_copy(f);
+  return f;
+}
+
 /* Internal data structure for add_farkas_map: the run, the LP being built
  * and the kind of constraint: the Farkas coefficients of
  * "omega" * w + "sigma" * (phi_T(t) - phi_S(s)). */
@@ -367,9 +423,7 @@ static isl_stat add_farkas_map(__isl_take isl_map *dep, void *user) {
     isl_map_free(dep);
     return isl_stat_error;
   }
-  f = isl_basic_set_flatten(isl_set_coefficients(isl_map_wrap(dep)));
-  if (isl_basic_set_dim(f, isl_dim_div) != 0)
-    f = isl_basic_set_free(f);
+  f = farkas_coefficients(sc, dep);
   eq = isl_basic_set_equalities_matrix(f, isl_dim_cst, isl_dim_set,
                                        isl_dim_param, isl_dim_div);
   ineq = isl_basic_set_inequalities_matrix(f, isl_dim_cst, isl_dim_set,
@@ -1034,6 +1088,12 @@ static int sched_init(struct sched *sc, struct mdh_model *m, int max_solves) {
 static void sched_clear(struct sched *sc) {
   int d;
 
+  for (d = 0; d < sc->n_coef; ++d) {
+    isl_map_free(sc->dep[d]);
+    isl_basic_set_free(sc->coef[d]);
+  }
+  free(sc->dep);
+  free(sc->coef);
   state_clear(&sc->cur);
   for (d = 0; d < sc->max_row; ++d)
     state_clear(&sc->snap[d]);
