@@ -219,10 +219,19 @@ mismatch:
 int mdh_mapping_check_limits(const struct mdh_mapping *map, char *err,
                              size_t n) {
   int64_t grid[3], block[3];
+  int h;
 
   if (check_shared(map, err, n) < 0)
     return -1;
   mdh_mapping_launch_sizes(map, grid, block);
+  /* Each factor first, so that the product cannot overflow (found by
+   * fuzzing: test/fuzz/regressions/opt/mapping-huge-threads). */
+  for (h = 0; h < 3; ++h)
+    if (block[h] > MDH_GPU_MAX_THREADS) {
+      snprintf(err, n, "%lld threads along %c exceed the limit of %d",
+               (long long)block[h], hw_names[h], MDH_GPU_MAX_THREADS);
+      return -1;
+    }
   if (block[0] * block[1] * block[2] > MDH_GPU_MAX_THREADS) {
     snprintf(err, n, "%lld threads per block exceed the limit of %d",
              (long long)(block[0] * block[1] * block[2]), MDH_GPU_MAX_THREADS);

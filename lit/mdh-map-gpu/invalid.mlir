@@ -90,11 +90,28 @@ func.func @too_many_threads(%M: memref<5x3xf32>, %v: memref<3xf32>, %w: memref<5
       : (memref<5x3xf32>) -> !mdh.mda<array<i64: 5, 3>>
   %vv = "mdh.inp_view"(%v) {accesses = [affine_map<(i, k) -> (k)>]}
       : (memref<3xf32>) -> !mdh.mda<array<i64: 5, 3>>
-  // expected-error @+1 {{mdh-map-gpu: mdh.mapping exceeds a limit: 2048 threads per block exceed the limit of 1024}}
+  // expected-error @+1 {{mdh-map-gpu: mdh.mapping exceeds a limit: 2048 threads along x exceed the limit of 1024}}
   %r = "mdh.md_hom"(%vm, %vv) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.pw<"add">], mdh.mapping = "block.x, thread.x(2048)"}
       : (!mdh.mda<array<i64: 5, 3>>, !mdh.mda<array<i64: 5, 3>>) -> !mdh.mda<array<i64: 5, 1>>
   "mdh.out_view"(%r, %w) {accesses = [affine_map<(i, k) -> (i)>], components = array<i64: 0>}
       : (!mdh.mda<array<i64: 5, 1>>, memref<5xf32>) -> ()
+  return
+}
+
+// -----
+
+// Within each axis's limit, but more than 1024 threads in all.
+func.func private @id(%a: f32) -> f32 {
+  return %a : f32
+}
+func.func @too_many_in_all(%M: memref<5x3xf32>, %w: memref<5x3xf32>) {
+  %vm = "mdh.inp_view"(%M) {accesses = [affine_map<(i, k) -> (i, k)>]}
+      : (memref<5x3xf32>) -> !mdh.mda<array<i64: 5, 3>>
+  // expected-error @+1 {{mdh-map-gpu: mdh.mapping exceeds a limit: 2048 threads per block exceed the limit of 1024}}
+  %r = "mdh.md_hom"(%vm) {scalar_function = @id, combine_ops = [#mdh.cc, #mdh.cc], mdh.mapping = "global.y(64,1), global.x(32,1)"}
+      : (!mdh.mda<array<i64: 5, 3>>) -> !mdh.mda<array<i64: 5, 3>>
+  "mdh.out_view"(%r, %w) {accesses = [affine_map<(i, k) -> (i, k)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 5, 3>>, memref<5x3xf32>) -> ()
   return
 }
 
