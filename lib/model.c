@@ -206,16 +206,16 @@ struct by_buffer {
 /* Adds access relation "map" to the accesses of its buffer. */
 static isl_stat add_to_buffer(__isl_take isl_map *map, void *user) {
   struct by_buffer *data = user;
-  struct mdh_stmt *stmt =
-      mdh_model_find_stmt(data->m, isl_map_get_tuple_name(map, isl_dim_in));
+  int k =
+      mdh_model_stmt_index(data->m, isl_map_get_tuple_name(map, isl_dim_in));
   const char *name = isl_map_get_tuple_name(map, isl_dim_out);
   int b = name && name[0] == 'B' ? atoi(name + 1) : -1;
 
-  if (!stmt || b < 0 || b >= data->m->n_buf) {
+  if (k < 0 || b < 0 || b >= data->m->n_buf) {
     isl_map_free(map);
     return isl_stat_error;
   }
-  data->uses[(size_t)b * data->m->n_stmt + (stmt - data->m->stmts)] = 1;
+  data->uses[(size_t)b * data->m->n_stmt + k] = 1;
   data->per_buf[b] = isl_union_map_add_map(data->per_buf[b], map);
   return isl_stat_ok;
 }
@@ -472,6 +472,12 @@ struct mdh_stmt *mdh_model_find_stmt(struct mdh_model *m, const char *name) {
   return NULL;
 }
 
+int mdh_model_stmt_index(struct mdh_model *m, const char *name) {
+  struct mdh_stmt *stmt = mdh_model_find_stmt(m, name);
+
+  return stmt ? (int)(stmt - m->stmts) : -1;
+}
+
 char *mdh_model_kinds_string(const struct mdh_model *m) {
   static const char letters[] = {'c', 'p', 's'};
   struct mdh_str s;
@@ -545,10 +551,7 @@ struct valid_data {
 
 static int stmt_of(struct valid_data *data, __isl_keep isl_map *map,
                    enum isl_dim_type type) {
-  struct mdh_stmt *stmt =
-      mdh_model_find_stmt(data->m, isl_map_get_tuple_name(map, type));
-
-  return stmt ? (int)(stmt - data->m->stmts) : -1;
+  return mdh_model_stmt_index(data->m, isl_map_get_tuple_name(map, type));
 }
 
 static isl_stat store_sched(__isl_take isl_map *map, void *user) {
@@ -619,9 +622,7 @@ struct deps_from_data {
 /* Adds dependence "dep" to the index of its source statement. */
 static isl_stat index_dep(__isl_take isl_map *dep, void *user) {
   struct mdh_model *m = user;
-  struct mdh_stmt *stmt =
-      mdh_model_find_stmt(m, isl_map_get_tuple_name(dep, isl_dim_in));
-  int k = stmt ? (int)(stmt - m->stmts) : -1;
+  int k = mdh_model_stmt_index(m, isl_map_get_tuple_name(dep, isl_dim_in));
 
   if (k < 0) {
     isl_map_free(dep);

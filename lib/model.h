@@ -76,6 +76,9 @@ struct mdh_model *mdh_model_free(struct mdh_model *model);
 /* Returns the statement named "name", or NULL. */
 struct mdh_stmt *mdh_model_find_stmt(struct mdh_model *model, const char *name);
 
+/* Returns the index in "model" of the statement named "name", or -1. */
+int mdh_model_stmt_index(struct mdh_model *model, const char *name);
+
 /* Returns the "n" statements from "first" of "model" as a model of their
  * own, with the dependences among them; NULL on an isl error. */
 struct mdh_model *mdh_model_slice(struct mdh_model *model, int first, int n);

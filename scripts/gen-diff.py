@@ -149,16 +149,17 @@ class Program:
             self.consts[key] = name
         return self.consts[key]
 
+    @staticmethod
+    def const_line(kind, v, name):
+        if kind == "index":
+            return f"  {name} = arith.constant {v} : index"
+        if kind == "f32":
+            return f"  {name} = arith.constant {v!r} : f32"
+        return f"  {name} = arith.constant {v} : i32"
+
     def const_lines(self):
-        out = []
-        for (kind, v), name in self.consts.items():
-            if kind == "index":
-                out.append(f"  {name} = arith.constant {v} : index")
-            elif kind == "f32":
-                out.append(f"  {name} = arith.constant {v!r} : f32")
-            else:
-                out.append(f"  {name} = arith.constant {v} : i32")
-        return out
+        return [self.const_line(kind, v, name)
+                for (kind, v), name in self.consts.items()]
 
     # --- buffers --------------------------------------------------------
     def arg(self, shape, kind):
@@ -344,12 +345,7 @@ class Program:
         used = set(re.findall(r"%c[fi]?[0-9-]+", "\n".join(body)))
         for (kind, v), cname in self.consts.items():
             if cname in used:
-                if kind == "index":
-                    lines.append(f"  {cname} = arith.constant {v} : index")
-                elif kind == "f32":
-                    lines.append(f"  {cname} = arith.constant {v!r} : f32")
-                else:
-                    lines.append(f"  {cname} = arith.constant {v} : i32")
+                lines.append(self.const_line(kind, v, cname))
         lines += body
         lines += ["  return", "}"]
         self.private.append("\n".join(lines))

@@ -172,9 +172,7 @@ static void state_copy(struct sched *sc, struct state *dst,
 
 /* Returns the index of the statement named "name", or -1. */
 static int stmt_index(struct sched *sc, const char *name) {
-  struct mdh_stmt *stmt = mdh_model_find_stmt(sc->m, name);
-
-  return stmt ? (int)(stmt - sc->m->stmts) : -1;
+  return mdh_model_stmt_index(sc->m, name);
 }
 
 /* Returns the matrix of the iterator coefficients of the linear rows of
