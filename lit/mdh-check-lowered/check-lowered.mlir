@@ -22,3 +22,20 @@ func.func @not_llvm() {
 llvm.func @done(%a: i64) -> i64 {
   llvm.return %a : i64
 }
+
+// -----
+
+// Directly in the module only declarations: a top-level vector.print lowers
+// to a call that LLVM IR has no place for (mdh-fuzz-opt finding).
+llvm.func @printNewline()
+// expected-error@+1 {{mdh-check-lowered: this 'llvm.call' op is at module level, outside any function: LLVM IR has no place for it}}
+llvm.call @printNewline() : () -> ()
+
+// -----
+
+// Declarations at module level: symbols, ops with regions, the llvm
+// dialect's module-level lists.
+llvm.mlir.global internal constant @g(1 : i32) : i32
+llvm.mlir.global_ctors ctors = [], priorities = [], data = []
+llvm.module_flags [#llvm.mlir.module_flag<error, "wchar_size", 4 : i32>]
+llvm.func @decl()

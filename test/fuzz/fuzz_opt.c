@@ -46,14 +46,14 @@ static const char *const pipelines[10] = {
     "builtin.module(mdh-verify)",
     "builtin.module(mdh-to-loops,arith-expand,"
     "convert-scf-to-cf,expand-strided-metadata,finalize-memref-to-llvm,"
-    "convert-to-llvm,reconcile-unrealized-casts)",
+    "convert-to-llvm,reconcile-unrealized-casts,mdh-check-lowered)",
     "builtin.module(mdh-cpu-pipeline{" ISL_BUDGET "})",
     "builtin.module(mdh-gpu-emulated-pipeline{" ISL_BUDGET "})",
     "builtin.module(mdh-gpu-pipeline{format=llvm " ISL_BUDGET "})",
     "builtin.module(mdh-verify)",
     "builtin.module(mdh-to-loops,arith-expand,"
     "convert-scf-to-cf,expand-strided-metadata,finalize-memref-to-llvm,"
-    "convert-to-llvm,reconcile-unrealized-casts)",
+    "convert-to-llvm,reconcile-unrealized-casts,mdh-check-lowered)",
     "builtin.module(mdh-cpu-pipeline{openmp=true " ISL_BUDGET "})",
     "builtin.module(mdh-gpu-emulated-pipeline{reduction-mode="
     "deterministic " ISL_BUDGET "})",

@@ -1,11 +1,8 @@
-// Finding (differential test, issue 13): a reduction of slow_schedule_full.mlir
-// (generated program diff_2026_351) without its loops, casts and subview: mdh-opt
-// --mdh-schedule takes about 30 s (2 busy cores; mdh-run cpu and gpu-emulated alike)
-// on six md_homs over 3x2x4 index spaces, in isl_basic_set_lexmin of the row ILP
-// (passes/schedule/scheduler.c solve_once, from next_row); MDH_ISL_BUDGET=1000000
-// does not stop it. Removing any one line makes it fast or invalid.
-//   time build/bin/mdh-opt test/diff/findings/slow_schedule.mlir --mdh-schedule -o /dev/null
-//   build/bin/mdh-run test/diff/findings/slow_schedule.mlir --entry=f --pipeline=cpu --compare=reference
+// Differential-test finding (issue 13), a reduction of slow-ilp-full.mlir
+// (generated program diff_2026_351 without its loops, casts and subview):
+// mdh-schedule took about 29 s in isl_basic_set_lexmin on two row ILPs of 22
+// unknowns; the ILP is now solved one unknown at a time (scheduler.c,
+// lexmin), in milliseconds, with the same result. Test: slow-ilp.test.
 func.func private @s0(%x0: f32, %x1: f32, %x2: f32) -> f32 {
   %y1 = arith.subf %x0, %x1 : f32
   %y2 = arith.subf %y1, %x2 : f32

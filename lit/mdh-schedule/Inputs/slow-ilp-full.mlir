@@ -1,7 +1,6 @@
-// Finding (differential test, issue 13): generated program diff_2026_351 (gen-diff.py
-// --seed 2026, index 351) as generated: mdh-run --pipeline=cpu and gpu-emulated take
-// about 60 s (mdh-schedule), over the driver's 20 s; slow_schedule.mlir is a reduction.
-//   build/bin/mdh-run test/diff/findings/slow_schedule_full.mlir --entry=f --pipeline=cpu --seed=352 --compare=reference
+// Differential-test finding (issue 13): generated program diff_2026_351
+// (gen-diff.py --seed 2026, index 351) as generated; mdh-run cpu and
+// gpu-emulated took about 60 s in mdh-schedule. Test: slow-ilp.test.
 // diff-gen: seed=2026 index=351 type=f32 strided=yes dynamic=yes
 // diff-gen: features=broadcast,func.call,memref.copy,overwrite,ps,pw,scf.for,scf.for-fill,scf.for-iter_args,scf.if,stencil,transposed-out,view:cast,view:cast-out,view:subview-out
 func.func private @s0(%x0: f32, %x1: f32, %x2: f32) -> f32 {
