@@ -581,8 +581,8 @@ static __isl_give isl_basic_set *fix_min(__isl_take isl_basic_set *bset,
  * planes took 14 s on each of two 22-unknown row ILPs of six md_homs
  * (lit/mdh-schedule/Inputs/slow-ilp.mlir); this way both take milliseconds,
  * the minimum, being unique, is the same, and the chains of bench/scale
- * schedule 7% faster. Minimising every unknown that way was as fast on the
- * slow ILPs but 50% slower on the chains. */
+ * schedule as fast as before. Minimising every unknown that way was as fast
+ * on the slow ILPs but 50% slower on the chains. */
 static __isl_give isl_set *lexmin(__isl_take isl_basic_set *bset) {
   isl_size n = isl_basic_set_dim(bset, isl_dim_set);
   int k;
