@@ -559,9 +559,11 @@ static int add_influence(struct sched *sc, struct state *st, struct lp *lp,
 static __isl_give isl_basic_set *fix_min(__isl_take isl_basic_set *bset,
                                          int k) {
   isl_space *space = isl_basic_set_get_space(bset);
-  isl_aff *x =
-      isl_aff_var_on_domain(isl_local_space_from_space(space), isl_dim_set, k);
-  isl_val *max = isl_basic_set_max_val(bset, isl_aff_neg(x));
+  isl_aff *x = isl_aff_neg(
+      isl_aff_var_on_domain(isl_local_space_from_space(space), isl_dim_set, k));
+  isl_val *max = isl_basic_set_max_val(bset, x);
+
+  isl_aff_free(x);
 
   if (max && isl_val_is_nan(max)) {
     isl_val_free(max);
