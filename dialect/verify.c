@@ -276,10 +276,16 @@ static void report_out_of_bounds(struct verify_data *data, MlirOperation view,
   mdh_str_init(&msg);
   mdh_str_printf(&msg, "access %ld reaches index ", (long)a);
   append_val(&msg, v);
-  mdh_str_printf(&msg,
-                 " in dimension %d of a buffer of size %lld: the view "
-                 "needs ",
-                 r, (long long)extent);
+  if (extent < 0)
+    mdh_str_printf(&msg,
+                   " in dimension %d of a buffer of dynamic size: the "
+                   "view needs ",
+                   r);
+  else
+    mdh_str_printf(&msg,
+                   " in dimension %d of a buffer of size %lld: the view "
+                   "needs ",
+                   r, (long long)extent);
   if (neg) {
     mdh_str_printf(&msg, "non-negative indices");
   } else {
@@ -323,9 +329,11 @@ static int check_bounds(struct verify_data *data, MlirOperation view,
     if (!image)
       return -1;
     for (r = 0; r < rank && ok > 0; ++r) {
-      if (mlirShapedTypeIsDynamicDim(buffer, r))
-        continue;
-      extent = mlirShapedTypeGetDimSize(buffer, r);
+      /* A dynamic extent is checked when the function runs (lib/extent.c);
+       * a negative index is wrong whatever it is. */
+      extent = mlirShapedTypeIsDynamicDim(buffer, r)
+                   ? -1
+                   : mlirShapedTypeGetDimSize(buffer, r);
       lo = dim_bound(image, r, 0);
       hi = dim_bound(image, r, 1);
       if (!lo || !hi) {
@@ -333,7 +341,7 @@ static int check_bounds(struct verify_data *data, MlirOperation view,
       } else if (isl_val_is_neg(lo)) {
         report_out_of_bounds(data, view, a, r, isl_val_copy(lo), extent);
         ok = 0;
-      } else if (isl_val_cmp_si(hi, extent) >= 0) {
+      } else if (extent >= 0 && isl_val_cmp_si(hi, extent) >= 0) {
         report_out_of_bounds(data, view, a, r, isl_val_copy(hi), extent);
         ok = 0;
       }

@@ -128,24 +128,52 @@ void mdh_build_store(struct mdh_builder *b, MlirValue value, MlirValue memref,
   free(ops);
 }
 
-/* Builds the allocation "name" (memref.alloc or memref.alloca) of the
- * statically shaped "type": no dynamic sizes, no symbols. */
-static MlirValue build_static_alloc(struct mdh_builder *b, const char *name,
-                                    MlirType type) {
-  int32_t segments[2] = {0, 0};
-  MlirNamedAttribute attr = mdh_named_attr(
-      b->ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 2, segments));
+MlirValue mdh_build_dim(struct mdh_builder *b, MlirValue memref, intptr_t d) {
+  MlirValue operands[2] = {memref, mdh_build_index(b, d)};
+  MlirType index = mlirIndexTypeGet(b->ctx);
 
   return mlirOperationGetResult(
-      mdh_build_op(b, name, 0, NULL, 1, &type, 1, &attr), 0);
+      mdh_build_op(b, "memref.dim", 2, operands, 1, &index, 0, NULL), 0);
+}
+
+MlirValue mdh_build_alloc_sized(struct mdh_builder *b, const char *name,
+                                MlirType type, intptr_t n,
+                                const MlirValue *sizes) {
+  int gpu = !strcmp(name, "gpu.alloc");
+  /* gpu.alloc: async dependencies, dynamic sizes, symbols; memref.alloc and
+   * memref.alloca: dynamic sizes, symbols. */
+  int32_t segments[3] = {0, 0, 0};
+  MlirNamedAttribute attr;
+
+  segments[gpu] = (int32_t)n;
+  attr = mdh_named_attr(b->ctx, "operandSegmentSizes",
+                        mlirDenseI32ArrayGet(b->ctx, 2 + gpu, segments));
+  return mlirOperationGetResult(
+      mdh_build_op(b, name, n, sizes, 1, &type, 1, &attr), 0);
+}
+
+MlirValue mdh_build_alloc_like(struct mdh_builder *b, const char *name,
+                               MlirType type, MlirValue like) {
+  intptr_t rank = mlirShapedTypeGetRank(type), d, n = 0;
+  MlirValue *sizes = malloc((rank + 1) * sizeof(*sizes));
+  MlirValue result;
+
+  if (!sizes)
+    abort();
+  for (d = 0; d < rank; ++d)
+    if (mlirShapedTypeIsDynamicDim(type, d))
+      sizes[n++] = mdh_build_dim(b, like, d);
+  result = mdh_build_alloc_sized(b, name, type, n, sizes);
+  free(sizes);
+  return result;
 }
 
 MlirValue mdh_build_alloc(struct mdh_builder *b, MlirType type) {
-  return build_static_alloc(b, "memref.alloc", type);
+  return mdh_build_alloc_sized(b, "memref.alloc", type, 0, NULL);
 }
 
 MlirValue mdh_build_alloca(struct mdh_builder *b, MlirType type) {
-  return build_static_alloc(b, "memref.alloca", type);
+  return mdh_build_alloc_sized(b, "memref.alloca", type, 0, NULL);
 }
 
 void mdh_build_dealloc(struct mdh_builder *b, MlirValue memref) {

@@ -58,6 +58,17 @@ MlirValue mdh_build_load(struct mdh_builder *b, MlirValue memref, intptr_t n,
 void mdh_build_store(struct mdh_builder *b, MlirValue value, MlirValue memref,
                      intptr_t n, const MlirValue *indices);
 
+/* Builds `memref.dim` of dimension "d" of "memref". */
+MlirValue mdh_build_dim(struct mdh_builder *b, MlirValue memref, intptr_t d);
+/* Builds the allocation "name" (memref.alloc, memref.alloca or gpu.alloc)
+ * of "type" with the "n" extents "sizes" of its dynamic dimensions. */
+MlirValue mdh_build_alloc_sized(struct mdh_builder *b, const char *name,
+                                MlirType type, intptr_t n,
+                                const MlirValue *sizes);
+/* The same with the dynamic extents of "like", a memref of the same
+ * shape. */
+MlirValue mdh_build_alloc_like(struct mdh_builder *b, const char *name,
+                               MlirType type, MlirValue like);
 /* Allocates (and deallocates) a statically shaped memref. */
 MlirValue mdh_build_alloc(struct mdh_builder *b, MlirType type);
 /* Allocates a statically shaped memref on the stack (memref.alloca). */

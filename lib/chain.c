@@ -20,8 +20,10 @@
 #include "lib/chain.h"
 #include "dialect/attrs.h"
 
+#include "lib/extent.h"
 #include "lib/stmt.h"
 #include "mdh-c/Dialect.h"
+#include "support/diag.h"
 #include "support/ir.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -366,6 +368,19 @@ MlirOperation mdh_chain_end(struct mdh_chain *chain, MlirOperation func) {
     return (MlirOperation){NULL};
   }
   return last;
+}
+
+int mdh_chain_build_extent_checks(struct mdh_chain *chain,
+                                  struct mdh_builder *b) {
+  int k;
+
+  for (k = 0; k < chain->m->n_stmt; ++k)
+    if (mdh_build_extent_checks(b, chain->m->ctx, chain->m->stmts[k].hom) < 0) {
+      mdh_isl_report(chain->m->ctx, chain->m->stmts[k].hom, chain->pass,
+                     "bounding the accesses of its views");
+      return 0;
+    }
+  return 1;
 }
 
 void mdh_chain_alloc_temps(struct mdh_chain *cg, struct mdh_builder *b,

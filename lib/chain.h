@@ -78,6 +78,11 @@ int mdh_chain_check_schedule(struct mdh_chain *chain,
  * it), or null after a diagnostic if the chain cannot be replaced there. */
 MlirOperation mdh_chain_end(struct mdh_chain *chain, MlirOperation func);
 
+/* Builds at "b" the run-time extent checks of every view of the chain on a
+ * dynamically shaped buffer (lib/extent.h); returns 1, or 0 after a
+ * diagnostic. */
+int mdh_chain_build_extent_checks(struct mdh_chain *chain,
+                                  struct mdh_builder *b);
 /* Allocates, with "alloc" at "b", a temporary for every component that no
  * out_view stores. */
 void mdh_chain_alloc_temps(struct mdh_chain *chain, struct mdh_builder *b,

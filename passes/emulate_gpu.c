@@ -405,6 +405,35 @@ static int emulate_launch(MlirOperation op, MlirOperation module) {
   return 0;
 }
 
+/* Tells whether the operands of gpu.alloc "op" are all dynamic sizes (no
+ * asynchronous dependencies, no symbols). */
+static int alloc_sizes_only(MlirOperation op) {
+  MlirAttribute seg = mlirOperationGetAttributeByName(
+      op, mlirStringRefCreateFromCString("operandSegmentSizes"));
+
+  return mlirAttributeIsADenseI32Array(seg) &&
+         mlirDenseArrayGetNumElements(seg) == 3 &&
+         mlirDenseI32ArrayGetElement(seg, 0) == 0 &&
+         mlirDenseI32ArrayGetElement(seg, 2) == 0;
+}
+
+/* Builds the host allocation of "type" with the dynamic sizes of gpu.alloc
+ * "op". */
+static MlirValue host_alloc(struct mdh_builder *b, MlirType type,
+                            MlirOperation op) {
+  intptr_t n = mlirOperationGetNumOperands(op), k;
+  MlirValue *sizes = malloc((n + 1) * sizeof(*sizes));
+  MlirValue result;
+
+  if (!sizes)
+    abort();
+  for (k = 0; k < n; ++k)
+    sizes[k] = mlirOperationGetOperand(op, k);
+  result = mdh_build_alloc_sized(b, "memref.alloc", type, n, sizes);
+  free(sizes);
+  return result;
+}
+
 /* Replaces the synchronous gpu memory op "op" by its host counterpart. */
 static int emulate_memory(MlirOperation op) {
   struct mdh_builder b = mdh_builder_before(op);
@@ -412,12 +441,11 @@ static int emulate_memory(MlirOperation op) {
   MlirType type;
 
   if (mdh_op_is(op, "gpu.alloc")) {
-    if (mlirOperationGetNumOperands(op) != 0 ||
-        mlirOperationGetNumResults(op) != 1)
+    if (!alloc_sizes_only(op) || mlirOperationGetNumResults(op) != 1)
       goto unsupported;
     type = mlirValueGetType(mlirOperationGetResult(op, 0));
     mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0),
-                                  mdh_build_alloc(&b, type));
+                                  host_alloc(&b, type, op));
   } else if (mdh_op_is(op, "gpu.memcpy")) {
     if (mlirOperationGetNumOperands(op) != 2 ||
         mlirOperationGetNumResults(op) != 0)

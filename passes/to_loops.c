@@ -28,9 +28,11 @@
 
 #include "dialect/dialect.h"
 #include "lib/builder.h"
+#include "lib/extent.h"
 #include "lib/stmt.h"
 #include "mdh-c/Dialect.h"
 #include "passes/pass.h"
+#include "support/diag.h"
 #include "support/ir.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -297,8 +299,24 @@ static struct mdh_builder builder_after(MlirOperation op) {
   return b;
 }
 
-/* Lowers "hom" and erases it and its out_views. */
-static int lower_md_hom(MlirOperation hom) {
+/* Builds the run-time extent checks of the input views of "hom" before it
+ * (lib/extent.c); returns 0 after an error. */
+static int check_inputs(isl_ctx *ctx, MlirOperation hom) {
+  struct mdh_builder b = mdh_builder_before(hom);
+  intptr_t k;
+
+  for (k = 0; k < mlirOperationGetNumOperands(hom); ++k) {
+    MlirValue v = mlirOperationGetOperand(hom, k);
+    if (mlirValueIsAOpResult(v) &&
+        mdh_build_view_extent_checks(&b, ctx, mlirOpResultGetOwner(v)) < 0)
+      return 0;
+  }
+  return 1;
+}
+
+/* Lowers "hom" and erases it and its out_views; an out_view's buffer may be
+ * defined after "hom", so its extent is checked at the out_view. */
+static int lower_md_hom(isl_ctx *ctx, MlirOperation hom) {
   struct lowering l;
   struct mdh_builder b;
   MlirOperation *views;
@@ -309,6 +327,19 @@ static int lower_md_hom(MlirOperation hom) {
   n = collect_out_views(hom, &views);
   if (n < 0)
     return 0;
+  for (i = 0; i < n; ++i) {
+    b = mdh_builder_before(views[i]);
+    if (mdh_build_view_extent_checks(&b, ctx, views[i]) < 0) {
+      mdh_emit_error(views[i], "mdh-to-loops: %s", mdh_isl_ctx_error(ctx));
+      free(views);
+      return 0;
+    }
+  }
+  if (!check_inputs(ctx, hom)) {
+    mdh_emit_error(hom, "mdh-to-loops: %s", mdh_isl_ctx_error(ctx));
+    free(views);
+    return 0;
+  }
   lower_compute(&l);
   for (i = 0; i < n; ++i)
     lower_out_view(&l, views[i]);
@@ -325,15 +356,20 @@ static int lower_md_hom(MlirOperation hom) {
 
 MlirLogicalResult mdh_to_loops_run(MlirOperation module) {
   struct mdh_op_list homs, views;
+  isl_ctx *ctx;
   size_t i;
   int ok = 1;
 
   if (mlirLogicalResultIsFailure(mdhVerify(module)))
     return mlirLogicalResultFailure();
+  ctx = mdh_isl_ctx_alloc();
+  if (!ctx)
+    abort();
   homs = mdh_collect_md_homs(module);
   for (i = 0; i < homs.n && ok; ++i)
-    ok = lower_md_hom(homs.ops[i]);
+    ok = lower_md_hom(ctx, homs.ops[i]);
   free(homs.ops);
+  isl_ctx_free(ctx);
   if (!ok)
     return mlirLogicalResultFailure();
   views = mdh_collect_inp_views(module);

@@ -27,14 +27,10 @@ touches a chain buffer between md_homs, or reads a view of a buffer the chain
 writes through another view: the passes must refuse those with a located
 error (README, "Next to other code"), never answer differently.
 
---no-dynamic leaves out memref.cast views to dynamic sizes: on gpu-emulated
-any md_hom over a buffer with a dynamic size fails with an invalid gpu.alloc
-(a located error, so not a wrong answer; test/diff/findings/dyn_*.mlir), which
-would hide the rest of such a program from the gpu-emulated comparison.
-
---no-strided leaves out subview and transpose views, whose results have
-strided layouts (issue 13 item 3: strided layouts on gpu-emulated are a known
-bug being fixed on another branch); the lit test uses it until that lands.
+--no-dynamic leaves out memref.cast views to dynamic sizes, and --no-strided
+subview and transpose views (strided layouts), for triage: both work on
+every pipeline since issue 13's items 3 and 4 (the casts' buffers get
+run-time extent checks), and the lit test keeps them.
 
 Each file starts with `// diff-gen:` comment lines: the seed, index and the
 features the program uses, for triage (scripts/diff-test.py prints them).

@@ -109,6 +109,22 @@ func.func @read_negative(%x: memref<8xf32>) {
 
 // -----
 
+// A negative index is wrong on a buffer of dynamic size too (its upper
+// extent is checked when the function runs, lib/extent.c).
+func.func private @id(%x: f32) -> f32 {
+  return %x : f32
+}
+func.func @read_negative_dynamic(%x: memref<?xf32>) {
+  // expected-error@+1 {{access 0 reaches index -2 in dimension 0 of a buffer of dynamic size: the view needs non-negative indices}}
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i) -> (i - 2)>]}
+      : (memref<?xf32>) -> !mdh.mda<array<i64: 8>>
+  %r = "mdh.md_hom"(%vx) {scalar_function = @id, combine_ops = [#mdh.cc]}
+      : (!mdh.mda<array<i64: 8>>) -> !mdh.mda<array<i64: 8>>
+  return
+}
+
+// -----
+
 // The second access of a view and the second buffer dimension are checked too.
 func.func private @add(%a: f32, %b: f32) -> f32 {
   %s = arith.addf %a, %b : f32

@@ -135,7 +135,9 @@ func.func @larger_buffers(%x: memref<100x3xf32>, %y: memref<64xf32>) {
 
 // -----
 
-// Dynamic dimensions are not checked against the accesses (static ones are).
+// A dynamic dimension is not checked against the largest index of the
+// accesses when compiling (static ones are): the lowerings check it when the
+// function runs (lib/extent.c; lit mdh-to-loops/dynamic.mlir).
 func.func private @id(%x: f32) -> f32 {
   return %x : f32
 }

@@ -446,6 +446,8 @@ static int codegen_func(isl_ctx *ctx, MlirOperation func) {
   b = mdh_builder_before(last);
   b.inline_calls = 1;
   b.before = mlirOperationGetNextInBlock(last);
+  if (!mdh_chain_build_extent_checks(cg, &b))
+    goto done;
   mdh_chain_alloc_temps(cg, &b, &mdh_build_alloc);
   nests.m = cg->m;
   nests.buf_first = malloc((cg->m->n_buf + 1) * sizeof(int));

@@ -891,12 +891,7 @@ static int build_kernels(isl_ctx *ctx, struct mdh_builder *b,
 }
 
 static MlirValue build_gpu_alloc(struct mdh_builder *b, MlirType type) {
-  int32_t segments[3] = {0, 0, 0};
-  MlirNamedAttribute attr = mdh_named_attr(
-      b->ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 3, segments));
-
-  return mlirOperationGetResult(
-      mdh_build_op(b, "gpu.alloc", 0, NULL, 1, &type, 1, &attr), 0);
+  return mdh_build_alloc_sized(b, "gpu.alloc", type, 0, NULL);
 }
 
 static void build_memcpy(struct mdh_builder *b, MlirValue dst, MlirValue src) {
@@ -955,7 +950,7 @@ static void copy_to_device(struct mdh_builder *b, MlirValue dev,
     build_memcpy(b, dev, host);
     return;
   }
-  stage = mdh_build_alloc(b, mlirValueGetType(dev));
+  stage = mdh_build_alloc_like(b, "memref.alloc", mlirValueGetType(dev), host);
   build_host_copy(b, host, stage);
   build_memcpy(b, dev, stage);
   mdh_build_dealloc(b, stage);
@@ -972,7 +967,7 @@ static void copy_from_device(struct mdh_builder *b, MlirValue host,
     build_memcpy(b, host, dev);
     return;
   }
-  stage = mdh_build_alloc(b, mlirValueGetType(dev));
+  stage = mdh_build_alloc_like(b, "memref.alloc", mlirValueGetType(dev), host);
   build_memcpy(b, stage, dev);
   build_host_copy(b, stage, host);
   mdh_build_dealloc(b, stage);
@@ -1164,11 +1159,14 @@ static int codegen_func(isl_ctx *ctx, MlirOperation func) {
   b = mdh_builder_before(last);
   b.inline_calls = 1;
   b.before = mlirOperationGetNextInBlock(last);
+  if (!mdh_chain_build_extent_checks(chain, &b))
+    goto done;
   dev = calloc(chain->m->n_buf + 1, sizeof(*dev));
   if (!dev)
     abort();
   for (k = 0; k < chain->m->n_buf; ++k) {
-    dev[k] = build_gpu_alloc(&b, device_type(chain->m->bufs[k]));
+    dev[k] = mdh_build_alloc_like(
+        &b, "gpu.alloc", device_type(chain->m->bufs[k]), chain->m->bufs[k]);
     if (!is_intermediate(chain->m->bufs[k]))
       copy_to_device(&b, dev[k], chain->m->bufs[k]);
   }

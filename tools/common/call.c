@@ -3,8 +3,12 @@
 #include "tools/common/call.h"
 
 #include <ffi.h>
+#include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 /* The expanded descriptor of one memref argument. */
 struct descriptor {
@@ -89,12 +93,35 @@ struct mdh_call *mdh_call_prepare(void *fn, struct mdh_args *args) {
   return call;
 }
 
+/* Ends the process with exit status 1 when the compiled function aborts:
+ * a failed `cf.assert` (the run-time extent checks of lib/extent.c) prints
+ * its message with puts and calls abort. The signal is raised by that call,
+ * synchronously, after puts returned, so flushing stdout here is safe; the
+ * message would otherwise be lost with the buffer. */
+static void on_abort(int sig) {
+  static const char msg[] =
+      "error: the compiled function stopped at a failed run-time check "
+      "(message above)\n";
+
+  (void)sig;
+  fflush(stdout);
+  if (write(STDERR_FILENO, msg, sizeof(msg) - 1) < 0)
+    _exit(1);
+  _exit(1);
+}
+
 double mdh_call_run(struct mdh_call *call) {
+  struct sigaction sa, old;
   struct timespec t0, t1;
 
+  memset(&sa, 0, sizeof(sa));
+  sa.sa_handler = &on_abort;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGABRT, &sa, &old);
   clock_gettime(CLOCK_MONOTONIC, &t0);
   ffi_call(&call->cif, FFI_FN(call->fn), NULL, call->values);
   clock_gettime(CLOCK_MONOTONIC, &t1);
+  sigaction(SIGABRT, &old, NULL);
   return (double)(t1.tv_sec - t0.tv_sec) * 1e3 +
          (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
 }

@@ -14,7 +14,9 @@ struct mdh_call;
  * libffi rejects the signature. */
 struct mdh_call *mdh_call_prepare(void *fn, struct mdh_args *args);
 
-/* Calls the function; returns the elapsed time in milliseconds. */
+/* Calls the function; returns the elapsed time in milliseconds. If the
+ * function aborts (a failed run-time check), the process exits with status
+ * 1 after a message on stderr. */
 double mdh_call_run(struct mdh_call *call);
 
 void mdh_call_free(struct mdh_call *call);

@@ -64,7 +64,8 @@ static void print_help(void) {
          "                             openmp=true|false, isl-budget=N\n"
          "  mdh-gpu-pipeline           mdh ops to LLVM with the kernels in a\n"
          "                             gpu.binary; options chip=sm_90\n"
-         "                             features=+ptx80 format=bin|isa|fatbin|llvm\n"
+         "                             features=+ptx80 "
+         "format=bin|isa|fatbin|llvm\n"
          "                             device-lib=PATH mapping=SPEC\n"
          "                             reduction-mode=atomic|deterministic\n"
          "                             isl-budget=N\n"
@@ -196,6 +197,32 @@ static void print_to_file(MlirStringRef s, void *user) {
   fwrite(s.data, 1, s.length, user);
 }
 
+/* Internal data structure of rename_location: the temporary file's name
+ * and the input's. */
+struct rename {
+  MlirStringRef from, to;
+};
+
+/* Gives "op" the input's name in its location if it has the temporary
+ * file's: locations reach the output (the messages of run-time checks,
+ * lib/extent.c, debug info) and must name the user's file. */
+static MlirWalkResult rename_location(MlirOperation op, void *user) {
+  struct rename *r = user;
+  MlirLocation loc = mlirOperationGetLocation(op);
+  MlirStringRef file;
+
+  if (!mlirLocationIsAFileLineColRange(loc))
+    return MlirWalkResultAdvance;
+  file = mlirIdentifierStr(mlirLocationFileLineColRangeGetFilename(loc));
+  if (mlirStringRefEqual(file, r->from))
+    mlirOperationSetLocation(
+        op, mlirLocationFileLineColGet(
+                mlirLocationGetContext(loc), r->to,
+                (unsigned)mlirLocationFileLineColRangeGetStartLine(loc),
+                (unsigned)mlirLocationFileLineColRangeGetStartColumn(loc)));
+  return MlirWalkResultAdvance;
+}
+
 /* Builds the pass manager of the command line; returns null (after an error
  * message) if the pipeline does not parse. */
 static MlirPassManager build_pass_manager(MlirContext ctx,
@@ -238,6 +265,7 @@ static int process_chunk(MlirContext ctx, struct mdh_diag_engine *engine,
                          const struct options *o, const char *text, size_t len,
                          int first_line, FILE *out) {
   char name[4096];
+  struct rename rename;
   MlirModule module;
   MlirPassManager pm;
   MlirOpPrintingFlags flags;
@@ -258,6 +286,11 @@ static int process_chunk(MlirContext ctx, struct mdh_diag_engine *engine,
   unlink(name);
   if (mlirModuleIsNull(module))
     return -1;
+  rename.from = mlirStringRefCreateFromCString(name);
+  rename.to = mlirStringRefCreateFromCString(strcmp(o->input, "-") ? o->input
+                                                                   : "<stdin>");
+  mlirOperationWalk(mlirModuleGetOperation(module), &rename_location, &rename,
+                    MlirWalkPreOrder);
   pm = build_pass_manager(ctx, o);
   if (mlirPassManagerIsNull(pm))
     rc = -1;
