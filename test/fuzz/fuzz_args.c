@@ -6,7 +6,8 @@
  * Input: one selector byte, then the rest; the selector's value modulo 3
  * picks what reads the rest:
  *
- *   0  mdh-run's command line: the rest's lines are the arguments;
+ *   0  mdh-run's command line: the rest's lines are the arguments; the
+ *      --shape values are then applied to a signature with dynamic extents;
  *   1  an entry signature (the first line, as mdh-exec reads it from an
  *      object) and argument files (the rest, split at lines "--" into
  *      arg0.bin, arg1.bin, ...): parsed, allocated, filled, read from the
@@ -99,10 +100,30 @@ static int split_lines(char *text, char **argv) {
 static void fuzz_command_line(char *text) {
   char *argv[MAX_ARGV];
   struct mdh_run_options o;
-  int argc = split_lines(text, argv);
+  struct mdh_arg v[2] = {{MDH_ELEM_F32, 2, 3u, {-1, -1}, 0, NULL},
+                         {MDH_ELEM_I32, 2, 2u, {5, -1}, 0, NULL}};
+  struct mdh_args args = {2, v};
+  char err[4200];
+  int argc = split_lines(text, argv), k, d;
 
-  if (mdh_run_parse_options(argc, argv, &o) == 1)
+  if (mdh_run_parse_options(argc, argv, &o) == 1) {
     report("mdh-run", "usage error");
+    return;
+  }
+  /* The --shape values against a signature (memref<?x?xf32>,
+   * memref<5x?xi32>) as mdh-run applies them: every extent set and
+   * positive, and the static one kept, or an error. */
+  if (mdh_args_set_shapes(&args, NULL, o.shapes, o.n_shapes, err,
+                          sizeof(err)) < 0) {
+    report("mdh-run", err);
+    return;
+  }
+  for (k = 0; k < 2; ++k)
+    for (d = 0; d < 2; ++d)
+      if (v[k].shape[d] < 1)
+        abort();
+  if (v[1].shape[0] != 5)
+    abort();
 }
 
 /* Returns the first line "--" in the "len" bytes at "s", or NULL. */

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -309,6 +310,162 @@ static int make_dirs(const char *dir) {
   return 0;
 }
 
+int mdh_parse_extents(const char *text, int64_t *shape) {
+  int n = 0;
+  char *end;
+  long long e;
+
+  if (!*text)
+    return 0;
+  for (;;) {
+    if (*text < '0' || *text > '9' || n == MDH_ARG_MAX_RANK)
+      return -1;
+    errno = 0;
+    e = strtoll(text, &end, 10);
+    if (errno || e < 1 || e > INT32_MAX)
+      return -1;
+    if (shape)
+      shape[n] = e;
+    ++n;
+    if (!*end)
+      return n;
+    if (*end != 'x')
+      return -1;
+    text = end + 1;
+  }
+}
+
+int mdh_parse_shape_option(const char *text, int *k, int64_t *shape) {
+  const char *colon = strchr(text, ':');
+  unsigned long long index;
+  char digits[24];
+
+  if (!colon || colon == text || (size_t)(colon - text) >= sizeof(digits))
+    return -1;
+  memcpy(digits, text, colon - text);
+  digits[colon - text] = '\0';
+  if (mdh_parse_number(digits, &index) < 0 || index > 1000000)
+    return -1;
+  if (k)
+    *k = (int)index;
+  return mdh_parse_extents(colon + 1, shape);
+}
+
+/* Gives argument "k" the "n" extents "shape" (from "where", for messages)
+ * if they fit its type. */
+static int set_shape(struct mdh_arg *arg, int k, const int64_t *shape, int n,
+                     const char *where, char *err, size_t err_len) {
+  int d;
+
+  if (n != arg->rank) {
+    snprintf(err, err_len, "%s gives %d extents to argument %d of rank %d",
+             where, n, k, arg->rank);
+    return -1;
+  }
+  for (d = 0; d < n; ++d)
+    if (!(arg->dynamic & (1u << d)) && shape[d] != arg->shape[d]) {
+      snprintf(err, err_len,
+               "%s gives extent %lld to dimension %d of argument %d, whose "
+               "type says %lld",
+               where, (long long)shape[d], d, k, (long long)arg->shape[d]);
+      return -1;
+    }
+  memcpy(arg->shape, shape, n * sizeof(*shape));
+  return 0;
+}
+
+/* Reads DIR/argK.shape into argument "k". */
+static int read_shape_file(struct mdh_arg *arg, int k, const char *dir,
+                           char *err, size_t err_len) {
+  int64_t shape[MDH_ARG_MAX_RANK];
+  char path[4096], line[512];
+  FILE *f;
+  size_t len;
+  int n;
+
+  snprintf(path, sizeof(path), "%s/arg%d.shape", dir, k);
+  f = fopen(path, "r");
+  if (!f) {
+    snprintf(err, err_len,
+             "argument %d has a dynamic shape: cannot open '%s': %s", k, path,
+             strerror(errno));
+    return -1;
+  }
+  if (!fgets(line, sizeof(line), f))
+    line[0] = '\0';
+  fclose(f);
+  len = strlen(line);
+  if (len && line[len - 1] == '\n')
+    line[--len] = '\0';
+  n = mdh_parse_extents(line, shape);
+  if (n < 0) {
+    snprintf(err, err_len,
+             "'%s' must hold one line of positive extents joined by 'x' "
+             "(97x61)",
+             path);
+    return -1;
+  }
+  return set_shape(arg, k, shape, n, path, err, err_len);
+}
+
+int mdh_args_set_shapes(struct mdh_args *args, const char *dir,
+                        const char *const *shapes, int n_shapes, char *err,
+                        size_t err_len) {
+  int64_t shape[MDH_ARG_MAX_RANK];
+  char where[128];
+  int i, k, n;
+
+  for (i = 0; i < n_shapes; ++i) {
+    n = mdh_parse_shape_option(shapes[i], &k, shape);
+    snprintf(where, sizeof(where), "--shape=%.64s", shapes[i]);
+    if (n < 0 || k >= args->n) {
+      snprintf(err, err_len, "%s: the function has %d arguments", where,
+               args->n);
+      return -1;
+    }
+    if (set_shape(&args->v[k], k, shape, n, where, err, err_len) < 0)
+      return -1;
+  }
+  for (k = 0; k < args->n; ++k) {
+    if (!args->v[k].dynamic)
+      continue;
+    if (dir && read_shape_file(&args->v[k], k, dir, err, err_len) < 0)
+      return -1;
+    for (i = 0; i < args->v[k].rank; ++i)
+      if (args->v[k].shape[i] < 0) {
+        snprintf(err, err_len,
+                 "argument %d has a dynamic shape: give its extents with "
+                 "--shape=%d:EXTENTS (as 97x61) or in DIR/arg%d.shape with "
+                 "--read-inputs=DIR",
+                 k, k, k);
+        return -1;
+      }
+  }
+  return 0;
+}
+
+/* Writes the shape of argument "k" to DIR/argK.shape. */
+static int write_shape_file(const struct mdh_arg *arg, int k, const char *dir,
+                            char *err, size_t err_len) {
+  struct mdh_atomic_file file;
+  char path[4096];
+  int d, ok;
+
+  snprintf(path, sizeof(path), "%s/arg%d.shape", dir, k);
+  ok = mdh_atomic_open(&file, path, 1) == 0;
+  for (d = 0; ok && d < arg->rank; ++d)
+    ok = fprintf(file.f, d ? "x%lld" : "%lld", (long long)arg->shape[d]) > 0;
+  if (ok)
+    ok = fputc('\n', file.f) != EOF;
+  if (ok)
+    ok = mdh_atomic_commit(&file) == 0;
+  else
+    mdh_atomic_abort(&file);
+  if (!ok)
+    snprintf(err, err_len, "cannot write '%s': %s", path, strerror(errno));
+  return ok ? 0 : -1;
+}
+
 int mdh_args_write(const struct mdh_args *args, const char *dir, char *err,
                    size_t err_len) {
   struct mdh_atomic_file file;
@@ -336,6 +493,9 @@ int mdh_args_write(const struct mdh_args *args, const char *dir, char *err,
                strerror(errno));
       return -1;
     }
+    if (args->v[k].dynamic &&
+        write_shape_file(&args->v[k], k, dir, err, err_len) < 0)
+      return -1;
   }
   return 0;
 }

@@ -23,10 +23,13 @@ enum mdh_elem {
 
 #define MDH_ARG_MAX_RANK 16
 
-/* One memref argument: element type, static shape and row-major data. */
+/* One memref argument: element type, shape and row-major data. Bit d of
+ * "dynamic" tells that extent d is dynamic in the function's type (-1 in
+ * "shape" until given). */
 struct mdh_arg {
   enum mdh_elem elem;
   int rank;
+  unsigned dynamic;
   int64_t shape[MDH_ARG_MAX_RANK];
   size_t n_elems;
   void *data;
@@ -69,7 +72,25 @@ int mdh_args_read(struct mdh_args *args, const char *dir, char *err,
 int mdh_args_prepare(struct mdh_args *inputs, struct mdh_args *work,
                      const char *read_dir, uint64_t seed, const char *tool);
 
-/* Writes argument K to DIR/argK.bin. Returns -1 with a message in "err". */
+/* Parses "text", positive extents joined by 'x' ("97x61"), into "shape"
+ * (NULL: check the form only). Returns their number (at most
+ * MDH_ARG_MAX_RANK; 0 for the empty text of a 0-d argument), or -1. */
+int mdh_parse_extents(const char *text, int64_t *shape);
+
+/* Parses "K:EXTENTS", the value of mdh-run's --shape, into "*k" and "shape"
+ * (either may be NULL). Returns the number of extents, or -1. */
+int mdh_parse_shape_option(const char *text, int *k, int64_t *shape);
+
+/* Gives every argument with dynamic extents its shape: from DIR/argK.shape
+ * if "dir" is not NULL, else from the "n_shapes" --shape values "shapes"
+ * (which may also restate a static shape). Returns -1 with a message in
+ * "err" if one is missing, malformed, or does not fit the argument's type. */
+int mdh_args_set_shapes(struct mdh_args *args, const char *dir,
+                        const char *const *shapes, int n_shapes, char *err,
+                        size_t err_len);
+
+/* Writes argument K to DIR/argK.bin, and DIR/argK.shape for an argument
+ * with dynamic extents. Returns -1 with a message in "err". */
 int mdh_args_write(const struct mdh_args *args, const char *dir, char *err,
                    size_t err_len);
 

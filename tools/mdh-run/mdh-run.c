@@ -119,10 +119,14 @@ static int read_arg(MlirType type, struct mdh_arg *arg) {
     return -1;
   arg->elem = (enum mdh_elem)elem;
   arg->rank = (int)mlirShapedTypeGetRank(type);
+  arg->dynamic = 0;
   for (d = 0; d < arg->rank; ++d) {
-    if (mlirShapedTypeIsDynamicDim(type, d))
-      return -1;
-    arg->shape[d] = mlirShapedTypeGetDimSize(type, d);
+    if (mlirShapedTypeIsDynamicDim(type, d)) {
+      arg->dynamic |= 1u << d;
+      arg->shape[d] = -1;
+    } else {
+      arg->shape[d] = mlirShapedTypeGetDimSize(type, d);
+    }
   }
   return 0;
 }
@@ -179,11 +183,39 @@ static int read_signature(MlirModule module, const struct mdh_run_options *o,
             "type ",
             (long)k, o->entry);
     mlirTypePrint(mlirFunctionTypeGetInput(type, k), print_type, stderr);
-    fprintf(stderr, "; mdh-run passes memrefs of static shape and identity "
-                    "layout with elements f16, bf16, f32, f64, i1, i8, i16, "
-                    "i32, i64 or index\n");
+    fprintf(stderr, "; mdh-run passes memrefs of identity layout with "
+                    "elements f16, bf16, f32, f64, i1, i8, i16, i32, i64 or "
+                    "index\n");
     return -1;
   }
+  return 0;
+}
+
+/* Gives the arguments of dynamic shape their extents (--shape or
+ * DIR/argK.shape); reports and returns -1 if that fails. */
+static int set_shapes(struct mdh_args *args, const struct mdh_run_options *o) {
+  char err[4200];
+
+  if (mdh_args_set_shapes(args, o->read_dir, o->shapes, o->n_shapes, err,
+                          sizeof(err)) == 0)
+    return 0;
+  fprintf(stderr, "mdh-run: %s\n", err);
+  return -1;
+}
+
+/* Reports and returns -1 if an argument has a dynamic shape: an object for
+ * mdh-exec carries static shapes in its signature. */
+static int check_static(const struct mdh_args *args) {
+  int k;
+
+  for (k = 0; k < args->n; ++k)
+    if (args->v[k].dynamic) {
+      fprintf(stderr,
+              "mdh-run: --emit-object needs arguments of static shape; "
+              "argument %d has a dynamic one\n",
+              k);
+      return -1;
+    }
   return 0;
 }
 
@@ -344,7 +376,8 @@ int main(int argc, char **argv) {
   mdhSetGpuOptions(
       mlirModuleGetOperation(module), mlirStringRefCreateFromCString(o.mapping),
       mlirStringRefCreateFromCString(o.reduction_mode ? o.reduction_mode : ""));
-  if (o.emit_object && read_signature(module, &o, &inputs) == 0)
+  if (o.emit_object && read_signature(module, &o, &inputs) == 0 &&
+      check_static(&inputs) == 0)
     rc = mdh_emit_object(ctx, module, pipeline.text, o.entry, &inputs,
                          !strcmp(o.pipeline, "gpu-emulated")
                              ? pipeline.libs[pipeline.n_libs - 1]
@@ -353,6 +386,7 @@ int main(int argc, char **argv) {
   /* The outputs are written also when the comparison fails: they are
    * needed most then. */
   if (!o.emit_object && read_signature(module, &o, &inputs) == 0 &&
+      set_shapes(&inputs, &o) == 0 &&
       mdh_args_prepare(&inputs, &work, o.read_dir, o.seed, "mdh-run") == 0 &&
       run_pipeline(ctx, module, &o, &pipeline, &inputs, &work, 1) == 0) {
     rc = o.compare &&

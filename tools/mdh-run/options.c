@@ -10,13 +10,15 @@
 
 static void print_help(void) {
   printf(
-      "USAGE: mdh-run FILE --entry=NAME [--pipeline=reference|cpu|gpu|gpu-emulated]\n"
+      "USAGE: mdh-run FILE --entry=NAME "
+      "[--pipeline=reference|cpu|gpu|gpu-emulated]\n"
       "               [--seed=N] [--read-inputs=DIR] [--write-outputs=DIR]\n"
       "               [--compare=reference] [--repeat=N]\n"
       "       mdh-run FILE --entry=NAME [--pipeline=P] --emit-object=OUT.so\n\n"
-      "Runs function NAME of FILE, whose arguments are memrefs of static "
-      "shape\nwith elements f16, bf16, f32, f64, i1, i8, i16, i32, i64 or "
-      "index.\n\n"
+      "Runs function NAME of FILE, whose arguments are memrefs with the\n"
+      "identity layout and elements f16, bf16, f32, f64, i1, i8, i16, i32,\n"
+      "i64 or index. A dynamic extent (memref<?x61xf32>) is given with\n"
+      "--shape, or read from DIR/argK.shape with --read-inputs.\n\n"
       "  --pipeline=P          reference (mdh-to-loops; default), cpu\n"
       "                        (mdh-cpu-pipeline; OpenMP when\n"
       "                        OMP_NUM_THREADS > 1), gpu (mdh-gpu-pipeline,\n"
@@ -28,10 +30,15 @@ static void print_help(void) {
       "                        (default 0): floats are multiples of 1/256 in\n"
       "                        [-1, 1), i1 is 0 or 1, other integers are in\n"
       "                        [-16, 16)\n"
+      "  --shape=K:AxB...      the extents of argument K (all of them, as\n"
+      "                        `97x61`), for an argument of dynamic shape;\n"
+      "                        repeatable\n"
       "  --read-inputs=DIR     read argument K from DIR/argK.bin instead\n"
-      "                        (raw little-endian, row-major)\n"
+      "                        (raw little-endian, row-major), and the\n"
+      "                        extents of a dynamic one from DIR/argK.shape\n"
+      "                        (one line, as `97x61`)\n"
       "  --write-outputs=DIR   write every argument after the call to\n"
-      "                        DIR/argK.bin\n"
+      "                        DIR/argK.bin (and argK.shape if dynamic)\n"
       "  --compare=reference   also run the reference pipeline on the same\n"
       "                        inputs, print max_abs_err=... max_rel_err=...\n"
       "                        and fail beyond the tolerance: exact for\n"
@@ -82,6 +89,14 @@ int mdh_run_parse_options(int argc, char **argv, struct mdh_run_options *o) {
     } else if ((v = mdh_option_value(a, "seed"))) {
       if (mdh_parse_number(v, &o->seed) < 0)
         return usage_error("--seed needs a non-negative number, got '%s'", v);
+    } else if ((v = mdh_option_value(a, "shape"))) {
+      if (mdh_parse_shape_option(v, NULL, NULL) < 0)
+        return usage_error("--shape needs K:EXTENTS, extents joined by 'x' "
+                           "(--shape=1:97x61), got '%s'",
+                           v);
+      if (o->n_shapes >= MDH_RUN_MAX_SHAPES)
+        return usage_error("more than 64 --shape options ('%s')", v);
+      o->shapes[o->n_shapes++] = v;
     } else if ((v = mdh_option_value(a, "read-inputs"))) {
       o->read_dir = v;
     } else if ((v = mdh_option_value(a, "write-outputs"))) {
@@ -120,9 +135,10 @@ int mdh_run_parse_options(int argc, char **argv, struct mdh_run_options *o) {
     return usage_error("%s", "no input file");
   if (!o->entry)
     return usage_error("%s", "--entry=NAME is required");
-  if (o->emit_object && (o->compare || o->read_dir || o->write_dir))
+  if (o->emit_object &&
+      (o->compare || o->read_dir || o->write_dir || o->n_shapes))
     return usage_error("%s", "--emit-object does not run: no --compare, "
-                             "--read-inputs or --write-outputs");
+                             "--read-inputs, --write-outputs or --shape");
   if (strcmp(o->pipeline, "reference") && strcmp(o->pipeline, "cpu") &&
       strcmp(o->pipeline, "gpu") && strcmp(o->pipeline, "gpu-emulated"))
     return usage_error(

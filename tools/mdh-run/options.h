@@ -4,7 +4,11 @@
 #ifndef MDH_RUN_OPTIONS_H
 #define MDH_RUN_OPTIONS_H
 
-/* The options of one run; the strings point into argv. */
+/* The most --shape options of one run. */
+#define MDH_RUN_MAX_SHAPES 64
+
+/* The options of one run; the strings point into argv. "shapes" are the
+ * values of --shape=K:AxB, checked for form only. */
 struct mdh_run_options {
   const char *file;
   const char *entry;
@@ -17,6 +21,8 @@ struct mdh_run_options {
   int compare;
   unsigned long long seed;
   long repeat;
+  int n_shapes;
+  const char *shapes[MDH_RUN_MAX_SHAPES];
 };
 
 /* Parses "argc" arguments "argv" (argv[0] is the program) into "o". Returns

@@ -55,3 +55,12 @@ func.func @out_short(%x: memref<8xf32>, %y: memref<6xf32>) {
   "mdh.out_view"(%r, %d) {accesses = [affine_map<(i) -> (i)>], components = array<i64: 0>} : (!mdh.mda<array<i64: 8>>, memref<?xf32>) -> ()
   return
 }
+
+// The stencil on arguments of dynamic shape: mdh-run takes their extents
+// from --shape=K:AxB or DIR/argK.shape.
+func.func @stencil_args(%x: memref<?x?xf32>, %y: memref<?xf32>) {
+  %v = "mdh.inp_view"(%x) {accesses = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j + 2)>]} : (memref<?x?xf32>) -> !mdh.mda<array<i64: 4, 5>>
+  %r = "mdh.md_hom"(%v) {scalar_function = @sub, combine_ops = [#mdh.pw<"add">, #mdh.cc]} : (!mdh.mda<array<i64: 4, 5>>) -> !mdh.mda<array<i64: 1, 5>>
+  "mdh.out_view"(%r, %y) {accesses = [affine_map<(i, j) -> (j)>], components = array<i64: 0>} : (!mdh.mda<array<i64: 1, 5>>, memref<?xf32>) -> ()
+  return
+}
