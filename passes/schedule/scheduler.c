@@ -564,7 +564,6 @@ static __isl_give isl_basic_set *fix_min(__isl_take isl_basic_set *bset,
   isl_val *max = isl_basic_set_max_val(bset, x);
 
   isl_aff_free(x);
-
   if (max && isl_val_is_nan(max)) {
     isl_val_free(max);
     space = isl_basic_set_get_space(bset);
