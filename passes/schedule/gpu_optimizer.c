@@ -112,7 +112,9 @@ static int vector_width(__isl_keep isl_multi_aff *ma, int d, int64_t n,
 
   for (w = 4; w >= 2; w -= 2) {
     ok = rank > 0 && (bits * w == 64 || bits * w == 128) && n % w == 0 &&
-         offset % w == 0 && strides[rank - 1] == 1 &&
+         !mlirShapedTypeIsDynamicStrideOrOffset(offset) && offset % w == 0 &&
+         strides[rank - 1] == 1 &&
+         !mlirShapedTypeIsDynamicDim(type, rank - 1) &&
          mlirShapedTypeGetDimSize(type, rank - 1) % w == 0;
     for (b = 0; ok && b < rank; ++b) {
       isl_aff *aff = isl_multi_aff_get_at(ma, b);
@@ -121,7 +123,9 @@ static int vector_width(__isl_keep isl_multi_aff *ma, int d, int64_t n,
       if (b == rank - 1)
         ok = isl_val_is_one(c) && isl_val_get_num_si(k) % w == 0;
       else
-        ok = isl_val_is_zero(c) && strides[b] % w == 0;
+        ok = isl_val_is_zero(c) &&
+             !mlirShapedTypeIsDynamicStrideOrOffset(strides[b]) &&
+             strides[b] % w == 0;
       isl_val_free(c);
       isl_val_free(k);
       isl_aff_free(aff);
@@ -132,10 +136,22 @@ static int vector_width(__isl_keep isl_multi_aff *ma, int d, int64_t n,
   return 0;
 }
 
+/* Returns "stride" + "c" * "step", or INT64_MAX (unknown) if that
+ * overflows. */
+static int64_t add_stride(int64_t stride, int64_t c, int64_t step) {
+  int64_t product, sum;
+
+  if (__builtin_mul_overflow(c, step, &product) ||
+      __builtin_add_overflow(stride, product, &sum) || sum == INT64_MIN)
+    return INT64_MAX;
+  return sum;
+}
+
 /* Fills "acc" for the access function "fn" of a statement of "rank"
  * dimensions with sizes "sizes" to a buffer of memref type "type". A
  * write's stride along a reduction dimension ("pw[d]") is 0: every point of
- * it writes the same element. */
+ * it writes the same element. A stride through a dynamic stride of the
+ * buffer (memref<?x?xf32>) is unknown (INT64_MAX), as one through a div. */
 static void describe_access(struct access *acc, __isl_take isl_multi_pw_aff *fn,
                             MlirType type, int rank, const int64_t *sizes,
                             const int *pw, int is_write) {
@@ -160,10 +176,13 @@ static void describe_access(struct access *acc, __isl_take isl_multi_pw_aff *fn,
     for (b = 0; affine && b < n; ++b) {
       isl_aff *aff = isl_multi_aff_get_at(ma, b);
       isl_val *c = isl_aff_get_coefficient_val(aff, isl_dim_in, d);
-      if (isl_aff_dim(aff, isl_dim_div) > 0 && !isl_val_is_zero(c))
+      if (!isl_val_is_zero(c) &&
+          (isl_aff_dim(aff, isl_dim_div) > 0 ||
+           mlirShapedTypeIsDynamicStrideOrOffset(strides[b])))
         acc->stride[d] = INT64_MAX;
       else if (acc->stride[d] != INT64_MAX)
-        acc->stride[d] += isl_val_get_num_si(c) * strides[b];
+        acc->stride[d] =
+            add_stride(acc->stride[d], isl_val_get_num_si(c), strides[b]);
       isl_val_free(c);
       isl_aff_free(aff);
     }
