@@ -219,11 +219,17 @@ mismatch:
 int mdh_mapping_check_limits(const struct mdh_mapping *map, char *err,
                              size_t n) {
   int64_t grid[3], block[3];
-  int h;
 
   if (check_shared(map, err, n) < 0)
     return -1;
   mdh_mapping_launch_sizes(map, grid, block);
+  return mdh_gpu_check_launch(grid, block, err, n);
+}
+
+int mdh_gpu_check_launch(const int64_t grid[3], const int64_t block[3],
+                         char *err, size_t n) {
+  int h;
+
   /* Each factor first, so that the product cannot overflow (found by
    * fuzzing: test/fuzz/regressions/opt/mapping-huge-threads). */
   for (h = 0; h < 3; ++h)

@@ -78,6 +78,10 @@ void mdh_mapping_print(const struct mdh_mapping *map, struct mdh_str *out);
 void mdh_mapping_launch_sizes(const struct mdh_mapping *map, int64_t grid[3],
                               int64_t block[3]);
 
+/* Checks a launch of "grid" blocks of "block" threads (x, y, z) against the
+ * hardware limits above; returns 0, or -1 with the reason in "err". */
+int mdh_gpu_check_launch(const int64_t grid[3], const int64_t block[3],
+                         char *err, size_t n);
 /* Checks the hardware limits and that the dimensions sharing a hardware
  * dimension agree on its sizes; returns 0, or -1 with a message. */
 int mdh_mapping_check_limits(const struct mdh_mapping *map, char *err,

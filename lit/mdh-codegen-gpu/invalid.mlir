@@ -93,3 +93,32 @@ func.func @open_sizes(%x: memref<7xf32>, %y: memref<7xf32>, %z: memref<7xf32>)
       : (!mdh.mda<array<i64: 7>>, memref<7xf32>) -> ()
   return
 }
+
+// -----
+
+// A gpu.launch of the user's with constant sizes beyond the hardware's
+// limits: the NVVM back end would fail later without a location (a block of
+// 2^31 threads overflows nvvm.maxntid; mdh-fuzz-opt finding).
+func.func @huge_block() {
+  %n = arith.constant 2147483648 : index
+  %c1 = arith.constant 1 : index
+  // expected-error@+1 {{mdh-codegen-gpu: 2147483648 threads along x exceed the limit of 1024}}
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %n, %sy = %c1, %sz = %c1) {
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @no_blocks() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error@+1 {{mdh-codegen-gpu: the launch has 0 blocks along y; at least 1 is needed}}
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c0, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    gpu.terminator
+  }
+  return
+}

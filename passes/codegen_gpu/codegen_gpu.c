@@ -62,6 +62,7 @@
 
 #include "dialect/attrs.h"
 #include "lib/ast_to_mlir.h"
+#include "lib/mapping.h"
 #include "lib/stmt.h"
 #include "lib/tree.h"
 #include "mdh-c/Dialect.h"
@@ -1201,6 +1202,64 @@ done:
   return ok;
 }
 
+/* Stores in "*v" the value of "value" if an arith.constant defines it;
+ * returns whether one does. */
+static int constant_of(MlirValue value, int64_t *v) {
+  MlirOperation def;
+  MlirAttribute attr;
+
+  if (!mlirValueIsAOpResult(value))
+    return 0;
+  def = mlirOpResultGetOwner(value);
+  if (!mdh_op_is(def, "arith.constant"))
+    return 0;
+  attr = mlirOperationGetAttributeByName(
+      def, mlirStringRefCreateFromCString("value"));
+  if (!mlirAttributeIsAInteger(attr))
+    return 0;
+  *v = mlirIntegerAttrGetValueInt(attr);
+  return 1;
+}
+
+/* Checks a gpu.launch that the module holds already (the user's, not
+ * ours) when its sizes are constants: beyond the hardware's limits, the
+ * NVVM back end fails later without a location (a block of 2^31 threads
+ * overflows nvvm.maxntid; found by mdh-fuzz-opt). Sizes known only when
+ * the function runs are left to the runtime. */
+static MlirWalkResult check_launch(MlirOperation op, void *user) {
+  MlirAttribute seg = mlirOperationGetAttributeByName(
+      op, mlirStringRefCreateFromCString("operandSegmentSizes"));
+  int64_t sizes[6] = {1, 1, 1, 1, 1, 1};
+  int *failed = user, k, first;
+  char err[256];
+
+  if (!mdh_op_is(op, "gpu.launch") || !mlirAttributeIsADenseI32Array(seg) ||
+      mlirDenseArrayGetNumElements(seg) < 7)
+    return MlirWalkResultAdvance;
+  /* Operands: async dependencies, then grid x, y, z and block x, y, z. */
+  first = mlirDenseI32ArrayGetElement(seg, 0);
+  for (k = 0; k < 6; ++k)
+    if (!constant_of(mlirOperationGetOperand(op, first + k), &sizes[k]))
+      sizes[k] = 1;
+  for (k = 0; k < 6; ++k)
+    if (sizes[k] < 1)
+      break;
+  if (k < 6)
+    snprintf(err, sizeof(err),
+             "the launch has %lld %s along %c; at least 1 is needed",
+             (long long)sizes[k], k < 3 ? "blocks" : "threads", "xyz"[k % 3]);
+  else if (mdh_gpu_check_launch(sizes, sizes + 3, err, sizeof(err)) == 0)
+    return MlirWalkResultAdvance;
+  mdh_emit_error(op, "mdh-codegen-gpu: %s", err);
+  *failed = 1;
+  return MlirWalkResultInterrupt;
+}
+
 MlirLogicalResult mdh_codegen_gpu_run(MlirOperation module) {
+  int failed = 0;
+
+  mlirOperationWalk(module, &check_launch, &failed, MlirWalkPreOrder);
+  if (failed)
+    return mlirLogicalResultFailure();
   return mdh_pass_run_per_function(module, &codegen_func);
 }

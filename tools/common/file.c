@@ -6,8 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Reads all of "path" ("-" for stdin) into a NUL-terminated string. */
-char *mdh_read_file(const char *path) {
+/* Reads all of "path" ("-" for stdin) into a NUL-terminated string of
+ * "*size" bytes. */
+char *mdh_read_file(const char *path, size_t *size) {
   FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
   char *buf = NULL;
   size_t len = 0, cap = 0, n;
@@ -27,5 +28,6 @@ char *mdh_read_file(const char *path) {
   if (f != stdin)
     fclose(f);
   buf[len] = '\0';
+  *size = len;
   return buf;
 }

@@ -22,9 +22,11 @@ static int is_ident(char c) {
          (c >= '0' && c <= '9') || c == '_' || c == '.' || c == '$';
 }
 
+/* MLIR's lexer also skips a NUL byte inside the text as white space (found
+ * by mdh-fuzz-opt: "array<" NUL NUL "index"). */
 static size_t skip_blanks(const struct scan *s, size_t i) {
   while (i < s->len && (s->t[i] == ' ' || s->t[i] == '\t' || s->t[i] == '\n' ||
-                        s->t[i] == '\r'))
+                        s->t[i] == '\r' || s->t[i] == '\0'))
     ++i;
   return i;
 }

@@ -365,14 +365,24 @@ int main(int argc, char **argv) {
   char *text;
   struct mdh_atomic_file file = {NULL, NULL, NULL};
   FILE *out = stdout;
+  size_t len;
   int rc, failures;
 
   rc = parse_options(argc, argv, &o);
   if (rc)
     return rc == 2 ? 0 : 1;
-  text = mdh_read_file(o.input);
+  text = mdh_read_file(o.input, &len);
   if (!text) {
     fprintf(stderr, "mdh-opt: cannot read '%s'\n", o.input);
+    free(o.pass_flags);
+    return 1;
+  }
+  /* The chunks are handled as C strings: refuse rather than drop what
+   * follows a NUL byte. */
+  if (strlen(text) != len) {
+    fprintf(stderr, "mdh-opt: '%s' holds a NUL byte (offset %zu)\n", o.input,
+            strlen(text));
+    free(text);
     free(o.pass_flags);
     return 1;
   }

@@ -340,6 +340,7 @@ int main(int argc, char **argv) {
   MlirContext ctx;
   MlirModule module;
   char err[4200];
+  size_t len;
   int rc;
 
   rc = mdh_run_parse_options(argc, argv, &o);
@@ -351,7 +352,7 @@ int main(int argc, char **argv) {
   }
   if (!strcmp(o.pipeline, "gpu-emulated"))
     set_openmp_for_teams();
-  text = mdh_read_file(o.file);
+  text = mdh_read_file(o.file, &len);
   if (!text) {
     fprintf(stderr, "mdh-run: cannot read '%s'\n", o.file);
     free(pipeline.text);
@@ -363,8 +364,7 @@ int main(int argc, char **argv) {
   rc = 1;
   if (mlirLogicalResultIsFailure(mdhLoadDialect(ctx)))
     goto done;
-  if (mlirLogicalResultIsFailure(
-          mdh_source_check(ctx, o.file, text, strlen(text), 1)))
+  if (mlirLogicalResultIsFailure(mdh_source_check(ctx, o.file, text, len, 1)))
     goto done;
   module = mlirModuleCreateParseFromFile(
       ctx, mlirStringRefCreateFromCString(o.file));
