@@ -298,18 +298,6 @@ static void report_out_of_bounds(struct verify_data *data, MlirOperation view,
   failf(data, view, &msg);
 }
 
-/* Returns the maximum (if "max") or minimum of dimension "r" of "set". */
-static __isl_give isl_val *dim_bound(__isl_keep isl_set *set, int r, int max) {
-  isl_aff *obj;
-  isl_val *v;
-
-  obj = isl_aff_var_on_domain(
-      isl_local_space_from_space(isl_set_get_space(set)), isl_dim_set, r);
-  v = max ? isl_set_max_val(set, obj) : isl_set_min_val(set, obj);
-  isl_aff_free(obj);
-  return v;
-}
-
 /* Checks that every access of "view" stays within the static extents of its
  * buffer for every point of "space" (derived size 1 + max index, MDH
  * Def. 13). Returns 0 after reporting the first violation, -1 on isl error. */
@@ -334,8 +322,8 @@ static int check_bounds(struct verify_data *data, MlirOperation view,
       extent = mlirShapedTypeIsDynamicDim(buffer, r)
                    ? -1
                    : mlirShapedTypeGetDimSize(buffer, r);
-      lo = dim_bound(image, r, 0);
-      hi = dim_bound(image, r, 1);
+      lo = mdh_isl_set_dim_bound(image, r, 0);
+      hi = mdh_isl_set_dim_bound(image, r, 1);
       if (!lo || !hi) {
         ok = -1;
       } else if (isl_val_is_neg(lo)) {

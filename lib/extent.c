@@ -22,9 +22,6 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
-#include <isl/aff.h>
-#include <isl/ilp.h>
-#include <isl/local_space.h>
 #include <isl/map.h>
 #include <isl/set.h>
 #include <isl/val.h>
@@ -50,21 +47,6 @@ static void append_location(struct mdh_str *s, MlirLocation loc) {
                  mlirLocationFileLineColRangeGetStartColumn(loc));
 }
 
-/* Returns the largest value of dimension "r" of "image" in "*max"; returns
- * 0, or -1 on an isl error or an unbounded value. */
-static int max_index(__isl_keep isl_set *image, int r, int64_t *max) {
-  isl_aff *obj = isl_aff_var_on_domain(
-      isl_local_space_from_space(isl_set_get_space(image)), isl_dim_set, r);
-  isl_val *v = isl_set_max_val(image, obj);
-  int ok = v && isl_val_is_int(v);
-
-  if (ok)
-    *max = isl_val_get_num_si(v);
-  isl_aff_free(obj);
-  isl_val_free(v);
-  return ok ? 0 : -1;
-}
-
 /* Builds the check that dimension "r" of the buffer of "view" has more
  * than "max" elements. */
 static void build_check(struct mdh_builder *b, MlirOperation view, int r,
@@ -88,31 +70,51 @@ static void build_check(struct mdh_builder *b, MlirOperation view, int r,
   mdh_str_clear(&msg);
 }
 
+/* Raises "max[r]" to the largest index that "access" reaches in each
+ * dynamic dimension r of "type" over the index space of "n" sizes
+ * "sizes". Returns 0, or -1 on an isl error or an unbounded index. */
+static int raise_max(isl_ctx *ctx, MlirAffineMap access, MlirType type, int n,
+                     const int64_t *sizes, int64_t *max) {
+  isl_set *image = isl_set_apply(mdh_isl_box(ctx, n, sizes),
+                                 mdh_isl_map_from_affine_map(ctx, access));
+  intptr_t rank = mlirShapedTypeGetRank(type), r;
+  int rc = image ? 0 : -1;
+
+  for (r = 0; rc == 0 && r < rank; ++r) {
+    isl_val *v;
+    if (!mlirShapedTypeIsDynamicDim(type, r))
+      continue;
+    v = mdh_isl_set_dim_bound(image, (int)r, 1);
+    if (!v || !isl_val_is_int(v))
+      rc = -1;
+    else if (isl_val_get_num_si(v) > max[r])
+      max[r] = isl_val_get_num_si(v);
+    isl_val_free(v);
+  }
+  isl_set_free(image);
+  return rc;
+}
+
 /* Builds the checks of "view" over the index space of "n" sizes "sizes":
  * one per dynamic dimension of its buffer, against the largest index that
  * any of its accesses reaches there. */
 static int check_view(struct mdh_builder *b, isl_ctx *ctx, MlirOperation view,
                       int n, const int64_t *sizes) {
   MlirType type = mlirValueGetType(mdhViewGetBuffer(view));
-  intptr_t rank = mlirShapedTypeGetRank(type), a;
-  int r, rc = 0;
+  intptr_t rank = mlirShapedTypeGetRank(type), a, r;
+  int64_t *max = malloc((rank + 1) * sizeof(*max));
+  int rc = 0;
 
-  for (r = 0; rc == 0 && r < rank; ++r) {
-    int64_t max = -1, m;
-    if (!mlirShapedTypeIsDynamicDim(type, r))
-      continue;
-    for (a = 0; rc == 0 && a < mdhViewGetNumAccesses(view); ++a) {
-      isl_set *image = isl_set_apply(
-          mdh_isl_box(ctx, n, sizes),
-          mdh_isl_map_from_affine_map(ctx, mdhViewGetAccess(view, a)));
-      rc = max_index(image, r, &m);
-      if (rc == 0 && m > max)
-        max = m;
-      isl_set_free(image);
-    }
-    if (rc == 0 && max >= 0)
-      build_check(b, view, r, max);
-  }
+  if (!max)
+    abort();
+  for (r = 0; r < rank; ++r)
+    max[r] = -1;
+  for (a = 0; rc == 0 && a < mdhViewGetNumAccesses(view); ++a)
+    rc = raise_max(ctx, mdhViewGetAccess(view, a), type, n, sizes, max);
+  for (r = 0; rc == 0 && r < rank; ++r)
+    if (mlirShapedTypeIsDynamicDim(type, r) && max[r] >= 0)
+      build_check(b, view, (int)r, max[r]);
+  free(max);
   return rc;
 }
 
@@ -147,10 +149,9 @@ int mdh_build_view_extent_checks(struct mdh_builder *b, isl_ctx *ctx,
   return rc;
 }
 
-int mdh_build_extent_checks(struct mdh_builder *b, isl_ctx *ctx,
-                            MlirOperation hom) {
+int mdh_build_input_extent_checks(struct mdh_builder *b, isl_ctx *ctx,
+                                  MlirOperation hom) {
   intptr_t k;
-  MlirOpOperand use;
   int rc = 0;
 
   for (k = 0; rc == 0 && k < mlirOperationGetNumOperands(hom); ++k) {
@@ -159,6 +160,15 @@ int mdh_build_extent_checks(struct mdh_builder *b, isl_ctx *ctx,
         mdhOperationIsAInpView(mlirOpResultGetOwner(v)))
       rc = mdh_build_view_extent_checks(b, ctx, mlirOpResultGetOwner(v));
   }
+  return rc;
+}
+
+int mdh_build_extent_checks(struct mdh_builder *b, isl_ctx *ctx,
+                            MlirOperation hom) {
+  intptr_t k;
+  MlirOpOperand use;
+  int rc = mdh_build_input_extent_checks(b, ctx, hom);
+
   for (k = 0; rc == 0 && k < mlirOperationGetNumResults(hom); ++k)
     for (use = mlirValueGetFirstUse(mlirOperationGetResult(hom, k));
          rc == 0 && !mlirOpOperandIsNull(use);

@@ -299,21 +299,6 @@ static struct mdh_builder builder_after(MlirOperation op) {
   return b;
 }
 
-/* Builds the run-time extent checks of the input views of "hom" before it
- * (lib/extent.c); returns 0 after an error. */
-static int check_inputs(isl_ctx *ctx, MlirOperation hom) {
-  struct mdh_builder b = mdh_builder_before(hom);
-  intptr_t k;
-
-  for (k = 0; k < mlirOperationGetNumOperands(hom); ++k) {
-    MlirValue v = mlirOperationGetOperand(hom, k);
-    if (mlirValueIsAOpResult(v) &&
-        mdh_build_view_extent_checks(&b, ctx, mlirOpResultGetOwner(v)) < 0)
-      return 0;
-  }
-  return 1;
-}
-
 /* Lowers "hom" and erases it and its out_views; an out_view's buffer may be
  * defined after "hom", so its extent is checked at the out_view. */
 static int lower_md_hom(isl_ctx *ctx, MlirOperation hom) {
@@ -335,7 +320,8 @@ static int lower_md_hom(isl_ctx *ctx, MlirOperation hom) {
       return 0;
     }
   }
-  if (!check_inputs(ctx, hom)) {
+  b = mdh_builder_before(hom);
+  if (mdh_build_input_extent_checks(&b, ctx, hom) < 0) {
     mdh_emit_error(hom, "mdh-to-loops: %s", mdh_isl_ctx_error(ctx));
     free(views);
     return 0;

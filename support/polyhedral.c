@@ -3,6 +3,7 @@
 #include "support/polyhedral.h"
 
 #include <isl/aff.h>
+#include <isl/ilp.h>
 #include <isl/local_space.h>
 #include <isl/space.h>
 #include <isl/val.h>
@@ -19,6 +20,16 @@ __isl_give isl_set *mdh_isl_box(isl_ctx *ctx, int n, const int64_t *sizes) {
                                   isl_val_int_from_si(ctx, sizes[d] - 1));
   }
   return box;
+}
+
+__isl_give isl_val *mdh_isl_set_dim_bound(__isl_keep isl_set *set, int r,
+                                          int max) {
+  isl_aff *obj = isl_aff_var_on_domain(
+      isl_local_space_from_space(isl_set_get_space(set)), isl_dim_set, r);
+  isl_val *v = max ? isl_set_max_val(set, obj) : isl_set_min_val(set, obj);
+
+  isl_aff_free(obj);
+  return v;
 }
 
 /* Returns "ma" with its output "pos" set to its input dimension "var". */

@@ -16,6 +16,11 @@
 /* Returns the box { [i_0, .., i_{n-1}] : 0 <= i_d < sizes[d] }. */
 __isl_give isl_set *mdh_isl_box(isl_ctx *ctx, int n, const int64_t *sizes);
 
+/* Returns the maximum (if "max") or minimum of dimension "r" of "set": an
+ * integer, an infinity if unbounded, NaN if "set" is empty. */
+__isl_give isl_val *mdh_isl_set_dim_bound(__isl_keep isl_set *set, int r,
+                                          int max);
+
 /* Returns "ma" with its output "pos" set to its input dimension "var"
  * (set_var) or to the constant "v" (set_cst). */
 __isl_give isl_multi_aff *
