@@ -10,6 +10,7 @@
 
 #include "dialect/attrs.h"
 #include "dialect/dialect.h"
+#include "dialect/extents.h"
 #include "mdh-c/Dialect.h"
 #include "support/polyhedral.h"
 
@@ -69,8 +70,8 @@ static MlirOperation defining_op(MlirValue value, const char *name) {
   return op;
 }
 
-/* Tells whether "n" sizes are all positive and their product fits in int64;
- * reports the first that is not at "op" on behalf of "what". */
+/* Tells whether "n" sizes are all positive (or -1) and their product fits in
+ * int64; reports the first that is not at "op" on behalf of "what". */
 static int check_sizes(struct verify_data *data, MlirOperation op,
                        const char *what, intptr_t n, const int64_t *sizes) {
   struct mdh_str msg;
@@ -79,10 +80,13 @@ static int check_sizes(struct verify_data *data, MlirOperation op,
 
   mdh_str_init(&msg);
   for (d = 0; d < n; ++d) {
+    /* -1: a dynamic size, fixed at run time (dialect/extents.h). */
+    if (sizes[d] == -1)
+      continue;
     if (sizes[d] <= 0) {
       mdh_str_printf(&msg,
                      "%s size %lld in dimension %ld must be "
-                     "positive",
+                     "positive, or -1 for a dynamic size",
                      what, (long long)sizes[d], (long)d);
       failf(data, op, &msg);
       return 0;
@@ -308,6 +312,7 @@ static int check_bounds(struct verify_data *data, MlirOperation view,
   isl_set *image;
   isl_val *lo, *hi;
   int r, ok = 1;
+  int dynamic = isl_set_dim(space, isl_dim_param) > 0;
   int64_t extent;
 
   for (a = 0; a < n && ok > 0; ++a) {
@@ -326,6 +331,16 @@ static int check_bounds(struct verify_data *data, MlirOperation view,
       hi = mdh_isl_set_dim_bound(image, r, 1);
       if (!lo || !hi) {
         ok = -1;
+      } else if (dynamic && (!isl_val_is_int(lo) || !isl_val_is_int(hi))) {
+        /* Over a dynamic index space, an inp_view stays inside by the
+         * choice of the extents (dialect/extents.h); an out_view's
+         * largest index is checked when the function runs, and it must
+         * still never reach below 0. */
+        if (isl_val_is_neg(lo) &&
+            (isl_val_is_int(lo) || mdhOperationIsAOutView(view))) {
+          report_out_of_bounds(data, view, a, r, isl_val_copy(lo), extent);
+          ok = 0;
+        }
       } else if (isl_val_is_neg(lo)) {
         report_out_of_bounds(data, view, a, r, isl_val_copy(lo), extent);
         ok = 0;
@@ -967,6 +982,32 @@ static void check_outputs(struct verify_data *data, MlirOperation op) {
   }
 }
 
+/* Checks that the accesses of the input views of "op" determine every
+ * dynamic size of its index space (dialect/extents.h). */
+static void check_extents(struct verify_data *data, MlirOperation op,
+                          intptr_t rank, const int64_t *sizes) {
+  struct mdh_extents ext;
+  struct mdh_str msg;
+  intptr_t d;
+  int rc;
+
+  for (d = 0; d < rank && sizes[d] != -1; ++d)
+    ;
+  if (d == rank)
+    return;
+  mdh_str_init(&msg);
+  rc = mdh_extents_compute(data->ctx, op, &ext, &msg);
+  mdh_extents_clear(&ext);
+  if (rc < 0) {
+    mdh_str_clear(&msg);
+    report_isl_error(data, op);
+  } else if (rc > 0) {
+    failf(data, op, &msg);
+  } else {
+    mdh_str_clear(&msg);
+  }
+}
+
 /* Checks an mdh.md_hom: inputs, sizes, combine ops, scalar function, result
  * type and users. */
 static void verify_md_hom(struct verify_data *data, MlirOperation op) {
@@ -986,6 +1027,7 @@ static void verify_md_hom(struct verify_data *data, MlirOperation op) {
   if (!check_combine_ops(data, op, rank, kinds, has_fn ? &fn : NULL))
     return;
   check_result_type(data, op, rank, sizes, kinds);
+  check_extents(data, op, rank, sizes);
 }
 
 /* Returns the scalar function of the md_hom "hom", or null if it cannot be

@@ -375,3 +375,13 @@ int mdh_ast_to_mlir(struct mdh_builder *b, __isl_keep isl_ast_node *node,
   t.n = 0;
   return translate(&t, b, node);
 }
+
+MlirValue mdh_ast_expr_to_mlir(struct mdh_builder *b,
+                               __isl_keep isl_ast_expr *e,
+                               const struct mdh_ast_target *target) {
+  struct translation t;
+
+  t.target = target;
+  t.n = 0;
+  return expr(&t, b, e);
+}

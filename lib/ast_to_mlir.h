@@ -29,4 +29,10 @@ struct mdh_ast_target {
 int mdh_ast_to_mlir(struct mdh_builder *b, __isl_keep isl_ast_node *node,
                     const struct mdh_ast_target *target);
 
+/* Translates the expression "e" (in the parameters of "target") at "b";
+ * returns a null value (after a diagnostic) on what it does not know. */
+MlirValue mdh_ast_expr_to_mlir(struct mdh_builder *b,
+                               __isl_keep isl_ast_expr *e,
+                               const struct mdh_ast_target *target);
+
 #endif

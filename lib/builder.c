@@ -152,6 +152,30 @@ MlirValue mdh_build_alloc_sized(struct mdh_builder *b, const char *name,
       mdh_build_op(b, name, n, sizes, 1, &type, 1, &attr), 0);
 }
 
+MlirValue mdh_build_alloc_extents(struct mdh_builder *b, const char *name,
+                                  MlirType elem, intptr_t rank,
+                                  const int64_t *sizes,
+                                  const MlirValue *extents) {
+  int64_t *shape = malloc((rank + 1) * sizeof(*shape));
+  MlirValue *dyn = malloc((rank + 1) * sizeof(*dyn)), result;
+  intptr_t d, n = 0;
+
+  if (!shape || !dyn)
+    abort();
+  for (d = 0; d < rank; ++d) {
+    shape[d] = sizes[d] < 0 ? mlirShapedTypeGetDynamicSize() : sizes[d];
+    if (sizes[d] < 0)
+      dyn[n++] = extents[d];
+  }
+  result = mdh_build_alloc_sized(
+      b, name,
+      mlirMemRefTypeContiguousGet(elem, rank, shape, mlirAttributeGetNull()), n,
+      dyn);
+  free(shape);
+  free(dyn);
+  return result;
+}
+
 MlirValue mdh_build_alloc_like(struct mdh_builder *b, const char *name,
                                MlirType type, MlirValue like) {
   intptr_t rank = mlirShapedTypeGetRank(type), d, n = 0;

@@ -69,6 +69,13 @@ MlirValue mdh_build_alloc_sized(struct mdh_builder *b, const char *name,
  * shape. */
 MlirValue mdh_build_alloc_like(struct mdh_builder *b, const char *name,
                                MlirType type, MlirValue like);
+/* Builds the allocation "name" of a contiguous memref of "elem" with "rank"
+ * dimensions of the given "sizes", where a size -1 (an MDA's dynamic size)
+ * is a dynamic dimension of extent "extents[d]". */
+MlirValue mdh_build_alloc_extents(struct mdh_builder *b, const char *name,
+                                  MlirType elem, intptr_t rank,
+                                  const int64_t *sizes,
+                                  const MlirValue *extents);
 /* Allocates (and deallocates) a statically shaped memref. */
 MlirValue mdh_build_alloc(struct mdh_builder *b, MlirType type);
 /* Allocates a statically shaped memref on the stack (memref.alloca). */

@@ -25,15 +25,18 @@
 #include "mdh-c/Dialect.h"
 #include "support/diag.h"
 #include "support/ir.h"
+#include "support/polyhedral.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
+#include <isl/id.h>
 #include <isl/map.h>
 #include <isl/space.h>
 #include <isl/union_map.h>
 #include <isl/union_set.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -375,7 +378,8 @@ int mdh_chain_build_extent_checks(struct mdh_chain *chain,
   int k;
 
   for (k = 0; k < chain->m->n_stmt; ++k)
-    if (mdh_build_extent_checks(b, chain->m->ctx, chain->m->stmts[k].hom) < 0) {
+    if (mdh_build_extent_checks(b, chain->m->ctx, chain->m->stmts[k].hom,
+                                chain->infos[k].extents) < 0) {
       mdh_isl_report(chain->m->ctx, chain->m->stmts[k].hom, chain->pass,
                      "bounding the accesses of its views");
       return 0;
@@ -384,11 +388,10 @@ int mdh_chain_build_extent_checks(struct mdh_chain *chain,
 }
 
 void mdh_chain_alloc_temps(struct mdh_chain *cg, struct mdh_builder *b,
-                           MlirValue (*alloc)(struct mdh_builder *b,
-                                              MlirType type)) {
+                           const char *alloc) {
   int64_t sizes[MAX_RANK];
+  MlirValue extents[MAX_RANK];
   struct mdh_stmt_info *info;
-  MlirType type;
   MlirValue result;
   intptr_t c;
   int k, d;
@@ -396,21 +399,55 @@ void mdh_chain_alloc_temps(struct mdh_chain *cg, struct mdh_builder *b,
   for (k = 0; k < cg->m->n_stmt; ++k) {
     info = &cg->infos[k];
     result = mlirOperationGetResult(info->stmt->hom, 0);
-    for (d = 0; d < info->stmt->rank; ++d)
+    for (d = 0; d < info->stmt->rank; ++d) {
       sizes[d] = mdhMdaTypeGetSize(mlirValueGetType(result), d);
+      extents[d] = info->extents[d];
+    }
     for (c = 0; c < info->n_results; ++c) {
       if (info->comps[c].n_stores > 0)
         continue;
-      type = mlirMemRefTypeContiguousGet(
-          mlirFunctionTypeGetResult(info->fn_type, c), info->stmt->rank, sizes,
-          mlirAttributeGetNull());
-      info->comps[c].buffer = alloc(b, type);
+      info->comps[c].buffer = mdh_build_alloc_extents(
+          b, alloc, mlirFunctionTypeGetResult(info->fn_type, c),
+          info->stmt->rank, sizes, extents);
       cg->temps = realloc(cg->temps, (cg->n_temps + 1) * sizeof(MlirValue));
       if (!cg->temps)
         abort();
       cg->temps[cg->n_temps++] = info->comps[c].buffer;
     }
   }
+}
+
+void mdh_chain_params(struct mdh_chain *chain, int *n, isl_id ***ids,
+                      MlirValue **values) {
+  int k, d, max = 0;
+
+  for (k = 0; k < chain->m->n_stmt; ++k)
+    max += chain->m->stmts[k].rank;
+  *n = 0;
+  *ids = malloc((max + 1) * sizeof(**ids));
+  *values = malloc((max + 1) * sizeof(**values));
+  if (!*ids || !*values)
+    abort();
+  for (k = 0; k < chain->m->n_stmt; ++k) {
+    struct mdh_stmt *stmt = &chain->m->stmts[k];
+    char prefix[32];
+    snprintf(prefix, sizeof(prefix), "%s_", stmt->name);
+    for (d = 0; d < stmt->rank; ++d) {
+      if (mdhMdHomGetSize(stmt->hom, d) >= 0)
+        continue;
+      (*ids)[*n] = mdh_isl_size_id(chain->m->ctx, prefix, d);
+      (*values)[(*n)++] = chain->infos[k].extents[d];
+    }
+  }
+}
+
+void mdh_chain_params_free(int n, isl_id **ids, MlirValue *values) {
+  int i;
+
+  for (i = 0; i < n; ++i)
+    isl_id_free(ids[i]);
+  free(ids);
+  free(values);
 }
 
 /* Erases the mdh ops of "m" (out_views, md_homs, then unused inp_views). */

@@ -23,11 +23,14 @@ struct mdh_component {
   MlirAffineMap *store_maps;
 };
 
-/* What the emission of a statement needs: its scalar function's type, its
+/* What the emission of a statement needs: the extents of its index space
+ * when the function runs ("extents", built by
+ * mdh_chain_build_extent_checks), its scalar function's type, its
  * operator (null without pw/ps dimensions), its scan dimension (-1 if none)
  * and its result components. */
 struct mdh_stmt_info {
   struct mdh_stmt *stmt;
+  MlirValue extents[MDH_MODEL_MAX_RANK];
   MlirType fn_type;
   intptr_t n_results;
   MlirAttribute oper;
@@ -78,16 +81,23 @@ int mdh_chain_check_schedule(struct mdh_chain *chain,
  * it), or null after a diagnostic if the chain cannot be replaced there. */
 MlirOperation mdh_chain_end(struct mdh_chain *chain, MlirOperation func);
 
-/* Builds at "b" the run-time extent checks of every view of the chain on a
- * dynamically shaped buffer (lib/extent.h); returns 1, or 0 after a
- * diagnostic. */
+/* Builds at "b" the extents of the index space of every statement of the
+ * chain and the run-time extent checks of its views (lib/extent.h);
+ * returns 1, or 0 after a diagnostic. */
 int mdh_chain_build_extent_checks(struct mdh_chain *chain,
                                   struct mdh_builder *b);
-/* Allocates, with "alloc" at "b", a temporary for every component that no
- * out_view stores. */
+/* Allocates, with the op "alloc" (memref.alloc or gpu.alloc) at "b", a
+ * temporary for every component that no out_view stores. */
 void mdh_chain_alloc_temps(struct mdh_chain *chain, struct mdh_builder *b,
-                           MlirValue (*alloc)(struct mdh_builder *b,
-                                              MlirType type));
+                           const char *alloc);
+
+/* Binds the extent parameters of the model's dynamic dimensions
+ * ("S<k>_n<d>", lib/model.h) to the statements' extents: stores their
+ * number in "*n", their ids (to be freed with mdh_chain_params_free) in
+ * "*ids" and their values in "*values". */
+void mdh_chain_params(struct mdh_chain *chain, int *n, isl_id ***ids,
+                      MlirValue **values);
+void mdh_chain_params_free(int n, isl_id **ids, MlirValue *values);
 
 /* Erases the mdh ops of the chain and the scheduling attributes of "func". */
 void mdh_chain_erase(struct mdh_chain *chain, MlirOperation func);

@@ -10,10 +10,17 @@
  * over the view's index space is computed with isl as the verifier does,
  * and `cf.assert` stops the program, naming the view's location, when the
  * buffer has h or fewer elements there.
+ *
+ * The extents of a dynamic index space (dialect/extents.h) are computed
+ * here too, from the extents of the input buffers, before any check that
+ * needs them: isl's AST generator turns each into an expression. Over a
+ * dynamic index space, h is an expression in the extents as well.
  */
 
 #include "lib/extent.h"
 
+#include "dialect/extents.h"
+#include "lib/ast_to_mlir.h"
 #include "mdh-c/Dialect.h"
 #include "support/ir.h"
 #include "support/polyhedral.h"
@@ -22,6 +29,9 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
+#include <isl/ast_build.h>
+#include <isl/id.h>
+#include <isl/ilp.h>
 #include <isl/map.h>
 #include <isl/set.h>
 #include <isl/val.h>
@@ -47,74 +57,212 @@ static void append_location(struct mdh_str *s, MlirLocation loc) {
                  mlirLocationFileLineColRangeGetStartColumn(loc));
 }
 
-/* Builds the check that dimension "r" of the buffer of "view" has more
- * than "max" elements. */
-static void build_check(struct mdh_builder *b, MlirOperation view, int r,
-                        int64_t max) {
-  MlirValue extent = mdh_build_dim(b, mdhViewGetBuffer(view), r);
-  MlirValue ok = mdh_build_cmpi(b, "sgt", extent, mdh_build_index(b, max));
+/* Parameters of isl expressions and the values they stand for. */
+struct params {
+  int n, max;
+  isl_id **ids;
+  MlirValue *values;
+};
+
+static void params_add(struct params *p, __isl_take isl_id *id,
+                       MlirValue value) {
+  if (p->n == p->max) {
+    p->max = p->max ? 2 * p->max : 16;
+    p->ids = realloc(p->ids, p->max * sizeof(*p->ids));
+    p->values = realloc(p->values, p->max * sizeof(*p->values));
+    if (!p->ids || !p->values)
+      abort();
+  }
+  p->ids[p->n] = id;
+  p->values[p->n++] = value;
+}
+
+static void params_clear(struct params *p) {
+  int i;
+
+  for (i = 0; i < p->n; ++i)
+    isl_id_free(p->ids[i]);
+  free(p->ids);
+  free(p->values);
+}
+
+/* Builds "pa" at "b" over "context", its parameters bound by "p". */
+static MlirValue build_pw_aff(struct mdh_builder *b, struct params *p,
+                              __isl_keep isl_set *context,
+                              __isl_keep isl_pw_aff *pa) {
+  isl_ast_build *build = isl_ast_build_from_context(isl_set_copy(context));
+  isl_ast_expr *expr =
+      isl_ast_build_expr_from_pw_aff(build, isl_pw_aff_copy(pa));
+  struct mdh_ast_target target = {NULL, NULL, p->n, p->ids, p->values};
+  MlirValue v = {NULL};
+
+  if (expr)
+    v = mdh_ast_expr_to_mlir(b, expr, &target);
+  isl_ast_expr_free(expr);
+  isl_ast_build_free(build);
+  return v;
+}
+
+/* Builds `cf.assert ok, "FILE:LINE:COL: error: MESSAGE"` at "b" for "op". */
+static void build_assert(struct mdh_builder *b, MlirValue ok, MlirOperation op,
+                         struct mdh_str *message) {
   struct mdh_str msg;
   MlirNamedAttribute attr;
 
   mdh_str_init(&msg);
-  append_location(&msg, mlirOperationGetLocation(view));
-  mdh_str_printf(&msg,
-                 ": error: %s reaches index %lld in dimension %d of its "
-                 "buffer, which has fewer elements there",
-                 mdhOperationIsAOutView(view) ? "mdh.out_view" : "mdh.inp_view",
-                 (long long)max, r);
+  append_location(&msg, mlirOperationGetLocation(op));
+  mdh_str_printf(&msg, ": error: %s", message->data);
   attr = mdh_named_attr(
       b->ctx, "msg",
       mlirStringAttrGet(b->ctx, mlirStringRefCreate(msg.data, msg.len)));
   mdh_build_op(b, "cf.assert", 1, &ok, 0, NULL, 1, &attr);
   mdh_str_clear(&msg);
+  mdh_str_clear(message);
 }
 
-/* Raises "max[r]" to the largest index that "access" reaches in each
- * dynamic dimension r of "type" over the index space of "n" sizes
- * "sizes". Returns 0, or -1 on an isl error or an unbounded index. */
-static int raise_max(isl_ctx *ctx, MlirAffineMap access, MlirType type, int n,
-                     const int64_t *sizes, int64_t *max) {
-  isl_set *image = isl_set_apply(mdh_isl_box(ctx, n, sizes),
-                                 mdh_isl_map_from_affine_map(ctx, access));
-  intptr_t rank = mlirShapedTypeGetRank(type), r;
-  int rc = image ? 0 : -1;
+/* Binds the extent of every dynamic dimension of every input buffer of
+ * "hom" in "p" ("w<v>_<r>", dialect/extents.h). */
+static void bind_buffer_extents(struct mdh_builder *b, isl_ctx *ctx,
+                                MlirOperation hom, struct params *p) {
+  intptr_t v, r;
 
-  for (r = 0; rc == 0 && r < rank; ++r) {
-    isl_val *v;
-    if (!mlirShapedTypeIsDynamicDim(type, r))
+  for (v = 0; v < mlirOperationGetNumOperands(hom); ++v) {
+    MlirValue buffer = mlirOperationGetOperand(hom, v);
+    MlirType type;
+    if (!mlirValueIsAOpResult(buffer) ||
+        !mdhOperationIsAInpView(mlirOpResultGetOwner(buffer)))
       continue;
-    v = mdh_isl_set_dim_bound(image, (int)r, 1);
-    if (!v || !isl_val_is_int(v))
+    buffer = mdhViewGetBuffer(mlirOpResultGetOwner(buffer));
+    type = mlirValueGetType(buffer);
+    for (r = 0; r < mlirShapedTypeGetRank(type); ++r)
+      if (mlirShapedTypeIsDynamicDim(type, r))
+        params_add(p, mdh_extents_buffer_id(ctx, (int)v, (int)r),
+                   mdh_build_dim(b, buffer, r));
+  }
+}
+
+int mdh_build_hom_extents(struct mdh_builder *b, isl_ctx *ctx,
+                          MlirOperation hom, MlirValue *out) {
+  struct mdh_extents ext;
+  struct params p = {0, 0, NULL, NULL};
+  struct mdh_str msg;
+  intptr_t rank = mdhMdHomGetRank(hom), d;
+  int k, rc;
+
+  for (d = 0; d < rank; ++d)
+    if (mdhMdHomGetSize(hom, d) >= 0)
+      out[d] = mdh_build_index(b, mdhMdHomGetSize(hom, d));
+  for (d = 0; d < rank && mdhMdHomGetSize(hom, d) >= 0; ++d)
+    ;
+  if (d == rank)
+    return 0;
+  mdh_str_init(&msg);
+  rc = mdh_extents_compute(ctx, hom, &ext, &msg);
+  mdh_str_clear(&msg);
+  if (rc == 0)
+    bind_buffer_extents(b, ctx, hom, &p);
+  for (k = 0; rc == 0 && k < ext.n_order; ++k) {
+    int dim = ext.order[k];
+    MlirValue v = build_pw_aff(b, &p, ext.context, ext.extent[dim]);
+    if (mlirValueIsNull(v)) {
       rc = -1;
-    else if (isl_val_get_num_si(v) > max[r])
-      max[r] = isl_val_get_num_si(v);
+      break;
+    }
+    out[dim] = v;
+    mdh_str_init(&msg);
+    mdh_str_printf(&msg,
+                   "mdh.md_hom: dynamic dimension %d of the index space is "
+                   "empty: its input buffers are too small for any point",
+                   dim);
+    build_assert(b, mdh_build_cmpi(b, "sgt", v, mdh_build_index(b, 0)), hom,
+                 &msg);
+    params_add(&p, mdh_isl_size_id(ctx, "", dim), v);
+  }
+  mdh_extents_clear(&ext);
+  params_clear(&p);
+  return rc ? -1 : 0;
+}
+
+/* Builds the check that dimension "r" of the buffer of "view" has more
+ * elements than "max", the largest index its accesses reach there over
+ * the extents bound in "p". */
+static int build_check(struct mdh_builder *b, MlirOperation view, int r,
+                       struct params *p, __isl_keep isl_set *context,
+                       __isl_keep isl_pw_aff *max) {
+  MlirValue extent = mdh_build_dim(b, mdhViewGetBuffer(view), r);
+  MlirValue h = build_pw_aff(b, p, context, max);
+  const char *what =
+      mdhOperationIsAOutView(view) ? "mdh.out_view" : "mdh.inp_view";
+  struct mdh_str msg;
+
+  if (mlirValueIsNull(h))
+    return -1;
+  mdh_str_init(&msg);
+  if (isl_pw_aff_is_cst(max) == isl_bool_true && isl_pw_aff_n_piece(max) == 1) {
+    isl_val *v =
+        isl_set_dim_max_val(isl_set_from_pw_aff(isl_pw_aff_copy(max)), 0);
+    mdh_str_printf(&msg,
+                   "%s reaches index %ld in dimension %d of its buffer, "
+                   "which has fewer elements there",
+                   what, v ? isl_val_get_num_si(v) : -1L, r);
     isl_val_free(v);
+  } else {
+    mdh_str_printf(&msg,
+                   "%s reaches beyond dimension %d of its buffer at the "
+                   "run-time extents of its index space",
+                   what, r);
+  }
+  build_assert(b, mdh_build_cmpi(b, "sgt", extent, h), view, &msg);
+  return 0;
+}
+
+/* Returns the buffer indices that the accesses of "view" reach over the
+ * index space of "n" sizes "sizes" (-1 dynamic: the parameter "n<d>"). */
+static __isl_give isl_set *view_image(isl_ctx *ctx, MlirOperation view, int n,
+                                      const int64_t *sizes) {
+  isl_set *box = mdh_isl_box(ctx, n, sizes), *image = NULL;
+  intptr_t a;
+
+  for (a = 0; a < mdhViewGetNumAccesses(view); ++a) {
+    isl_map *map = mdh_isl_map_from_affine_map(ctx, mdhViewGetAccess(view, a));
+    isl_set *one = isl_set_apply(isl_set_copy(box), map);
+    image = image ? isl_set_union(image, one) : one;
+  }
+  isl_set_free(box);
+  return image;
+}
+
+/* Builds the checks of "view" over the index space of "n" sizes "sizes",
+ * the dynamic ones "extents": one for each dimension of its buffer that
+ * is dynamic or whose largest index depends on the extents. */
+static int check_view(struct mdh_builder *b, isl_ctx *ctx, MlirOperation view,
+                      int n, const int64_t *sizes, const MlirValue *extents) {
+  MlirType type = mlirValueGetType(mdhViewGetBuffer(view));
+  intptr_t rank = mlirShapedTypeGetRank(type), r;
+  isl_set *image = view_image(ctx, view, n, sizes), *context;
+  struct params p = {0, 0, NULL, NULL};
+  int d, rc = image ? 0 : -1;
+
+  /* The box is not empty: every extent is at least 1. */
+  context = isl_set_params(mdh_isl_box(ctx, n, sizes));
+  for (d = 0; d < n; ++d)
+    if (sizes[d] < 0)
+      params_add(&p, mdh_isl_size_id(ctx, "", d), extents[d]);
+  for (r = 0; rc == 0 && r < rank; ++r) {
+    isl_pw_aff *max;
+    if (!mlirShapedTypeIsDynamicDim(type, r) && p.n == 0)
+      continue;
+    max = isl_set_dim_max(isl_set_copy(image), (int)r);
+    if (!max)
+      rc = -1;
+    else if (mlirShapedTypeIsDynamicDim(type, r) ||
+             isl_pw_aff_is_cst(max) != isl_bool_true)
+      rc = build_check(b, view, (int)r, &p, context, max);
+    isl_pw_aff_free(max);
   }
   isl_set_free(image);
-  return rc;
-}
-
-/* Builds the checks of "view" over the index space of "n" sizes "sizes":
- * one per dynamic dimension of its buffer, against the largest index that
- * any of its accesses reaches there. */
-static int check_view(struct mdh_builder *b, isl_ctx *ctx, MlirOperation view,
-                      int n, const int64_t *sizes) {
-  MlirType type = mlirValueGetType(mdhViewGetBuffer(view));
-  intptr_t rank = mlirShapedTypeGetRank(type), a, r;
-  int64_t *max = malloc((rank + 1) * sizeof(*max));
-  int rc = 0;
-
-  if (!max)
-    abort();
-  for (r = 0; r < rank; ++r)
-    max[r] = -1;
-  for (a = 0; rc == 0 && a < mdhViewGetNumAccesses(view); ++a)
-    rc = raise_max(ctx, mdhViewGetAccess(view, a), type, n, sizes, max);
-  for (r = 0; rc == 0 && r < rank; ++r)
-    if (mlirShapedTypeIsDynamicDim(type, r) && max[r] >= 0)
-      build_check(b, view, (int)r, max[r]);
-  free(max);
+  isl_set_free(context);
+  params_clear(&p);
   return rc;
 }
 
@@ -126,13 +274,11 @@ static int has_dynamic_buffer(MlirOperation view) {
 }
 
 int mdh_build_view_extent_checks(struct mdh_builder *b, isl_ctx *ctx,
-                                 MlirOperation view) {
+                                 MlirOperation view, const MlirValue *extents) {
   MlirType mda;
-  int n, d, rc;
+  int n, d, rc, dynamic = 0;
   int64_t *sizes;
 
-  if (!has_dynamic_buffer(view))
-    return 0;
   /* The index space of an inp_view is its md_hom's, which is that of its
    * MDA; an out_view's is that of the result it stores. */
   mda = mlirValueGetType(mdhOperationIsAOutView(view)
@@ -142,15 +288,22 @@ int mdh_build_view_extent_checks(struct mdh_builder *b, isl_ctx *ctx,
   sizes = malloc((n + 1) * sizeof(*sizes));
   if (!sizes)
     abort();
-  for (d = 0; d < n; ++d)
+  for (d = 0; d < n; ++d) {
     sizes[d] = mdhMdaTypeGetSize(mda, d);
-  rc = check_view(b, ctx, view, n, sizes);
+    dynamic |= sizes[d] < 0;
+  }
+  /* The extents of a dynamic index space keep its inp_views inside their
+   * buffers. */
+  rc = 0;
+  if (dynamic ? mdhOperationIsAOutView(view) : has_dynamic_buffer(view))
+    rc = check_view(b, ctx, view, n, sizes, extents);
   free(sizes);
   return rc;
 }
 
-int mdh_build_input_extent_checks(struct mdh_builder *b, isl_ctx *ctx,
-                                  MlirOperation hom) {
+/* Calls mdh_build_view_extent_checks on every inp_view of "hom". */
+static int build_input_checks(struct mdh_builder *b, isl_ctx *ctx,
+                              MlirOperation hom, const MlirValue *extents) {
   intptr_t k;
   int rc = 0;
 
@@ -158,22 +311,31 @@ int mdh_build_input_extent_checks(struct mdh_builder *b, isl_ctx *ctx,
     MlirValue v = mlirOperationGetOperand(hom, k);
     if (mlirValueIsAOpResult(v) &&
         mdhOperationIsAInpView(mlirOpResultGetOwner(v)))
-      rc = mdh_build_view_extent_checks(b, ctx, mlirOpResultGetOwner(v));
+      rc = mdh_build_view_extent_checks(b, ctx, mlirOpResultGetOwner(v),
+                                        extents);
   }
   return rc;
 }
 
+int mdh_build_input_extent_checks(struct mdh_builder *b, isl_ctx *ctx,
+                                  MlirOperation hom, MlirValue *extents) {
+  if (mdh_build_hom_extents(b, ctx, hom, extents) < 0)
+    return -1;
+  return build_input_checks(b, ctx, hom, extents);
+}
+
 int mdh_build_extent_checks(struct mdh_builder *b, isl_ctx *ctx,
-                            MlirOperation hom) {
+                            MlirOperation hom, MlirValue *extents) {
   intptr_t k;
   MlirOpOperand use;
-  int rc = mdh_build_input_extent_checks(b, ctx, hom);
+  int rc = mdh_build_input_extent_checks(b, ctx, hom, extents);
 
   for (k = 0; rc == 0 && k < mlirOperationGetNumResults(hom); ++k)
     for (use = mlirValueGetFirstUse(mlirOperationGetResult(hom, k));
          rc == 0 && !mlirOpOperandIsNull(use);
          use = mlirOpOperandGetNextUse(use))
       if (mdhOperationIsAOutView(mlirOpOperandGetOwner(use)))
-        rc = mdh_build_view_extent_checks(b, ctx, mlirOpOperandGetOwner(use));
+        rc = mdh_build_view_extent_checks(b, ctx, mlirOpOperandGetOwner(use),
+                                          extents);
   return rc;
 }

@@ -7,19 +7,30 @@
 
 #include <isl/ctx.h>
 
-/* Builds at "b", if the buffer of "view" (an inp_view or an out_view) has
- * dynamic dimensions, the checks that they hold every index the view
- * reaches. Returns 0, or -1 on an isl error. */
+/* Builds at "b" the extents of the index space of the md_hom "hom" into
+ * "out" (one per dimension): constants for static sizes; a dynamic one
+ * from the extents of the input buffers (dialect/extents.h), checked to be
+ * positive with `cf.assert`. Returns 0, or -1 on an isl error. */
+int mdh_build_hom_extents(struct mdh_builder *b, isl_ctx *ctx,
+                          MlirOperation hom, MlirValue *out);
+
+/* Builds at "b", where the buffer of "view" (an inp_view or an out_view)
+ * may not hold every index the view reaches, the checks that it does:
+ * its dynamic dimensions, and for an out_view over a dynamic index space
+ * ("extents", those of mdh_build_hom_extents) every dimension whose
+ * largest index depends on them. An inp_view over a dynamic index space
+ * needs none: its extents keep it inside. Returns 0, or -1 on an isl
+ * error. */
 int mdh_build_view_extent_checks(struct mdh_builder *b, isl_ctx *ctx,
-                                 MlirOperation view);
-/* The same for the input views of "hom" only. */
+                                 MlirOperation view, const MlirValue *extents);
+
+/* Builds at "b" the extents of "hom" into "extents" and the checks of its
+ * input views. */
 int mdh_build_input_extent_checks(struct mdh_builder *b, isl_ctx *ctx,
-                                  MlirOperation hom);
-/* Builds at "b", for every view of "hom" (its input views and the
- * out_views of its results) on a buffer with dynamic dimensions, the
- * checks that those dimensions hold every index the view reaches. Returns
- * 0, or -1 on an isl error. */
+                                  MlirOperation hom, MlirValue *extents);
+
+/* The same, and the checks of the out_views of its results. */
 int mdh_build_extent_checks(struct mdh_builder *b, isl_ctx *ctx,
-                            MlirOperation hom);
+                            MlirOperation hom, MlirValue *extents);
 
 #endif

@@ -38,15 +38,18 @@ static int buffer_index(struct mdh_model *m, MlirValue buffer) {
   return m->n_buf++;
 }
 
-/* Returns the domain { S[i] : 0 <= i_d < N_d } of "stmt". */
+/* Returns the domain { S[i] : 0 <= i_d < N_d } of "stmt", where a dynamic
+ * N_d is the parameter "S_n<d>" (S the statement's name). */
 static __isl_give isl_set *stmt_domain(isl_ctx *ctx, struct mdh_stmt *stmt) {
   int64_t sizes[MDH_MODEL_MAX_RANK];
+  char prefix[32];
   int d;
 
   for (d = 0; d < stmt->rank; ++d)
     sizes[d] = mdhMdHomGetSize(stmt->hom, d);
-  return isl_set_set_tuple_name(mdh_isl_box(ctx, stmt->rank, sizes),
-                                stmt->name);
+  snprintf(prefix, sizeof(prefix), "%s_", stmt->name);
+  return isl_set_set_tuple_name(
+      mdh_isl_box_params(ctx, stmt->rank, sizes, prefix), stmt->name);
 }
 
 /* Returns the result relation of "stmt" (see the top of this file). */
@@ -62,11 +65,11 @@ static __isl_give isl_map *result_relation(struct mdh_stmt *stmt) {
       rel = isl_map_equate(rel, isl_dim_in, d, isl_dim_out, d);
     } else {
       rel = isl_map_order_le(rel, isl_dim_in, d, isl_dim_out, d);
-      rel = isl_map_upper_bound_si(rel, isl_dim_out, d,
-                                   mdhMdHomGetSize(stmt->hom, d) - 1);
     }
   }
-  return rel;
+  /* j_d < N_d, where N_d may be an extent parameter. */
+  return isl_map_intersect_range(
+      rel, isl_set_reset_tuple_id(isl_set_copy(stmt->domain)));
 }
 
 /* Returns the relation of access "a" of "view" to buffer tuple "buf". */
@@ -671,4 +674,14 @@ mdh_model_deps_from(struct mdh_model *m, __isl_keep isl_union_set *domain) {
   if (isl_union_set_foreach_set(domain, &add_deps_from, &data) < 0)
     return isl_union_map_free(data.deps);
   return data.deps;
+}
+
+__isl_give isl_set *mdh_model_context(struct mdh_model *m) {
+  isl_set *context = isl_set_universe(isl_space_params_alloc(m->ctx, 0));
+  int k;
+
+  for (k = 0; k < m->n_stmt; ++k)
+    context = isl_set_intersect_params(
+        context, isl_set_params(isl_set_copy(m->stmts[k].domain)));
+  return context;
 }

@@ -100,6 +100,10 @@ isl_bool mdh_model_schedule_orders(struct mdh_model *model,
 isl_bool mdh_model_schedule_is_valid(struct mdh_model *model,
                                      __isl_keep isl_schedule *schedule);
 
+/* Returns the context of the extent parameters of "model" (every dynamic
+ * extent is at least 1: the lowerings check it when the function runs). */
+__isl_give isl_set *mdh_model_context(struct mdh_model *model);
+
 /* Returns a string "S0=cp S1=cc" giving the kind of every dimension of every
  * statement (c: cc, p: pw, s: ps), to be freed by the caller. */
 char *mdh_model_kinds_string(const struct mdh_model *model);

@@ -786,7 +786,7 @@ static int owns_views(MlirOperation hom) {
 /* Reads md_hom "hom" into "p" and decides whether it is refused outright. */
 static void read_plan(struct plan *p, MlirOperation hom) {
   intptr_t rank = mdhMdHomGetRank(hom);
-  int d;
+  int d, dynamic = 0;
 
   p->hom = hom;
   p->rank = (int)rank;
@@ -795,7 +795,11 @@ static void read_plan(struct plan *p, MlirOperation hom) {
     p->combine[d] = mdhMdHomGetCombineOp(hom, d);
     p->kinds[d] = mdhCombineAttrGetKind(p->combine[d]);
   }
-  p->fixed = p->rank < 2 || mdhMdHomIsIndexAware(hom) ||
+  /* A merged index over a dynamic extent would need division by a value
+   * known only at run time: not an affine map. */
+  for (d = 0; d < p->rank; ++d)
+    dynamic |= p->sizes[d] < 0;
+  p->fixed = dynamic || p->rank < 2 || mdhMdHomIsIndexAware(hom) ||
              mlirOperationGetNumOperands(hom) == 0 || !one_operator(p) ||
              !owns_views(hom);
   plan_set_identity(p);

@@ -45,6 +45,8 @@
 
 /* Internal data structure for lowering one md_hom "hom": its index space
  * ("rank", "sizes", "kinds"), the sizes of its result ("result_sizes"),
+ * the extents of both when the function runs ("extents",
+ * "result_extents", lib/extent.h),
  * its scalar function ("fn_name", "fn_type", "n_results"), the operator
  * shared by its pw/ps dimensions ("oper", null without such dimensions)
  * and the temporaries "temps" (one per result component). */
@@ -53,6 +55,8 @@ struct lowering {
   intptr_t rank;
   int64_t sizes[MAX_RANK];
   int64_t result_sizes[MAX_RANK];
+  MlirValue extents[MAX_RANK];
+  MlirValue result_extents[MAX_RANK];
   MdhCombineKind kinds[MAX_RANK];
   MlirStringRef fn_name;
   MlirType fn_type;
@@ -68,7 +72,7 @@ typedef void (*nest_body)(struct mdh_builder *b, const MlirValue *ivs,
 /* Builds a nest of scf.for loops, dimension "depth" to "rank" - 1, with
  * bounds [lbs[d], ubs[d]), and calls "body" in the innermost loop. */
 static void build_nest(struct mdh_builder *b, intptr_t depth, intptr_t rank,
-                       const int64_t *lbs, const int64_t *ubs, MlirValue *ivs,
+                       const int64_t *lbs, const MlirValue *ubs, MlirValue *ivs,
                        nest_body body, void *user) {
   struct mdh_builder inner;
   MlirBlock loop;
@@ -77,8 +81,7 @@ static void build_nest(struct mdh_builder *b, intptr_t depth, intptr_t rank,
     body(b, ivs, user);
     return;
   }
-  loop = mdh_build_for(b, mdh_build_index(b, lbs[depth]),
-                       mdh_build_index(b, ubs[depth]));
+  loop = mdh_build_for(b, mdh_build_index(b, lbs[depth]), ubs[depth]);
   inner = mdh_builder_before_terminator(b, loop);
   ivs[depth] = mlirBlockGetArgument(loop, 0);
   build_nest(&inner, depth + 1, rank, lbs, ubs, ivs, body, user);
@@ -216,17 +219,14 @@ static int read_md_hom(struct lowering *l, MlirOperation hom) {
 /* Allocates the temporaries of "l" before "hom". */
 static void alloc_temps(struct mdh_builder *b, struct lowering *l) {
   intptr_t c;
-  MlirType type;
 
   l->temps = malloc(l->n_results * sizeof(*l->temps));
   if (!l->temps)
     abort();
-  for (c = 0; c < l->n_results; ++c) {
-    type = mlirMemRefTypeContiguousGet(mlirFunctionTypeGetResult(l->fn_type, c),
-                                       l->rank, l->result_sizes,
-                                       mlirAttributeGetNull());
-    l->temps[c] = mdh_build_alloc(b, type);
-  }
+  for (c = 0; c < l->n_results; ++c)
+    l->temps[c] = mdh_build_alloc_extents(
+        b, "memref.alloc", mlirFunctionTypeGetResult(l->fn_type, c), l->rank,
+        l->result_sizes, l->result_extents);
 }
 
 /* Emits steps 1-3 of the lowering before the md_hom. */
@@ -238,15 +238,15 @@ static void lower_compute(struct lowering *l) {
   intptr_t d;
 
   alloc_temps(&b, l);
-  build_nest(&b, 0, l->rank, zeros, l->sizes, ivs, &compute_point, l);
+  build_nest(&b, 0, l->rank, zeros, l->extents, ivs, &compute_point, l);
   for (d = 0; d < l->rank; ++d) {
-    if (l->kinds[d] != MdhCombinePS || l->sizes[d] < 2)
+    if (l->kinds[d] != MdhCombinePS || (l->sizes[d] >= 0 && l->sizes[d] < 2))
       continue;
     memcpy(lbs, zeros, sizeof(lbs));
     lbs[d] = 1;
     scan.l = l;
     scan.dim = d;
-    build_nest(&b, 0, l->rank, lbs, l->result_sizes, ivs, &scan_point, &scan);
+    build_nest(&b, 0, l->rank, lbs, l->result_extents, ivs, &scan_point, &scan);
   }
 }
 
@@ -257,7 +257,7 @@ static void lower_out_view(struct lowering *l, MlirOperation view) {
   MlirValue ivs[MAX_RANK];
   struct scatter_data data = {l, view};
 
-  build_nest(&b, 0, l->rank, zeros, l->result_sizes, ivs, &scatter_point,
+  build_nest(&b, 0, l->rank, zeros, l->result_extents, ivs, &scatter_point,
              &data);
 }
 
@@ -312,19 +312,22 @@ static int lower_md_hom(isl_ctx *ctx, MlirOperation hom) {
   n = collect_out_views(hom, &views);
   if (n < 0)
     return 0;
+  b = mdh_builder_before(hom);
+  if (mdh_build_input_extent_checks(&b, ctx, hom, l.extents) < 0) {
+    mdh_emit_error(hom, "mdh-to-loops: %s", mdh_isl_ctx_error(ctx));
+    free(views);
+    return 0;
+  }
+  for (i = 0; i < l.rank; ++i)
+    l.result_extents[i] =
+        l.kinds[i] == MdhCombinePW ? mdh_build_index(&b, 1) : l.extents[i];
   for (i = 0; i < n; ++i) {
     b = mdh_builder_before(views[i]);
-    if (mdh_build_view_extent_checks(&b, ctx, views[i]) < 0) {
+    if (mdh_build_view_extent_checks(&b, ctx, views[i], l.extents) < 0) {
       mdh_emit_error(views[i], "mdh-to-loops: %s", mdh_isl_ctx_error(ctx));
       free(views);
       return 0;
     }
-  }
-  b = mdh_builder_before(hom);
-  if (mdh_build_input_extent_checks(&b, ctx, hom) < 0) {
-    mdh_emit_error(hom, "mdh-to-loops: %s", mdh_isl_ctx_error(ctx));
-    free(views);
-    return 0;
   }
   lower_compute(&l);
   for (i = 0; i < n; ++i)

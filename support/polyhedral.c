@@ -3,6 +3,8 @@
 #include "support/polyhedral.h"
 
 #include <isl/aff.h>
+#include <isl/constraint.h>
+#include <isl/id.h>
 #include <isl/ilp.h>
 #include <isl/local_space.h>
 #include <isl/space.h>
@@ -10,16 +12,52 @@
 
 #include "mlir-c/AffineExpr.h"
 
-__isl_give isl_set *mdh_isl_box(isl_ctx *ctx, int n, const int64_t *sizes) {
+#include <stdio.h>
+
+__isl_give isl_id *mdh_isl_size_id(isl_ctx *ctx, const char *prefix, int d) {
+  char name[64];
+
+  snprintf(name, sizeof(name), "%sn%d", prefix, d);
+  return isl_id_alloc(ctx, name, NULL);
+}
+
+/* Returns "set" with i_d < p, p its parameter "p": n_p - i_d - 1 >= 0. */
+static __isl_give isl_set *upper_bound_param(__isl_take isl_set *set, int d,
+                                             int p) {
+  isl_constraint *c = isl_constraint_alloc_inequality(
+      isl_local_space_from_space(isl_set_get_space(set)));
+
+  c = isl_constraint_set_coefficient_si(c, isl_dim_param, p, 1);
+  c = isl_constraint_set_coefficient_si(c, isl_dim_set, d, -1);
+  c = isl_constraint_set_constant_si(c, -1);
+  return isl_set_add_constraint(set, c);
+}
+
+__isl_give isl_set *mdh_isl_box_params(isl_ctx *ctx, int n,
+                                       const int64_t *sizes,
+                                       const char *prefix) {
   isl_set *box = isl_set_universe(isl_space_set_alloc(ctx, 0, n));
   int d;
 
   for (d = 0; d < n; ++d) {
     box = isl_set_lower_bound_si(box, isl_dim_set, d, 0);
-    box = isl_set_upper_bound_val(box, isl_dim_set, d,
-                                  isl_val_int_from_si(ctx, sizes[d] - 1));
+    if (sizes[d] >= 0) {
+      box = isl_set_upper_bound_val(box, isl_dim_set, d,
+                                    isl_val_int_from_si(ctx, sizes[d] - 1));
+      continue;
+    }
+    /* i_d < n_d, with n_d a parameter (PPCG's parametric domains). */
+    box = isl_set_add_dims(box, isl_dim_param, 1);
+    box = isl_set_set_dim_id(box, isl_dim_param,
+                             isl_set_dim(box, isl_dim_param) - 1,
+                             mdh_isl_size_id(ctx, prefix, d));
+    box = upper_bound_param(box, d, isl_set_dim(box, isl_dim_param) - 1);
   }
   return box;
+}
+
+__isl_give isl_set *mdh_isl_box(isl_ctx *ctx, int n, const int64_t *sizes) {
+  return mdh_isl_box_params(ctx, n, sizes, "");
 }
 
 __isl_give isl_val *mdh_isl_set_dim_bound(__isl_keep isl_set *set, int r,
@@ -155,4 +193,17 @@ __isl_give isl_map *mdh_isl_map_from_affine_map(isl_ctx *ctx,
   isl_multi_pw_aff *mpa = mdh_isl_multi_pw_aff_from_affine_map(ctx, map);
 
   return mpa ? isl_map_from_multi_pw_aff(mpa) : NULL;
+}
+
+__isl_give isl_map *mdh_isl_map_fix_nominal(__isl_take isl_map *map) {
+  isl_size n = isl_map_dim(map, isl_dim_param);
+  int i;
+
+  for (i = 0; i < n; ++i)
+    map = isl_map_fix_si(map, isl_dim_param, i, MDH_NOMINAL_EXTENT);
+  return map;
+}
+
+__isl_give isl_set *mdh_isl_set_fix_nominal(__isl_take isl_set *set) {
+  return isl_map_range(mdh_isl_map_fix_nominal(isl_map_from_range(set)));
 }

@@ -10,10 +10,34 @@
 
 #include <isl/aff.h>
 #include <isl/ctx.h>
+#include <isl/id.h>
 #include <isl/map.h>
 #include <isl/set.h>
 
-/* Returns the box { [i_0, .., i_{n-1}] : 0 <= i_d < sizes[d] }. */
+/* The extent that cost models (the scheduler's proximity, the GPU
+ * optimizer and mapper) assume for a dynamic dimension: what they need is
+ * "large", as Polly and PPCG assume of parameters; 1024 is the size of the
+ * bench/ kernels (bench/README.md). Never used where correctness depends
+ * on the extent. */
+#define MDH_NOMINAL_EXTENT 1024
+
+/* Returns "map" with every parameter (an extent) fixed to
+ * MDH_NOMINAL_EXTENT, for cost models. */
+__isl_give isl_map *mdh_isl_map_fix_nominal(__isl_take isl_map *map);
+__isl_give isl_set *mdh_isl_set_fix_nominal(__isl_take isl_set *set);
+
+/* Returns the parameter that stands for the extent of dynamic dimension "d"
+ * of an index space: "<prefix>n<d>" (the model prefixes the statement's
+ * name, "S0_n1"; a single md_hom's analysis uses "n1"). */
+__isl_give isl_id *mdh_isl_size_id(isl_ctx *ctx, const char *prefix, int d);
+
+/* Returns the box { [i_0, .., i_{n-1}] : 0 <= i_d < sizes[d] }, where a
+ * dynamic size (-1) is the parameter mdh_isl_size_id(prefix, d). */
+__isl_give isl_set *mdh_isl_box_params(isl_ctx *ctx, int n,
+                                       const int64_t *sizes,
+                                       const char *prefix);
+
+/* The same with the parameters "n<d>". */
 __isl_give isl_set *mdh_isl_box(isl_ctx *ctx, int n, const int64_t *sizes);
 
 /* Returns the maximum (if "max") or minimum of dimension "r" of "set": an

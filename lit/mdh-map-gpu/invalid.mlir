@@ -370,3 +370,24 @@ func.func @one_kernel(%x: memref<7xf32>, %y: memref<7xf32>) {
   return
 }
 }
+
+// -----
+
+// Over a dynamic index space, a reduction stays sequential: the reduce,
+// scan and tiled strategies size buffers and grids by static extents.
+func.func private @mul(%a: f32, %b: f32) -> f32 {
+  %p = arith.mulf %a, %b : f32
+  return %p : f32
+}
+func.func @dynamic(%M: memref<?x?xf32>, %v: memref<?xf32>, %w: memref<?xf32>) {
+  %vm = "mdh.inp_view"(%M) {accesses = [affine_map<(i, k) -> (i, k)>]}
+      : (memref<?x?xf32>) -> !mdh.mda<array<i64: -1, -1>>
+  %vv = "mdh.inp_view"(%v) {accesses = [affine_map<(i, k) -> (k)>]}
+      : (memref<?xf32>) -> !mdh.mda<array<i64: -1, -1>>
+  // expected-error @+1 {{mdh-map-gpu: mdh.mapping of a md_hom with dynamic sizes must keep its pw and ps dimensions seq and tile no dimension (the reduce, scan and tiled strategies need static extents)}}
+  %r = "mdh.md_hom"(%vm, %vv) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.pw<"add">], mdh.mapping = "block.x(4), thread.x(32)"}
+      : (!mdh.mda<array<i64: -1, -1>>, !mdh.mda<array<i64: -1, -1>>) -> !mdh.mda<array<i64: -1, 1>>
+  "mdh.out_view"(%r, %w) {accesses = [affine_map<(i, k) -> (i)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: -1, 1>>, memref<?xf32>) -> ()
+  return
+}

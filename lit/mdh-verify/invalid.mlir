@@ -1080,3 +1080,85 @@ func.func @rank65(%x: memref<3x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1
       : (!mdh.mda<array<i64: 3>>, memref<3xi32>) -> ()
   return
 }
+
+// -----
+
+// A dynamic size (-1) must be bounded by an input access (issue 13, item 4):
+// here every access reads element 0.
+func.func private @id(%a: f32) -> f32 {
+  return %a : f32
+}
+func.func @dynamic_unbounded(%x: memref<?xf32>, %y: memref<?xf32>) {
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i) -> (0)>]}
+      : (memref<?xf32>) -> !mdh.mda<array<i64: -1>>
+  // expected-error@+1 {{no access of an input view bounds dynamic dimension 0 of the index space on its own (an access may involve other dynamic dimensions only if those are bounded without it)}}
+  %r = "mdh.md_hom"(%vx) {scalar_function = @id, combine_ops = [#mdh.cc]}
+      : (!mdh.mda<array<i64: -1>>) -> !mdh.mda<array<i64: -1>>
+  "mdh.out_view"(%r, %y) {accesses = [affine_map<(i) -> (i)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: -1>>, memref<?xf32>) -> ()
+  return
+}
+
+// -----
+
+// An access through mod involves the dimension but bounds no extent.
+func.func private @id(%a: f32) -> f32 {
+  return %a : f32
+}
+func.func @dynamic_mod(%x: memref<?xf32>, %y: memref<?xf32>) {
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i) -> (i mod 4)>]}
+      : (memref<?xf32>) -> !mdh.mda<array<i64: -1>>
+  // expected-error@+1 {{the accesses of the input views do not bound dynamic dimension 0 of the index space (an extent must be the largest that keeps every access inside its buffer)}}
+  %r = "mdh.md_hom"(%vx) {scalar_function = @id, combine_ops = [#mdh.cc]}
+      : (!mdh.mda<array<i64: -1>>) -> !mdh.mda<array<i64: -1>>
+  "mdh.out_view"(%r, %y) {accesses = [affine_map<(i) -> (i)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: -1>>, memref<?xf32>) -> ()
+  return
+}
+
+// -----
+
+// Two dynamic dimensions read only together (x[i + j]) bound neither.
+func.func private @id(%a: f32) -> f32 {
+  return %a : f32
+}
+func.func @dynamic_cycle(%x: memref<?xf32>, %y: memref<?x?xf32>) {
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i, j) -> (i + j)>]}
+      : (memref<?xf32>) -> !mdh.mda<array<i64: -1, -1>>
+  // expected-error@+1 {{no access of an input view bounds dynamic dimension 0 of the index space on its own}}
+  %r = "mdh.md_hom"(%vx) {scalar_function = @id, combine_ops = [#mdh.cc, #mdh.cc]}
+      : (!mdh.mda<array<i64: -1, -1>>) -> !mdh.mda<array<i64: -1, -1>>
+  "mdh.out_view"(%r, %y) {accesses = [affine_map<(i, j) -> (i, j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: -1, -1>>, memref<?x?xf32>) -> ()
+  return
+}
+
+// -----
+
+// A size must be positive or -1.
+func.func private @id(%a: f32) -> f32 {
+  return %a : f32
+}
+func.func @dynamic_minus_two(%x: memref<?xf32>, %y: memref<?xf32>) {
+  // expected-error@+1 {{inp_view result size -2 in dimension 0 must be positive, or -1 for a dynamic size}}
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i) -> (i)>]}
+      : (memref<?xf32>) -> !mdh.mda<array<i64: -2>>
+  return
+}
+
+// -----
+
+// An out_view over a dynamic index space must not reach below 0.
+func.func private @id(%a: f32) -> f32 {
+  return %a : f32
+}
+func.func @dynamic_out_negative(%x: memref<?xf32>, %y: memref<?xf32>) {
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i) -> (i)>]}
+      : (memref<?xf32>) -> !mdh.mda<array<i64: -1>>
+  %r = "mdh.md_hom"(%vx) {scalar_function = @id, combine_ops = [#mdh.cc]}
+      : (!mdh.mda<array<i64: -1>>) -> !mdh.mda<array<i64: -1>>
+  // expected-error@+1 {{access 0 reaches index -infty in dimension 0 of a buffer of dynamic size: the view needs non-negative indices}}
+  "mdh.out_view"(%r, %y) {accesses = [affine_map<(i) -> (5 - i)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: -1>>, memref<?xf32>) -> ()
+  return
+}

@@ -160,7 +160,7 @@ static __isl_give isl_ast_node *leave_for(__isl_take isl_ast_node *node,
 /* Builds the AST of "schedule" with parallel loops annotated. */
 static __isl_give isl_ast_node *build_ast(struct mdh_chain *cg,
                                           __isl_take isl_schedule *schedule) {
-  isl_ast_build *build = isl_ast_build_alloc(cg->m->ctx);
+  isl_ast_build *build = isl_ast_build_from_context(mdh_model_context(cg->m));
   struct loops loops = {cg, 0};
   isl_ast_node *tree;
 
@@ -429,6 +429,8 @@ static int codegen_func(isl_ctx *ctx, MlirOperation func) {
   isl_schedule *schedule = NULL;
   isl_ast_node *tree = NULL;
   MlirOperation last;
+  isl_id **param_ids = NULL;
+  MlirValue *param_values = NULL;
   int k, ok = 0;
 
   if (!cg)
@@ -448,7 +450,7 @@ static int codegen_func(isl_ctx *ctx, MlirOperation func) {
   b.before = mlirOperationGetNextInBlock(last);
   if (!mdh_chain_build_extent_checks(cg, &b))
     goto done;
-  mdh_chain_alloc_temps(cg, &b, &mdh_build_alloc);
+  mdh_chain_alloc_temps(cg, &b, "memref.alloc");
   nests.m = cg->m;
   nests.buf_first = malloc((cg->m->n_buf + 1) * sizeof(int));
   nests.buf_last = malloc((cg->m->n_buf + 1) * sizeof(int));
@@ -461,6 +463,9 @@ static int codegen_func(isl_ctx *ctx, MlirOperation func) {
                    "generating the loops (isl AST)");
     goto done;
   }
+  mdh_chain_params(cg, &target.n_params, &param_ids, &param_values);
+  target.param_ids = param_ids;
+  target.param_values = param_values;
   if (generate_nests(&b, last_before(last, b.before), tree, &target, &nests) <
       0)
     goto done;
@@ -470,6 +475,7 @@ static int codegen_func(isl_ctx *ctx, MlirOperation func) {
   realize_buffers(&nests);
   ok = 1;
 done:
+  mdh_chain_params_free(target.n_params, param_ids, param_values);
   nests_free(&nests);
   isl_ast_node_free(tree);
   isl_schedule_free(schedule);

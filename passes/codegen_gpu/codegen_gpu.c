@@ -825,17 +825,31 @@ int mdh_kernel_translate(isl_ctx *ctx, struct mdh_kernel *k,
                                      int n, const MlirValue *idx, void *user),
                          void *user) {
   struct mdh_ast_target target;
-  int h, rc;
+  isl_id **ids;
+  MlirValue *values;
+  int h, n, rc;
 
   for (h = 0; h < N_IDS; ++h)
     k->ids[h] = mlirBlockGetArgument(body, h);
   mdh_kernel_alloc_ids(ctx, k);
+  /* The block and thread ids, then the extents of dynamic dimensions
+   * (host values, which kernel outlining passes to the kernel). */
+  mdh_chain_params(k->chain, &n, &ids, &values);
+  ids = realloc(ids, (n + N_IDS) * sizeof(*ids));
+  values = realloc(values, (n + N_IDS) * sizeof(*values));
+  if (!ids || !values)
+    abort();
+  for (h = 0; h < N_IDS; ++h) {
+    ids[n + h] = isl_id_copy(k->param_ids[h]);
+    values[n + h] = k->ids[h];
+  }
   target.stmt = stmt;
   target.user = user;
-  target.n_params = N_IDS;
-  target.param_ids = k->param_ids;
-  target.param_values = k->ids;
+  target.n_params = n + N_IDS;
+  target.param_ids = ids;
+  target.param_values = values;
   rc = mdh_ast_to_mlir(kb, tree, &target);
+  mdh_chain_params_free(n + N_IDS, ids, values);
   mdh_kernel_free_ids(k);
   return rc;
 }
@@ -843,7 +857,7 @@ int mdh_kernel_translate(isl_ctx *ctx, struct mdh_kernel *k,
 /* Builds the kernel(s) of statement "info" at "b"; the owner strategy
  * follows the schedule tree "schedule". */
 static int build_kernels(isl_ctx *ctx, struct mdh_builder *b,
-                         struct mdh_model *m, struct mdh_stmt_info *info,
+                         struct mdh_chain *chain, struct mdh_stmt_info *info,
                          MlirOperation module,
                          __isl_keep isl_schedule *schedule,
                          __isl_keep isl_union_map *smap) {
@@ -855,7 +869,8 @@ static int build_kernels(isl_ctx *ctx, struct mdh_builder *b,
   int rc;
 
   memset(&k, 0, sizeof(k));
-  k.m = m;
+  k.chain = chain;
+  k.m = chain->m;
   k.info = info;
   k.module = module;
   mdh_tree_dim_order(smap, info->stmt, k.order);
@@ -1120,7 +1135,7 @@ static isl_stat build_kernel(__isl_keep isl_schedule_node *mark, void *user) {
     return rc < 0 ? isl_stat_error : isl_stat_ok;
   }
   info = kernel_statement(data, mark);
-  if (!info || build_kernels(data->ctx, data->b, data->chain->m, info,
+  if (!info || build_kernels(data->ctx, data->b, data->chain, info,
                              data->module, data->schedule, data->smap) < 0)
     return isl_stat_error;
   return isl_stat_ok;
@@ -1172,7 +1187,7 @@ static int codegen_func(isl_ctx *ctx, MlirOperation func) {
       copy_to_device(&b, dev[k], chain->m->bufs[k]);
   }
   first_new = mlirOpResultGetOwner(dev[0]);
-  mdh_chain_alloc_temps(chain, &b, &build_gpu_alloc);
+  mdh_chain_alloc_temps(chain, &b, "gpu.alloc");
   data = (struct kernels_data){
       ctx,    &b,   chain, schedule, isl_schedule_get_map(schedule),
       module, func, 0};

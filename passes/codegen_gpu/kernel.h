@@ -27,6 +27,7 @@
  * folds in part order), and inside the launch the ids and the accumulators
  * (one memref per component). */
 struct mdh_kernel {
+  struct mdh_chain *chain;
   struct mdh_model *m;
   struct mdh_stmt_info *info;
   struct mdh_mapping map;

@@ -114,7 +114,7 @@ __isl_give isl_union_set *mdh_kernel_owned_set(__isl_take isl_set *set,
 }
 
 /* Returns the context of a kernel of "k": its ids "k->param_ids" within
- * the launch sizes. */
+ * the launch sizes, and the extents of dynamic dimensions positive. */
 __isl_give isl_set *mdh_kernel_context(isl_ctx *ctx,
                                        const struct mdh_kernel *k) {
   isl_space *space = isl_space_params_alloc(ctx, MDH_KERNEL_N_IDS);
@@ -130,7 +130,7 @@ __isl_give isl_set *mdh_kernel_context(isl_ctx *ctx,
     set = isl_set_upper_bound_si(set, isl_dim_param, i,
                                  (i < 3 ? k->grid[i] : k->block[i - 3]) - 1);
   }
-  return set;
+  return isl_set_intersect_params(set, mdh_model_context(k->m));
 }
 
 /* Builds the AST of what one thread runs: "schedule" restricted to the
@@ -268,6 +268,7 @@ int mdh_kernel_build_band(isl_ctx *ctx, struct mdh_builder *b,
   int rc;
 
   memset(&k, 0, sizeof(k));
+  k.chain = chain;
   k.m = chain->m;
   if (!band || isl_schedule_node_get_type(band) != isl_schedule_node_band) {
     mdh_emit_error(loc, PASS ": a kernel mark with a mapping must sit right "

@@ -24,6 +24,7 @@
 #include "dialect/attrs.h"
 #include "lib/tree.h"
 #include "support/diag.h"
+#include "support/polyhedral.h"
 
 #include <isl/aff.h>
 #include <isl/ilp.h>
@@ -83,7 +84,7 @@ static int64_t member_size(__isl_keep isl_union_set *domain,
   image = isl_union_set_apply(
       isl_union_set_copy(domain),
       isl_union_map_from_union_pw_aff(isl_union_pw_aff_copy(upa)));
-  set = isl_set_from_union_set(image);
+  set = mdh_isl_set_fix_nominal(isl_set_from_union_set(image));
   lo = isl_set_dim_min_val(isl_set_copy(set), 0);
   hi = isl_set_dim_max_val(set, 0);
   if (lo && hi && isl_val_is_int(lo) && isl_val_is_int(hi))

@@ -44,6 +44,7 @@
  */
 
 #include "dialect/attrs.h"
+#include "dialect/extents.h"
 #include "lib/chain.h"
 #include "lib/mapping.h"
 #include "lib/tree.h"
@@ -99,6 +100,7 @@ struct search {
   int rank;
   int order[MAX_RANK];
   int coalesce;
+  int dynamic;
   int64_t sizes[MAX_RANK];
   struct mdh_map_node nodes[MAX_RANK];
   char names[MAX_RANK][24];
@@ -118,6 +120,22 @@ static int64_t pow2_at_least(int64_t n, int64_t cap) {
 }
 
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+
+/* Tells whether "map" suits a md_hom with dynamic extents: its pw and ps
+ * dimensions sequential and no dimension tiled. The reduce, block-scan and
+ * tiled strategies of mdh-codegen-gpu size buffers, grids and tiles by the
+ * extents at compile time; the owner strategy runs the schedule tree with
+ * the extents as parameters, and the cyclic distribution of a cc
+ * dimension over a grid fixed at compile time covers any extent. */
+static int fits_dynamic(const struct search *s, const struct mdh_mapping *map) {
+  int d;
+
+  for (d = 0; d < map->rank; ++d)
+    if (map->dims[d].tile > 1 ||
+        (s->kinds[d] != MdhCombineCC && map->dims[d].level != MDH_LEVEL_SEQ))
+      return 0;
+  return 1;
+}
 
 static int64_t grid_limit(int hw) {
   return hw == 0 ? MDH_GPU_MAX_GRID_X : MDH_GPU_MAX_GRID_YZ;
@@ -253,7 +271,8 @@ static int add_candidate(const int *enc, void *user) {
   c = &s->cands[s->n];
   mapping_of(s, enc, &c->map);
   choose_sizes(s, &c->map);
-  if (mdh_mapping_check_limits(&c->map, err, sizeof(err)) < 0 ||
+  if ((s->dynamic && !fits_dynamic(s, &c->map)) ||
+      mdh_mapping_check_limits(&c->map, err, sizeof(err)) < 0 ||
       (s->info &&
        mdh_mapping_check_scan(&c->map, s->info, err, sizeof(err)) < 0))
     return 0;
@@ -364,7 +383,8 @@ static void init_search(struct search *s, struct mdh_stmt_info *info,
   s->rank = info->stmt->rank;
   for (j = 0; j < s->rank; ++j) {
     d = s->order[j] = order[j];
-    s->sizes[d] = mdhMdHomGetSize(info->stmt->hom, d);
+    s->sizes[d] = mdh_extents_nominal_size(info->stmt->hom, d);
+    s->dynamic |= mdhMdHomGetSize(info->stmt->hom, d) < 0;
     s->kinds[d] = info->stmt->kinds[d];
   }
   init_tree(s, "dimension");
@@ -429,6 +449,14 @@ static int use_given(struct search *s, MlirAttribute attr) {
     mdh_emit_error(hom, PASS ": invalid mdh.mapping: %s", err);
     return 0;
   }
+  if (s->dynamic && !fits_dynamic(s, &map)) {
+    mdh_emit_error(hom,
+                   PASS ": mdh.mapping of a md_hom with dynamic sizes must "
+                        "keep its pw and ps dimensions seq and tile no "
+                        "dimension (the reduce, scan and tiled strategies "
+                        "need static extents)");
+    return 0;
+  }
   enc_of(s, &map, enc);
   legal = mdh_map_is_legal(&s->tree, MDH_MAP_RULES_STRENGTHENED, s->flags, enc,
                            err, sizeof(err));
@@ -467,7 +495,7 @@ static int tiled_mapping(struct search *s, struct mdh_mapping *map) {
   int64_t r;
   char err[256];
 
-  if (!s->info || !mdh_mapping_can_reduce(s->info))
+  if (!s->info || s->dynamic || !mdh_mapping_can_reduce(s->info))
     return 0;
   map->rank = s->rank;
   for (j = s->rank - 1; j >= 0; --j) {

@@ -35,6 +35,7 @@
 
 #include "passes/schedule/gpu_optimizer.h"
 #include "dialect/dialect.h"
+#include "dialect/extents.h"
 
 #include "passes/schedule/scheduler.h"
 #include "support/polyhedral.h"
@@ -205,7 +206,7 @@ static void add_view(struct stmt_accesses *out, isl_ctx *ctx,
   int pw[MDH_MODEL_MAX_RANK], d;
 
   for (d = 0; d < stmt->rank; ++d) {
-    sizes[d] = mdhMdHomGetSize(stmt->hom, d);
+    sizes[d] = mdh_extents_nominal_size(stmt->hom, d);
     pw[d] = stmt->kinds[d] == MdhCombinePW;
   }
   out->a = realloc(out->a, (out->n + n + 1) * sizeof(*out->a));
@@ -287,13 +288,13 @@ static int extend(const struct stmt_accesses *acc, const struct mdh_stmt *stmt,
   int n = 0, d, k;
 
   for (k = 0; k < sc->n; ++k)
-    limit /= (double)mdhMdHomGetSize(stmt->hom, sc->dim[k]);
+    limit /= (double)mdh_extents_nominal_size(stmt->hom, sc->dim[k]);
   for (d = 0; d < stmt->rank; ++d) {
     if (scenario_has(sc, d))
       continue;
     cand[n] = *sc;
     cand[n].dim[cand[n].n++] = d;
-    cand[n].score += cost(acc, d, mdhMdHomGetSize(stmt->hom, d),
+    cand[n].score += cost(acc, d, mdh_extents_nominal_size(stmt->hom, d),
                           limit < 1 ? 1 : limit, sc->n == 0);
     ++n;
   }

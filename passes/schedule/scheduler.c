@@ -48,6 +48,8 @@
 
 #include "passes/schedule/scheduler.h"
 
+#include "support/polyhedral.h"
+
 #include <isl/aff.h>
 #include <isl/constraint.h>
 #include <isl/ilp.h>
@@ -337,8 +339,19 @@ static int cache_room(struct sched *sc) {
  * milliseconds this way. */
 static __isl_give isl_basic_set *coefficients(__isl_take isl_set *set) {
   isl_basic_set *f;
+  isl_size n_param = isl_set_dim(set, isl_dim_param);
+  isl_size n_set = isl_set_dim(set, isl_dim_set);
+  int i;
 
+  /* The extents of dynamic dimensions (parameters) become variables at the
+   * end, their coefficients fixed to 0: a schedule does not depend on
+   * them, and each constraint holds for every extent. */
+  set = isl_set_move_dims(isl_set_flatten(set), isl_dim_set, n_set,
+                          isl_dim_param, 0, n_param);
   f = isl_basic_set_flatten(isl_set_coefficients(isl_set_remove_divs(set)));
+  for (i = 0; i < n_param; ++i)
+    f = isl_basic_set_fix_si(f, isl_dim_set, 1 + n_set + i, 0);
+  f = isl_basic_set_project_out(f, isl_dim_set, 1 + n_set, n_param);
   if (isl_basic_set_dim(f, isl_dim_div) != 0)
     f = isl_basic_set_free(f);
   return f;
@@ -440,6 +453,11 @@ static isl_stat add_farkas_map(__isl_take isl_map *dep, void *user) {
     isl_map_free(dep);
     return isl_stat_error;
   }
+  /* A distance that grows with an extent is bounded by no constant w:
+   * proximity, which only steers the choice among valid rows, looks at
+   * nominal extents. */
+  if (data->omega && isl_map_dim(dep, isl_dim_param) > 0)
+    dep = mdh_isl_map_fix_nominal(dep);
   f = farkas_coefficients(sc, dep);
   eq = isl_basic_set_equalities_matrix(f, isl_dim_cst, isl_dim_set,
                                        isl_dim_param, isl_dim_div);
