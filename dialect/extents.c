@@ -178,7 +178,7 @@ static __isl_give isl_set *context_of(__isl_keep isl_set *set, int d) {
  * unbounded, -1 on an isl error. */
 static int determine(struct data *data, int d, struct mdh_extents *ext) {
   int found = 0, pos;
-  isl_set *bad = bad_params(data, d, &found), *good;
+  isl_set *bad = bad_params(data, d, &found), *good, *params;
   isl_id *id;
   isl_bool bounded;
 
@@ -202,8 +202,9 @@ static int determine(struct data *data, int d, struct mdh_extents *ext) {
     isl_set_free(good);
     return bounded < 0 ? -1 : 2;
   }
-  ext->context = isl_set_intersect_params(
-      ext->context, context_of(isl_set_params(isl_set_copy(good)), -1));
+  params = isl_set_params(isl_set_copy(good));
+  ext->context = isl_set_intersect_params(ext->context, context_of(params, -1));
+  isl_set_free(params);
   ext->extent[d] = isl_set_dim_max(good, 0);
   ext->order[ext->n_order++] = d;
   data->known[d] = 1;

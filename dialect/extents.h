@@ -3,11 +3,12 @@
  *
  * A dynamic extent is fixed at run time as the largest value for which
  * every access of every input view stays inside its buffer. Dimensions are
- * determined one at a time: a dimension is determined by the accesses that
- * involve it and otherwise only static or already determined dimensions
- * (a convolution's filter dimensions come from the filter first, then its
- * output dimensions from the image); a dimension left over is bounded by
- * no access on its own, and the verifier rejects it.
+ * determined one at a time, each by the buffer indices (one per dimension
+ * of a buffer, of each access) that involve it and otherwise only static or
+ * already determined dimensions: A[i][k] bounds i and k, and a
+ * convolution's filter dimensions come from the filter first, then its
+ * output dimensions from the image (I[p + r]). A dimension left over is
+ * bounded by no index on its own, and the verifier rejects it.
  *
  * The extents are isl expressions (PPCG's parametric sizes) in parameters:
  * "w<v>_<r>" for the extent of dimension r of the buffer of the md_hom's

@@ -45,7 +45,8 @@ bool mdhTypeIsAMda(MlirType type);
 /// MDA type or its sizes are not an array<i64: ...>.
 intptr_t mdhMdaTypeGetRank(MlirType type);
 
-/// Returns size "pos" of an MDA type; "pos" must be in [0, rank).
+/// Returns size "pos" of an MDA type, -1 for a dynamic size (fixed when the
+/// function runs, from the input buffers); "pos" must be in [0, rank).
 int64_t mdhMdaTypeGetSize(MlirType type, intptr_t pos);
 
 //===----------------------------------------------------------------------===//
@@ -124,7 +125,7 @@ int64_t mdhOutViewGetComponent(MlirOperation view, intptr_t pos);
 intptr_t mdhMdHomGetRank(MlirOperation op);
 
 /// Size of dimension "pos" of a md_hom's index space: from its input views,
-/// or from its `mdh.sizes` attribute when it has none.
+/// or from its `mdh.sizes` attribute when it has none; -1 if dynamic.
 int64_t mdhMdHomGetSize(MlirOperation op, intptr_t pos);
 
 /// Sets the discardable `mdh.sizes` of a md_hom without inputs.
