@@ -17,17 +17,16 @@
 
 #include "dialect/extents.h"
 
-#include "mdh-c/Dialect.h"
+#include "dialect/dialect.h"
 #include "support/polyhedral.h"
 
 #include "mlir-c/BuiltinTypes.h"
 
-#include <isl/constraint.h>
-#include <isl/local_space.h>
 #include <isl/map.h>
 #include <isl/space.h>
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 __isl_give isl_id *mdh_extents_buffer_id(isl_ctx *ctx, int v, int r) {
@@ -35,33 +34,6 @@ __isl_give isl_id *mdh_extents_buffer_id(isl_ctx *ctx, int v, int r) {
 
   snprintf(name, sizeof(name), "w%d_%d", v, r);
   return isl_id_alloc(ctx, name, NULL);
-}
-
-/* Returns the inp_view of operand "v" of "hom", or a null op. */
-static MlirOperation input_view(MlirOperation hom, intptr_t v) {
-  MlirValue value = mlirOperationGetOperand(hom, v);
-
-  if (!mlirValueIsAOpResult(value) ||
-      !mdhOperationIsAInpView(mlirOpResultGetOwner(value)))
-    return (MlirOperation){NULL};
-  return mlirOpResultGetOwner(value);
-}
-
-/* Returns the set of the points of "image" (buffer indices) whose index
- * "r" is at least the parameter "id". */
-static __isl_give isl_set *at_least_param(__isl_take isl_set *image, int r,
-                                          __isl_take isl_id *id) {
-  int p;
-  isl_constraint *c;
-
-  image = isl_set_add_dims(image, isl_dim_param, 1);
-  p = isl_set_dim(image, isl_dim_param) - 1;
-  image = isl_set_set_dim_id(image, isl_dim_param, p, id);
-  c = isl_constraint_alloc_inequality(
-      isl_local_space_from_space(isl_set_get_space(image)));
-  c = isl_constraint_set_coefficient_si(c, isl_dim_set, r, 1);
-  c = isl_constraint_set_coefficient_si(c, isl_dim_param, p, -1);
-  return isl_set_add_constraint(image, c);
 }
 
 /* Returns the parameter values for which some point of "image" (the
@@ -73,8 +45,8 @@ static __isl_give isl_set *outside(__isl_keep isl_set *image, MlirType type,
   isl_set *hi = isl_set_copy(image);
 
   if (mlirShapedTypeIsDynamicDim(type, r))
-    hi = at_least_param(hi, 0,
-                        mdh_extents_buffer_id(isl_set_get_ctx(image), v, r));
+    hi = mdh_isl_set_bound_by_param(
+        hi, 0, mdh_extents_buffer_id(isl_set_get_ctx(image), v, r), 1);
   else
     hi = isl_set_lower_bound_si(hi, isl_dim_set, 0,
                                 mlirShapedTypeGetDimSize(type, r));
@@ -119,7 +91,9 @@ static int determines(struct data *data, __isl_keep isl_pw_aff *pa, int d) {
 static __isl_give isl_set *bad_params(struct data *data, int d, int *found) {
   int64_t sizes[MDH_EXTENTS_MAX_RANK];
   isl_set *box, *bad = isl_set_empty(isl_space_params_alloc(data->ctx, 0));
-  intptr_t v, a;
+  struct mdh_op_list views;
+  size_t v, n_inputs;
+  intptr_t a;
   isl_size r, n;
   int k;
 
@@ -127,10 +101,9 @@ static __isl_give isl_set *bad_params(struct data *data, int d, int *found) {
     sizes[k] =
         data->sizes[k] >= 0 || k == d || data->known[k] ? data->sizes[k] : 1;
   box = mdh_isl_box(data->ctx, data->rank, sizes);
-  for (v = 0; v < mlirOperationGetNumOperands(data->hom); ++v) {
-    MlirOperation view = input_view(data->hom, v);
-    if (mlirOperationIsNull(view))
-      continue;
+  views = mdh_md_hom_views(data->hom, &n_inputs);
+  for (v = 0; v < n_inputs; ++v) {
+    MlirOperation view = views.ops[v];
     for (a = 0; a < mdhViewGetNumAccesses(view); ++a) {
       isl_multi_pw_aff *mpa = mdh_isl_multi_pw_aff_from_affine_map(
           data->ctx, mdhViewGetAccess(view, a));
@@ -152,6 +125,7 @@ static __isl_give isl_set *bad_params(struct data *data, int d, int *found) {
       isl_multi_pw_aff_free(mpa);
     }
   }
+  free(views.ops);
   isl_set_free(box);
   return bad;
 }
@@ -269,6 +243,15 @@ void mdh_extents_clear(struct mdh_extents *ext) {
   for (d = 0; d < ext->rank; ++d)
     ext->extent[d] = isl_pw_aff_free(ext->extent[d]);
   ext->context = isl_set_free(ext->context);
+}
+
+int mdh_extents_any_dynamic(MlirOperation hom) {
+  intptr_t d;
+
+  for (d = 0; d < mdhMdHomGetRank(hom); ++d)
+    if (mdhMdHomGetSize(hom, d) < 0)
+      return 1;
+  return 0;
 }
 
 int64_t mdh_extents_nominal_size(MlirOperation hom, intptr_t d) {

@@ -29,6 +29,9 @@
 
 #define MDH_EXTENTS_MAX_RANK 64
 
+/* Tells whether "hom" has a dynamic size. */
+int mdh_extents_any_dynamic(MlirOperation hom);
+
 /* The size that cost models take for dimension "d" of "hom": its size,
  * or MDH_NOMINAL_EXTENT (support/polyhedral.h) if it is dynamic. */
 int64_t mdh_extents_nominal_size(MlirOperation hom, intptr_t d);

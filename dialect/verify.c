@@ -984,16 +984,12 @@ static void check_outputs(struct verify_data *data, MlirOperation op) {
 
 /* Checks that the accesses of the input views of "op" determine every
  * dynamic size of its index space (dialect/extents.h). */
-static void check_extents(struct verify_data *data, MlirOperation op,
-                          intptr_t rank, const int64_t *sizes) {
+static void check_extents(struct verify_data *data, MlirOperation op) {
   struct mdh_extents ext;
   struct mdh_str msg;
-  intptr_t d;
   int rc;
 
-  for (d = 0; d < rank && sizes[d] != -1; ++d)
-    ;
-  if (d == rank)
+  if (!mdh_extents_any_dynamic(op))
     return;
   mdh_str_init(&msg);
   rc = mdh_extents_compute(data->ctx, op, &ext, &msg);
@@ -1027,7 +1023,7 @@ static void verify_md_hom(struct verify_data *data, MlirOperation op) {
   if (!check_combine_ops(data, op, rank, kinds, has_fn ? &fn : NULL))
     return;
   check_result_type(data, op, rank, sizes, kinds);
-  check_extents(data, op, rank, sizes);
+  check_extents(data, op);
 }
 
 /* Returns the scalar function of the md_hom "hom", or null if it cannot be

@@ -46,9 +46,9 @@ static MlirValue lookup(struct translation *t, __isl_keep isl_id *id) {
   for (i = t->n - 1; i >= 0; --i)
     if (t->ids[i] == id)
       return t->values[i];
-  for (i = 0; i < t->target->n_params; ++i)
-    if (t->target->param_ids[i] == id)
-      return t->target->param_values[i];
+  for (i = 0; t->target->params && i < t->target->params->n; ++i)
+    if (t->target->params->ids[i] == id)
+      return t->target->params->values[i];
   return (MlirValue){NULL};
 }
 
@@ -365,6 +365,32 @@ static int translate(struct translation *t, struct mdh_builder *b,
     fail(b, "invalid isl AST node");
     return -1;
   }
+}
+
+void mdh_ast_params_add(struct mdh_ast_params *params, __isl_take isl_id *id,
+                        MlirValue value) {
+  if (params->n == params->max) {
+    params->max = params->max ? 2 * params->max : 16;
+    params->ids = realloc(params->ids, params->max * sizeof(*params->ids));
+    params->values =
+        realloc(params->values, params->max * sizeof(*params->values));
+    if (!params->ids || !params->values)
+      abort();
+  }
+  params->ids[params->n] = id;
+  params->values[params->n++] = value;
+}
+
+void mdh_ast_params_clear(struct mdh_ast_params *params) {
+  int i;
+
+  for (i = 0; i < params->n; ++i)
+    isl_id_free(params->ids[i]);
+  free(params->ids);
+  free(params->values);
+  params->n = params->max = 0;
+  params->ids = NULL;
+  params->values = NULL;
 }
 
 int mdh_ast_to_mlir(struct mdh_builder *b, __isl_keep isl_ast_node *node,

@@ -10,18 +10,32 @@
 
 #include <isl/ast.h>
 
+/* The "n" parameters of an AST or expression, "ids", and the values they
+ * stand for: the extents of dynamic dimensions (lib/extent.h,
+ * mdh_chain_add_params) and, in a kernel, the block and thread ids. */
+struct mdh_ast_params {
+  int n, max;
+  isl_id **ids;
+  MlirValue *values;
+};
+
+/* Binds "id" to "value" in "params". */
+void mdh_ast_params_add(struct mdh_ast_params *params, __isl_take isl_id *id,
+                        MlirValue value);
+
+/* Frees what "params" holds. */
+void mdh_ast_params_clear(struct mdh_ast_params *params);
+
 /* The target layer. "stmt" emits statement "name" at the "n" original
  * indices "idx" and returns -1 after a diagnostic on failure. A for node
  * whose annotation is an id named "parallel" becomes scf.parallel. The
- * "n_params" parameters of the AST, "param_ids", stand for "param_values"
- * (the GPU layer binds block and thread ids this way). */
+ * parameters of the AST stand for the values "params" binds them to (none
+ * if NULL). */
 struct mdh_ast_target {
   int (*stmt)(struct mdh_builder *b, const char *name, int n,
               const MlirValue *idx, void *user);
   void *user;
-  int n_params;
-  isl_id *const *param_ids;
-  const MlirValue *param_values;
+  const struct mdh_ast_params *params;
 };
 
 /* Translates "node" at "b". Returns -1 (after a diagnostic at the location

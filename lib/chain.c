@@ -30,7 +30,6 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
-#include <isl/id.h>
 #include <isl/map.h>
 #include <isl/space.h>
 #include <isl/union_map.h>
@@ -390,7 +389,6 @@ int mdh_chain_build_extent_checks(struct mdh_chain *chain,
 void mdh_chain_alloc_temps(struct mdh_chain *cg, struct mdh_builder *b,
                            const char *alloc) {
   int64_t sizes[MAX_RANK];
-  MlirValue extents[MAX_RANK];
   struct mdh_stmt_info *info;
   MlirValue result;
   intptr_t c;
@@ -399,16 +397,14 @@ void mdh_chain_alloc_temps(struct mdh_chain *cg, struct mdh_builder *b,
   for (k = 0; k < cg->m->n_stmt; ++k) {
     info = &cg->infos[k];
     result = mlirOperationGetResult(info->stmt->hom, 0);
-    for (d = 0; d < info->stmt->rank; ++d) {
+    for (d = 0; d < info->stmt->rank; ++d)
       sizes[d] = mdhMdaTypeGetSize(mlirValueGetType(result), d);
-      extents[d] = info->extents[d];
-    }
     for (c = 0; c < info->n_results; ++c) {
       if (info->comps[c].n_stores > 0)
         continue;
       info->comps[c].buffer = mdh_build_alloc_extents(
           b, alloc, mlirFunctionTypeGetResult(info->fn_type, c),
-          info->stmt->rank, sizes, extents);
+          info->stmt->rank, sizes, info->extents);
       cg->temps = realloc(cg->temps, (cg->n_temps + 1) * sizeof(MlirValue));
       if (!cg->temps)
         abort();
@@ -417,37 +413,19 @@ void mdh_chain_alloc_temps(struct mdh_chain *cg, struct mdh_builder *b,
   }
 }
 
-void mdh_chain_params(struct mdh_chain *chain, int *n, isl_id ***ids,
-                      MlirValue **values) {
-  int k, d, max = 0;
+void mdh_chain_add_params(struct mdh_chain *chain,
+                          struct mdh_ast_params *params) {
+  char prefix[32];
+  int k, d;
 
-  for (k = 0; k < chain->m->n_stmt; ++k)
-    max += chain->m->stmts[k].rank;
-  *n = 0;
-  *ids = malloc((max + 1) * sizeof(**ids));
-  *values = malloc((max + 1) * sizeof(**values));
-  if (!*ids || !*values)
-    abort();
   for (k = 0; k < chain->m->n_stmt; ++k) {
     struct mdh_stmt *stmt = &chain->m->stmts[k];
-    char prefix[32];
     snprintf(prefix, sizeof(prefix), "%s_", stmt->name);
-    for (d = 0; d < stmt->rank; ++d) {
-      if (mdhMdHomGetSize(stmt->hom, d) >= 0)
-        continue;
-      (*ids)[*n] = mdh_isl_size_id(chain->m->ctx, prefix, d);
-      (*values)[(*n)++] = chain->infos[k].extents[d];
-    }
+    for (d = 0; d < stmt->rank; ++d)
+      if (mdhMdHomGetSize(stmt->hom, d) < 0)
+        mdh_ast_params_add(params, mdh_isl_size_id(chain->m->ctx, prefix, d),
+                           chain->infos[k].extents[d]);
   }
-}
-
-void mdh_chain_params_free(int n, isl_id **ids, MlirValue *values) {
-  int i;
-
-  for (i = 0; i < n; ++i)
-    isl_id_free(ids[i]);
-  free(ids);
-  free(values);
 }
 
 /* Erases the mdh ops of "m" (out_views, md_homs, then unused inp_views). */

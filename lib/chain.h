@@ -7,6 +7,7 @@
 #ifndef MDH_LIB_CHAIN_H
 #define MDH_LIB_CHAIN_H
 
+#include "lib/ast_to_mlir.h"
 #include "lib/builder.h"
 #include "lib/model.h"
 #include "lib/stmt.h"
@@ -91,13 +92,10 @@ int mdh_chain_build_extent_checks(struct mdh_chain *chain,
 void mdh_chain_alloc_temps(struct mdh_chain *chain, struct mdh_builder *b,
                            const char *alloc);
 
-/* Binds the extent parameters of the model's dynamic dimensions
- * ("S<k>_n<d>", lib/model.h) to the statements' extents: stores their
- * number in "*n", their ids (to be freed with mdh_chain_params_free) in
- * "*ids" and their values in "*values". */
-void mdh_chain_params(struct mdh_chain *chain, int *n, isl_id ***ids,
-                      MlirValue **values);
-void mdh_chain_params_free(int n, isl_id **ids, MlirValue *values);
+/* Binds in "params" the extent parameters of the model's dynamic
+ * dimensions ("S<k>_n<d>", lib/model.c) to the statements' extents. */
+void mdh_chain_add_params(struct mdh_chain *chain,
+                          struct mdh_ast_params *params);
 
 /* Erases the mdh ops of the chain and the scheduling attributes of "func". */
 void mdh_chain_erase(struct mdh_chain *chain, MlirOperation func);

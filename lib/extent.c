@@ -19,6 +19,7 @@
 
 #include "lib/extent.h"
 
+#include "dialect/dialect.h"
 #include "dialect/extents.h"
 #include "lib/ast_to_mlir.h"
 #include "mdh-c/Dialect.h"
@@ -57,43 +58,14 @@ static void append_location(struct mdh_str *s, MlirLocation loc) {
                  mlirLocationFileLineColRangeGetStartColumn(loc));
 }
 
-/* Parameters of isl expressions and the values they stand for. */
-struct params {
-  int n, max;
-  isl_id **ids;
-  MlirValue *values;
-};
-
-static void params_add(struct params *p, __isl_take isl_id *id,
-                       MlirValue value) {
-  if (p->n == p->max) {
-    p->max = p->max ? 2 * p->max : 16;
-    p->ids = realloc(p->ids, p->max * sizeof(*p->ids));
-    p->values = realloc(p->values, p->max * sizeof(*p->values));
-    if (!p->ids || !p->values)
-      abort();
-  }
-  p->ids[p->n] = id;
-  p->values[p->n++] = value;
-}
-
-static void params_clear(struct params *p) {
-  int i;
-
-  for (i = 0; i < p->n; ++i)
-    isl_id_free(p->ids[i]);
-  free(p->ids);
-  free(p->values);
-}
-
 /* Builds "pa" at "b" over "context", its parameters bound by "p". */
-static MlirValue build_pw_aff(struct mdh_builder *b, struct params *p,
+static MlirValue build_pw_aff(struct mdh_builder *b, struct mdh_ast_params *p,
                               __isl_keep isl_set *context,
                               __isl_keep isl_pw_aff *pa) {
   isl_ast_build *build = isl_ast_build_from_context(isl_set_copy(context));
   isl_ast_expr *expr =
       isl_ast_build_expr_from_pw_aff(build, isl_pw_aff_copy(pa));
-  struct mdh_ast_target target = {NULL, NULL, p->n, p->ids, p->values};
+  struct mdh_ast_target target = {NULL, NULL, p};
   MlirValue v = {NULL};
 
   if (expr)
@@ -120,47 +92,46 @@ static void build_assert(struct mdh_builder *b, MlirValue ok, MlirOperation op,
   mdh_str_clear(message);
 }
 
-/* Binds the extent of every dynamic dimension of every input buffer of
- * "hom" in "p" ("w<v>_<r>", dialect/extents.h). */
+/* Binds the extent of every dynamic dimension of the buffer of each of
+ * the "n" input views "views" in "p" ("w<v>_<r>", dialect/extents.h). */
 static void bind_buffer_extents(struct mdh_builder *b, isl_ctx *ctx,
-                                MlirOperation hom, struct params *p) {
-  intptr_t v, r;
+                                const MlirOperation *views, size_t n,
+                                struct mdh_ast_params *p) {
+  size_t v;
+  intptr_t r;
 
-  for (v = 0; v < mlirOperationGetNumOperands(hom); ++v) {
-    MlirValue buffer = mlirOperationGetOperand(hom, v);
-    MlirType type;
-    if (!mlirValueIsAOpResult(buffer) ||
-        !mdhOperationIsAInpView(mlirOpResultGetOwner(buffer)))
-      continue;
-    buffer = mdhViewGetBuffer(mlirOpResultGetOwner(buffer));
-    type = mlirValueGetType(buffer);
+  for (v = 0; v < n; ++v) {
+    MlirValue buffer = mdhViewGetBuffer(views[v]);
+    MlirType type = mlirValueGetType(buffer);
     for (r = 0; r < mlirShapedTypeGetRank(type); ++r)
       if (mlirShapedTypeIsDynamicDim(type, r))
-        params_add(p, mdh_extents_buffer_id(ctx, (int)v, (int)r),
-                   mdh_build_dim(b, buffer, r));
+        mdh_ast_params_add(p, mdh_extents_buffer_id(ctx, (int)v, (int)r),
+                           mdh_build_dim(b, buffer, r));
   }
 }
 
 int mdh_build_hom_extents(struct mdh_builder *b, isl_ctx *ctx,
                           MlirOperation hom, MlirValue *out) {
   struct mdh_extents ext;
-  struct params p = {0, 0, NULL, NULL};
+  struct mdh_ast_params p = {0, 0, NULL, NULL};
+  struct mdh_op_list views;
   struct mdh_str msg;
   intptr_t rank = mdhMdHomGetRank(hom), d;
+  size_t n_inputs;
   int k, rc;
 
   for (d = 0; d < rank; ++d)
     if (mdhMdHomGetSize(hom, d) >= 0)
       out[d] = mdh_build_index(b, mdhMdHomGetSize(hom, d));
-  for (d = 0; d < rank && mdhMdHomGetSize(hom, d) >= 0; ++d)
-    ;
-  if (d == rank)
+  if (!mdh_extents_any_dynamic(hom))
     return 0;
   mdh_str_init(&msg);
   rc = mdh_extents_compute(ctx, hom, &ext, &msg);
   mdh_str_clear(&msg);
+  views = mdh_md_hom_views(hom, &n_inputs);
   if (rc == 0)
-    bind_buffer_extents(b, ctx, hom, &p);
+    bind_buffer_extents(b, ctx, views.ops, n_inputs, &p);
+  free(views.ops);
   for (k = 0; rc == 0 && k < ext.n_order; ++k) {
     int dim = ext.order[k];
     MlirValue v = build_pw_aff(b, &p, ext.context, ext.extent[dim]);
@@ -176,10 +147,10 @@ int mdh_build_hom_extents(struct mdh_builder *b, isl_ctx *ctx,
                    dim);
     build_assert(b, mdh_build_cmpi(b, "sgt", v, mdh_build_index(b, 0)), hom,
                  &msg);
-    params_add(&p, mdh_isl_size_id(ctx, "", dim), v);
+    mdh_ast_params_add(&p, mdh_isl_size_id(ctx, "", dim), v);
   }
   mdh_extents_clear(&ext);
-  params_clear(&p);
+  mdh_ast_params_clear(&p);
   return rc ? -1 : 0;
 }
 
@@ -187,7 +158,7 @@ int mdh_build_hom_extents(struct mdh_builder *b, isl_ctx *ctx,
  * elements than "max", the largest index its accesses reach there over
  * the extents bound in "p". */
 static int build_check(struct mdh_builder *b, MlirOperation view, int r,
-                       struct params *p, __isl_keep isl_set *context,
+                       struct mdh_ast_params *p, __isl_keep isl_set *context,
                        __isl_keep isl_pw_aff *max) {
   MlirValue extent = mdh_build_dim(b, mdhViewGetBuffer(view), r);
   MlirValue h = build_pw_aff(b, p, context, max);
@@ -240,14 +211,14 @@ static int check_view(struct mdh_builder *b, isl_ctx *ctx, MlirOperation view,
   MlirType type = mlirValueGetType(mdhViewGetBuffer(view));
   intptr_t rank = mlirShapedTypeGetRank(type), r;
   isl_set *image = view_image(ctx, view, n, sizes), *context;
-  struct params p = {0, 0, NULL, NULL};
+  struct mdh_ast_params p = {0, 0, NULL, NULL};
   int d, rc = image ? 0 : -1;
 
   /* The box is not empty: every extent is at least 1. */
   context = isl_set_params(mdh_isl_box(ctx, n, sizes));
   for (d = 0; d < n; ++d)
     if (sizes[d] < 0)
-      params_add(&p, mdh_isl_size_id(ctx, "", d), extents[d]);
+      mdh_ast_params_add(&p, mdh_isl_size_id(ctx, "", d), extents[d]);
   for (r = 0; rc == 0 && r < rank; ++r) {
     isl_pw_aff *max;
     if (!mlirShapedTypeIsDynamicDim(type, r) && p.n == 0)
@@ -262,7 +233,7 @@ static int check_view(struct mdh_builder *b, isl_ctx *ctx, MlirOperation view,
   }
   isl_set_free(image);
   isl_set_free(context);
-  params_clear(&p);
+  mdh_ast_params_clear(&p);
   return rc;
 }
 
@@ -301,41 +272,27 @@ int mdh_build_view_extent_checks(struct mdh_builder *b, isl_ctx *ctx,
   return rc;
 }
 
-/* Calls mdh_build_view_extent_checks on every inp_view of "hom". */
-static int build_input_checks(struct mdh_builder *b, isl_ctx *ctx,
-                              MlirOperation hom, const MlirValue *extents) {
-  intptr_t k;
-  int rc = 0;
+/* Builds the extents of "hom" into "extents" and the checks of the first
+ * "n" of its views (lib/extent.h): the input views or all of them. */
+static int build_checks(struct mdh_builder *b, isl_ctx *ctx, MlirOperation hom,
+                        MlirValue *extents, int inputs_only) {
+  size_t n_inputs, v, n;
+  struct mdh_op_list views = mdh_md_hom_views(hom, &n_inputs);
+  int rc = mdh_build_hom_extents(b, ctx, hom, extents);
 
-  for (k = 0; rc == 0 && k < mlirOperationGetNumOperands(hom); ++k) {
-    MlirValue v = mlirOperationGetOperand(hom, k);
-    if (mlirValueIsAOpResult(v) &&
-        mdhOperationIsAInpView(mlirOpResultGetOwner(v)))
-      rc = mdh_build_view_extent_checks(b, ctx, mlirOpResultGetOwner(v),
-                                        extents);
-  }
+  n = inputs_only ? n_inputs : views.n;
+  for (v = 0; rc == 0 && v < n; ++v)
+    rc = mdh_build_view_extent_checks(b, ctx, views.ops[v], extents);
+  free(views.ops);
   return rc;
 }
 
 int mdh_build_input_extent_checks(struct mdh_builder *b, isl_ctx *ctx,
                                   MlirOperation hom, MlirValue *extents) {
-  if (mdh_build_hom_extents(b, ctx, hom, extents) < 0)
-    return -1;
-  return build_input_checks(b, ctx, hom, extents);
+  return build_checks(b, ctx, hom, extents, 1);
 }
 
 int mdh_build_extent_checks(struct mdh_builder *b, isl_ctx *ctx,
                             MlirOperation hom, MlirValue *extents) {
-  intptr_t k;
-  MlirOpOperand use;
-  int rc = mdh_build_input_extent_checks(b, ctx, hom, extents);
-
-  for (k = 0; rc == 0 && k < mlirOperationGetNumResults(hom); ++k)
-    for (use = mlirValueGetFirstUse(mlirOperationGetResult(hom, k));
-         rc == 0 && !mlirOpOperandIsNull(use);
-         use = mlirOpOperandGetNextUse(use))
-      if (mdhOperationIsAOutView(mlirOpOperandGetOwner(use)))
-        rc = mdh_build_view_extent_checks(b, ctx, mlirOpOperandGetOwner(use),
-                                          extents);
-  return rc;
+  return build_checks(b, ctx, hom, extents, 0);
 }

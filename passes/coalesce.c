@@ -71,6 +71,7 @@
 
 #include "dialect/attrs.h"
 #include "dialect/dialect.h"
+#include "dialect/extents.h"
 #include "lib/builder.h"
 #include "lib/model.h"
 #include "mdh-c/Dialect.h"
@@ -786,7 +787,7 @@ static int owns_views(MlirOperation hom) {
 /* Reads md_hom "hom" into "p" and decides whether it is refused outright. */
 static void read_plan(struct plan *p, MlirOperation hom) {
   intptr_t rank = mdhMdHomGetRank(hom);
-  int d, dynamic = 0;
+  int d;
 
   p->hom = hom;
   p->rank = (int)rank;
@@ -797,9 +798,8 @@ static void read_plan(struct plan *p, MlirOperation hom) {
   }
   /* A merged index over a dynamic extent would need division by a value
    * known only at run time: not an affine map. */
-  for (d = 0; d < p->rank; ++d)
-    dynamic |= p->sizes[d] < 0;
-  p->fixed = dynamic || p->rank < 2 || mdhMdHomIsIndexAware(hom) ||
+  p->fixed = mdh_extents_any_dynamic(hom) || p->rank < 2 ||
+             mdhMdHomIsIndexAware(hom) ||
              mlirOperationGetNumOperands(hom) == 0 || !one_operator(p) ||
              !owns_views(hom);
   plan_set_identity(p);

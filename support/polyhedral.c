@@ -21,15 +21,21 @@ __isl_give isl_id *mdh_isl_size_id(isl_ctx *ctx, const char *prefix, int d) {
   return isl_id_alloc(ctx, name, NULL);
 }
 
-/* Returns "set" with i_d < p, p its parameter "p": n_p - i_d - 1 >= 0. */
-static __isl_give isl_set *upper_bound_param(__isl_take isl_set *set, int d,
-                                             int p) {
-  isl_constraint *c = isl_constraint_alloc_inequality(
-      isl_local_space_from_space(isl_set_get_space(set)));
+__isl_give isl_set *mdh_isl_set_bound_by_param(__isl_take isl_set *set, int d,
+                                               __isl_take isl_id *id,
+                                               int at_least) {
+  isl_constraint *c;
+  int p;
 
-  c = isl_constraint_set_coefficient_si(c, isl_dim_param, p, 1);
-  c = isl_constraint_set_coefficient_si(c, isl_dim_set, d, -1);
-  c = isl_constraint_set_constant_si(c, -1);
+  set = isl_set_add_dims(set, isl_dim_param, 1);
+  p = isl_set_dim(set, isl_dim_param) - 1;
+  set = isl_set_set_dim_id(set, isl_dim_param, p, id);
+  c = isl_constraint_alloc_inequality(
+      isl_local_space_from_space(isl_set_get_space(set)));
+  /* at_least: i_d - p >= 0; else p - i_d - 1 >= 0. */
+  c = isl_constraint_set_coefficient_si(c, isl_dim_param, p, at_least ? -1 : 1);
+  c = isl_constraint_set_coefficient_si(c, isl_dim_set, d, at_least ? 1 : -1);
+  c = isl_constraint_set_constant_si(c, at_least ? 0 : -1);
   return isl_set_add_constraint(set, c);
 }
 
@@ -47,11 +53,8 @@ __isl_give isl_set *mdh_isl_box_params(isl_ctx *ctx, int n,
       continue;
     }
     /* i_d < n_d, with n_d a parameter (PPCG's parametric domains). */
-    box = isl_set_add_dims(box, isl_dim_param, 1);
-    box = isl_set_set_dim_id(box, isl_dim_param,
-                             isl_set_dim(box, isl_dim_param) - 1,
-                             mdh_isl_size_id(ctx, prefix, d));
-    box = upper_bound_param(box, d, isl_set_dim(box, isl_dim_param) - 1);
+    box =
+        mdh_isl_set_bound_by_param(box, d, mdh_isl_size_id(ctx, prefix, d), 0);
   }
   return box;
 }

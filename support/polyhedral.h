@@ -31,6 +31,12 @@ __isl_give isl_set *mdh_isl_set_fix_nominal(__isl_take isl_set *set);
  * name, "S0_n1"; a single md_hom's analysis uses "n1"). */
 __isl_give isl_id *mdh_isl_size_id(isl_ctx *ctx, const char *prefix, int d);
 
+/* Returns "set" in a new parameter "id" with dimension "d" at least the
+ * parameter (if "at_least") or below it. */
+__isl_give isl_set *mdh_isl_set_bound_by_param(__isl_take isl_set *set, int d,
+                                               __isl_take isl_id *id,
+                                               int at_least);
+
 /* Returns the box { [i_0, .., i_{n-1}] : 0 <= i_d < sizes[d] }, where a
  * dynamic size (-1) is the parameter mdh_isl_size_id(prefix, d). */
 __isl_give isl_set *mdh_isl_box_params(isl_ctx *ctx, int n,

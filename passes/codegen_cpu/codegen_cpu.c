@@ -429,8 +429,7 @@ static int codegen_func(isl_ctx *ctx, MlirOperation func) {
   isl_schedule *schedule = NULL;
   isl_ast_node *tree = NULL;
   MlirOperation last;
-  isl_id **param_ids = NULL;
-  MlirValue *param_values = NULL;
+  struct mdh_ast_params params = {0, 0, NULL, NULL};
   int k, ok = 0;
 
   if (!cg)
@@ -463,9 +462,8 @@ static int codegen_func(isl_ctx *ctx, MlirOperation func) {
                    "generating the loops (isl AST)");
     goto done;
   }
-  mdh_chain_params(cg, &target.n_params, &param_ids, &param_values);
-  target.param_ids = param_ids;
-  target.param_values = param_values;
+  mdh_chain_add_params(cg, &params);
+  target.params = &params;
   if (generate_nests(&b, last_before(last, b.before), tree, &target, &nests) <
       0)
     goto done;
@@ -475,7 +473,7 @@ static int codegen_func(isl_ctx *ctx, MlirOperation func) {
   realize_buffers(&nests);
   ok = 1;
 done:
-  mdh_chain_params_free(target.n_params, param_ids, param_values);
+  mdh_ast_params_clear(&params);
   nests_free(&nests);
   isl_ast_node_free(tree);
   isl_schedule_free(schedule);

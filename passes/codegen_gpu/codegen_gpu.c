@@ -824,32 +824,20 @@ int mdh_kernel_translate(isl_ctx *ctx, struct mdh_kernel *k,
                          int (*stmt)(struct mdh_builder *b, const char *name,
                                      int n, const MlirValue *idx, void *user),
                          void *user) {
-  struct mdh_ast_target target;
-  isl_id **ids;
-  MlirValue *values;
-  int h, n, rc;
+  struct mdh_ast_params params = {0, 0, NULL, NULL};
+  struct mdh_ast_target target = {stmt, user, &params};
+  int h, rc;
 
-  for (h = 0; h < N_IDS; ++h)
-    k->ids[h] = mlirBlockGetArgument(body, h);
   mdh_kernel_alloc_ids(ctx, k);
-  /* The block and thread ids, then the extents of dynamic dimensions
-   * (host values, which kernel outlining passes to the kernel). */
-  mdh_chain_params(k->chain, &n, &ids, &values);
-  ids = realloc(ids, (n + N_IDS) * sizeof(*ids));
-  values = realloc(values, (n + N_IDS) * sizeof(*values));
-  if (!ids || !values)
-    abort();
+  /* The block and thread ids, and the extents of dynamic dimensions (host
+   * values, which kernel outlining passes to the kernel). */
   for (h = 0; h < N_IDS; ++h) {
-    ids[n + h] = isl_id_copy(k->param_ids[h]);
-    values[n + h] = k->ids[h];
+    k->ids[h] = mlirBlockGetArgument(body, h);
+    mdh_ast_params_add(&params, isl_id_copy(k->param_ids[h]), k->ids[h]);
   }
-  target.stmt = stmt;
-  target.user = user;
-  target.n_params = n + N_IDS;
-  target.param_ids = ids;
-  target.param_values = values;
+  mdh_chain_add_params(k->chain, &params);
   rc = mdh_ast_to_mlir(kb, tree, &target);
-  mdh_chain_params_free(n + N_IDS, ids, values);
+  mdh_ast_params_clear(&params);
   mdh_kernel_free_ids(k);
   return rc;
 }

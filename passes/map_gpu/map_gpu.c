@@ -384,9 +384,9 @@ static void init_search(struct search *s, struct mdh_stmt_info *info,
   for (j = 0; j < s->rank; ++j) {
     d = s->order[j] = order[j];
     s->sizes[d] = mdh_extents_nominal_size(info->stmt->hom, d);
-    s->dynamic |= mdhMdHomGetSize(info->stmt->hom, d) < 0;
     s->kinds[d] = info->stmt->kinds[d];
   }
+  s->dynamic = mdh_extents_any_dynamic(info->stmt->hom);
   init_tree(s, "dimension");
   if (mdh_mapping_can_reduce(info))
     s->flags |= MDH_MAP_PARALLEL_REDUCTIONS;
