@@ -917,16 +917,76 @@ static void check_result_type(struct verify_data *data, MlirOperation op,
   failf(data, op, &msg);
 }
 
-/* Tells whether "buffer", or a view of its base, is read by an input view
- * of the md_hom "op". */
-static int is_read_by(MlirOperation op, MlirValue buffer) {
+/* Returns the places in the base of its buffer (mdh_isl_map_view_memory)
+ * of the elements that "view" touches over its index space, whose dynamic
+ * sizes are the parameters "n<d>" for every view of a md_hom; NULL if its
+ * maps cannot be read (their own checks report why). */
+static __isl_give isl_set *view_memory(isl_ctx *ctx, MlirOperation view) {
+  MlirType mda = mdhOperationIsAInpView(view)
+                     ? mlirValueGetType(mlirOperationGetResult(view, 0))
+                     : mlirValueGetType(mlirOperationGetOperand(view, 0));
+  MlirValue buffer = mdhViewGetBuffer(view);
+  int64_t sizes[MDH_MAX_RANK];
+  intptr_t a, d, rank;
+  isl_set *dom, *set = NULL;
+  isl_map *mem, *acc;
+  int exact;
+
+  if (!mdhTypeIsAMda(mda) || (rank = mdhMdaTypeGetRank(mda)) > MDH_MAX_RANK ||
+      !mlirTypeIsAMemRef(mlirValueGetType(buffer)))
+    return NULL;
+  for (d = 0; d < rank; ++d)
+    sizes[d] = mdhMdaTypeGetSize(mda, d);
+  dom = mdh_isl_box_params(ctx, (int)rank, sizes, "n");
+  mem = mdh_isl_map_view_memory(ctx, buffer, &exact);
+  for (a = 0; a < mdhViewGetNumAccesses(view); ++a) {
+    acc = mdh_isl_map_from_affine_map(ctx, mdhViewGetAccess(view, a));
+    if (!acc || isl_map_dim(acc, isl_dim_in) != rank ||
+        isl_map_dim(acc, isl_dim_out) != isl_map_dim(mem, isl_dim_in)) {
+      isl_map_free(acc);
+      set = isl_set_free(set);
+      break;
+    }
+    acc = isl_map_apply_range(acc, isl_map_copy(mem));
+    acc = isl_map_intersect_domain(acc, isl_set_copy(dom));
+    set = set ? isl_set_union(set, isl_map_range(acc)) : isl_map_range(acc);
+  }
+  isl_set_free(dom);
+  isl_map_free(mem);
+  return set;
+}
+
+/* Tells whether the views "a" and "b" of one md_hom may touch a common
+ * element: their buffers are views of one base (mdh_values_alias) and
+ * their places there meet, or one of them cannot be read. Different views
+ * of a buffer may thus be read and written by one md_hom where their
+ * elements do not meet (the left half of a buffer read, its right half
+ * written), while the same view is never both. */
+static int views_meet(isl_ctx *ctx, MlirOperation a, MlirOperation b) {
+  isl_set *sa, *sb;
+  isl_bool disjoint;
+
+  if (!mdh_values_alias(mdhViewGetBuffer(a), mdhViewGetBuffer(b)))
+    return 0;
+  if (mdh_values_same_view(mdhViewGetBuffer(a), mdhViewGetBuffer(b)))
+    return 1;
+  sa = view_memory(ctx, a);
+  sb = view_memory(ctx, b);
+  disjoint = sa && sb ? isl_set_is_disjoint(sa, sb) : isl_bool_false;
+  isl_set_free(sa);
+  isl_set_free(sb);
+  return disjoint != isl_bool_true;
+}
+
+/* Tells whether an input view of the md_hom "op" reads an element that the
+ * out_view "out" writes, through its buffer or another view of its base. */
+static int is_read_by(isl_ctx *ctx, MlirOperation op, MlirOperation out) {
   intptr_t v;
   MlirOperation view;
 
   for (v = 0; v < mlirOperationGetNumOperands(op); ++v) {
     view = defining_op(mlirOperationGetOperand(op, v), "mdh.inp_view");
-    if (!mlirOperationIsNull(view) &&
-        mdh_values_alias(mdhViewGetBuffer(view), buffer))
+    if (!mlirOperationIsNull(view) && views_meet(ctx, view, out))
       return 1;
   }
   return 0;
@@ -960,7 +1020,7 @@ static void check_outputs(struct verify_data *data, MlirOperation op) {
       continue;
     }
     buffer = mdhViewGetBuffer(user);
-    if (is_read_by(op, buffer))
+    if (is_read_by(data->ctx, op, user))
       fail(data, user,
            "buffer is both read by an input view "
            "and written by an output view of the "
@@ -970,12 +1030,19 @@ static void check_outputs(struct verify_data *data, MlirOperation op) {
          !mlirOperationEqual(mlirOpOperandGetOwner(prev), user);
          prev = mlirOpOperandGetNextUse(prev)) {
       MlirOperation other = mlirOpOperandGetOwner(prev);
-      if (mdhOperationIsAOutView(other) &&
-          mlirValueEqual(mdhViewGetBuffer(other), buffer)) {
+      if (!mdhOperationIsAOutView(other))
+        continue;
+      if (mlirValueEqual(mdhViewGetBuffer(other), buffer)) {
         fail(data, later_of(user, other),
              "buffer is written by two out_views of the "
              "same md_hom; use one out_view with several "
              "accesses");
+        break;
+      }
+      if (views_meet(data->ctx, user, other)) {
+        fail(data, later_of(user, other),
+             "two out_views of the same md_hom write views of one buffer "
+             "whose elements meet");
         break;
       }
     }

@@ -16,6 +16,8 @@
 #include "support/ir.h"
 #include "support/polyhedral.h"
 
+#include "mlir-c/BuiltinTypes.h"
+
 #include <isl/flow.h>
 #include <isl/map.h>
 #include <isl/schedule.h>
@@ -212,7 +214,7 @@ static isl_stat add_to_buffer(__isl_take isl_map *map, void *user) {
   int k =
       mdh_model_stmt_index(data->m, isl_map_get_tuple_name(map, isl_dim_in));
   const char *name = isl_map_get_tuple_name(map, isl_dim_out);
-  int b = name && name[0] == 'B' ? atoi(name + 1) : -1;
+  int b = name && (name[0] == 'B' || name[0] == 'M') ? atoi(name + 1) : -1;
 
   if (k < 0 || b < 0 || b >= data->m->n_buf) {
     isl_map_free(map);
@@ -272,20 +274,103 @@ static __isl_give isl_union_map *buffer_deps(struct mdh_model *m,
   return isl_union_map_union(isl_union_map_union(flow, anti), output);
 }
 
-/* Computes the dependences of "m" (see struct mdh_model), one buffer at a
- * time: a statement depends only on those that access a buffer it
- * accesses, and a dataflow problem over all statements at once is
- * quadratic in their number (issue 17). "order"[k] is the original order
- * of statement k. */
+/* Stores in "mem"[k] the index of the first buffer of "m" that may share
+ * elements with buffer k (a view of the same base, mdh_value_base): the
+ * buffers of one base form one memory, named after that first buffer.
+ * Returns whether two buffers share one. */
+static int find_memories(struct mdh_model *m, int *mem) {
+  MlirValue *base = malloc((m->n_buf + 1) * sizeof(*base));
+  int j, k, shared = 0;
+
+  if (!base)
+    abort();
+  for (k = 0; k < m->n_buf; ++k) {
+    base[k] = mdh_value_base(m->bufs[k]);
+    for (j = 0; j < k && !mlirValueEqual(base[j], base[k]); ++j)
+      ;
+    mem[k] = j;
+    shared |= j < k;
+  }
+  free(base);
+  return shared;
+}
+
+/* Returns the relation from the elements of buffer "k" of "m", a view that
+ * shares its base with another buffer, to the memory "M<g>" of that base:
+ * { B_k[i] -> M_g[o + sum_d s_d i_d] } with the view's offset o and strides
+ * s counted from the base's aligned pointer (mdh_value_layout), so that
+ * dependences between different views of one buffer come out of the
+ * dataflow analysis exactly (issue 13, item 2). A view whose layout is not
+ * known statically (dynamic strides, memref.view) may touch any element of
+ * the memory: its dependences are over-approximated, and the schedule
+ * keeps its accesses in program order with every other view's. */
+static __isl_give isl_map *memory_map(struct mdh_model *m, int k, int g) {
+  char in[24], out[24];
+  isl_map *map;
+  int exact;
+
+  snprintf(in, sizeof(in), "B%d", k);
+  snprintf(out, sizeof(out), "M%d", g);
+  map = mdh_isl_map_view_memory(m->ctx, m->bufs[k], &exact);
+  map = isl_map_set_tuple_name(map, isl_dim_in, in);
+  return isl_map_set_tuple_name(map, isl_dim_out, out);
+}
+
+/* Returns the relation { B_k[i] -> B_k[i] } of buffer "k" of "m". */
+static __isl_give isl_map *buffer_identity(struct mdh_model *m, int k) {
+  int rank = (int)mlirShapedTypeGetRank(mlirValueGetType(m->bufs[k]));
+  isl_space *space = isl_space_set_alloc(m->ctx, 0, rank);
+  char name[24];
+
+  snprintf(name, sizeof(name), "B%d", k);
+  space = isl_space_set_tuple_name(space, isl_dim_set, name);
+  return isl_map_identity(isl_space_map_from_set(space));
+}
+
+/* Returns "acc" with every access to a buffer that shares its base with
+ * another buffer of "m" taken to the memory of that base (memory_map);
+ * accesses to a buffer of its own stay as they are. */
+static __isl_give isl_union_map *to_memory(struct mdh_model *m,
+                                           __isl_take isl_union_map *acc) {
+  int *mem = malloc((m->n_buf + 1) * sizeof(*mem));
+  char *shared = calloc(m->n_buf + 1, 1);
+  isl_union_map *map;
+  int k;
+
+  if (!mem || !shared)
+    abort();
+  if (find_memories(m, mem)) {
+    for (k = 0; k < m->n_buf; ++k)
+      shared[mem[k]] |= mem[k] != k;
+    map = isl_union_map_empty(isl_space_params_alloc(m->ctx, 0));
+    for (k = 0; k < m->n_buf; ++k)
+      map = isl_union_map_add_map(map, shared[mem[k]] ? memory_map(m, k, mem[k])
+                                                      : buffer_identity(m, k));
+    acc = isl_union_map_apply_range(acc, map);
+  }
+  free(mem);
+  free(shared);
+  return acc;
+}
+
+/* Computes the dependences of "m" (see struct mdh_model), one buffer (or
+ * memory of several views of one base, to_memory) at a time: a statement
+ * depends only on those that access a buffer it accesses, and a dataflow
+ * problem over all statements at once is quadratic in their number (issue 17).
+ * "order"[k] is the original order of statement k. */
 static void compute_dependences(struct mdh_model *m, isl_map **order) {
   char *uses = calloc((size_t)(m->n_buf + 1) * (m->n_stmt + 1), 1);
-  isl_union_map **reads, **writes;
+  isl_union_map **reads, **writes, *acc;
   int b;
 
   if (!uses)
     abort();
-  reads = split_by_buffer(m, m->reads, uses);
-  writes = split_by_buffer(m, m->writes, uses);
+  acc = to_memory(m, isl_union_map_copy(m->reads));
+  reads = split_by_buffer(m, acc, uses);
+  isl_union_map_free(acc);
+  acc = to_memory(m, isl_union_map_copy(m->writes));
+  writes = split_by_buffer(m, acc, uses);
+  isl_union_map_free(acc);
   m->deps = isl_union_map_empty(isl_space_params_alloc(m->ctx, 0));
   for (b = 0; b < m->n_buf; ++b)
     m->deps = isl_union_map_union(
@@ -314,68 +399,6 @@ static void read_stmt(struct mdh_model *m, int k, MlirOperation hom) {
   m->domain = isl_union_set_add_set(m->domain, isl_set_copy(stmt->domain));
 }
 
-/* A buffer of the chain seen by check_views: its "value", the view op
- * that first uses it and whether a md_hom writes it. */
-struct seen_buffer {
-  MlirValue value;
-  MlirOperation view;
-  int written;
-};
-
-/* Returns 1 if the buffer "value", which the view "view" uses, is not a
- * different view of one base as a buffer in "seen" of which one of the two
- * is written; else 0 after an error at "view". Adds it to "seen". */
-static int check_view(struct seen_buffer *seen, int *n_seen, MlirValue value,
-                      MlirOperation view, int written) {
-  int k;
-
-  for (k = 0; k < *n_seen; ++k) {
-    if (mdh_values_same_view(seen[k].value, value)) {
-      seen[k].written |= written;
-      return 1;
-    }
-    if ((written || seen[k].written) &&
-        mdh_values_alias(seen[k].value, value)) {
-      mdh_emit_error(view,
-                     "mdh: this view's buffer and that of an earlier view are "
-                     "different views of one buffer, and a md_hom writes one "
-                     "of them: the polyhedral model does not relate the "
-                     "elements of different views yet; use one "
-                     "view of the buffer for both, or put the md_homs into "
-                     "separate functions");
-      return 0;
-    }
-  }
-  seen[(*n_seen)++] = (struct seen_buffer){value, view, written};
-  return 1;
-}
-
-/* Checks that no md_hom of "homs" writes a buffer that another view of the
- * chain reaches through a different view of the same base: buffers are
- * modelled as the values the views name (a subview's elements are not
- * related to its base's), so dependences between them would be missed. */
-static int check_views(struct mdh_op_list *homs) {
-  size_t k, v, n_inputs, cap = 0;
-  struct seen_buffer *seen = NULL;
-  int n_seen = 0, ok = 1;
-
-  for (k = 0; ok && k < homs->n; ++k) {
-    struct mdh_op_list views = mdh_md_hom_views(homs->ops[k], &n_inputs);
-    if (cap < (size_t)n_seen + views.n) {
-      cap = 2 * cap + views.n;
-      seen = realloc(seen, cap * sizeof(*seen));
-      if (!seen)
-        abort();
-    }
-    for (v = 0; ok && v < views.n; ++v)
-      ok = check_view(seen, &n_seen, mdhViewGetBuffer(views.ops[v]),
-                      views.ops[v], v >= n_inputs);
-    free(views.ops);
-  }
-  free(seen);
-  return ok;
-}
-
 /* Allocates an empty model of "n" statements. */
 static struct mdh_model *model_alloc(isl_ctx *ctx, int n) {
   struct mdh_model *m = calloc(1, sizeof(*m));
@@ -400,11 +423,6 @@ struct mdh_model *mdh_model_extract(isl_ctx *ctx, MlirOperation func) {
   struct mdh_model *m;
   isl_map **order;
   int k, depth = 0;
-
-  if (!check_views(&homs)) {
-    free(homs.ops);
-    return NULL;
-  }
 
   m = model_alloc(ctx, (int)homs.n);
   order = calloc(homs.n + 1, sizeof(*order));

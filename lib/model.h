@@ -1,11 +1,14 @@
 /* The polyhedral model of the mdh chains of one function (MLIR -> isl).
  *
  * One statement per md_hom, named "S<k>" in program order; one isl tuple
- * "B<k>" per buffer. A statement instance S[i] is one point of the md_hom's
- * index space: it reads its inputs through the inp_views and accumulates
- * f(i) into the output elements of its result point through the out_views
- * (MDH Defs. 9, 16, 21). The accumulation is modelled as a read and a write
- * of those elements, so that dependences between md_homs through
+ * "B<k>" per buffer, the view value the mdh ops use (equal view ops of one
+ * value are one buffer). Buffers that are different views of one base are
+ * related for the dependences through their places in the base, a tuple
+ * "M<k>" (model.c, to_memory). A statement instance S[i] is one point of the
+ * md_hom's index space: it reads its inputs through the inp_views and
+ * accumulates f(i) into the output elements of its result point through the
+ * out_views (MDH Defs. 9, 16, 21). The accumulation is modelled as a read and a
+ * write of those elements, so that dependences between md_homs through
  * intermediate buffers come out of isl's dataflow analysis.
  */
 
@@ -41,13 +44,14 @@ struct mdh_stmt {
  * memory dependence (flow, anti, output; may-dependences, so every writer of
  * an accumulated element is a source). "reductions" are the self-dependences
  * of the statements between instances at the same position of every scan
- * dimension: the verifier forbids a md_hom to read a buffer it writes and
- * out_views are injective, so a statement depends on itself only through its
- * own accumulation, which the associative and commutative combine operator
- * (Lemma 10) lets any order perform. Self-dependences across scan positions
- * stay: they keep a scan in order, so that each position can start from the
- * finished one before it. "validity" is "deps" without "reductions".
- * "deps_from" indexes "deps" by source statement (mdh_model_deps_from).
+ * dimension: the verifier forbids a md_hom to read an element it writes
+ * (through any views) and out_views are injective and do not meet, so a
+ * statement depends on itself only through its own accumulation, which the
+ * associative and commutative combine operator (Lemma 10) lets any order
+ * perform. Self-dependences across scan positions stay: they keep a scan in
+ * order, so that each position can start from the finished one before it.
+ * "validity" is "deps" without "reductions". "deps_from" indexes "deps" by
+ * source statement (mdh_model_deps_from).
  */
 struct mdh_model {
   isl_ctx *ctx;

@@ -23,9 +23,10 @@ md_hom). Every buffer a program reads has deterministic contents (mdh-run
 fills the arguments; allocs are written whole before they are read). Most
 programs are meant to compile (ops between md_homs touch only unrelated
 buffers); with --no-conflicts off, about one in eight also puts an op that
-touches a chain buffer between md_homs, or reads a view of a buffer the chain
-writes through another view: the passes must refuse those with a located
-error (README, "Next to other code"), never answer differently.
+touches a chain buffer between md_homs: the passes must refuse those with a
+located error (README, "Next to other code"), never answer differently.
+Views of a buffer the chain writes through another view are ordinary
+programs since issue 13 item 2 (feature view-of-written).
 
 --no-dynamic leaves out memref.cast views to dynamic sizes, and --no-strided
 subview and transpose views (strided layouts), for triage: both work on
@@ -176,15 +177,6 @@ class Program:
     def readable(self):
         """Buffers with deterministic contents a md_hom may read now."""
         return [b for b in self.known if b.init and b.kind != "scratch"]
-
-    def chain_ok(self, b, write):
-        """True if the chain may access value b (write or read) without
-        using two views of one buffer of which one is written."""
-        vals = self.chain_vals.get(id(b.base), set())
-        others = vals - {b.name}
-        if not others:
-            return True
-        return not (write or id(b.base) in self.chain_written)
 
     def use(self, b, write):
         self.chain_vals.setdefault(id(b.base), set()).add(b.name)
@@ -430,7 +422,7 @@ class Program:
 
     # --- links ------------------------------------------------------------
     def pick_source(self):
-        cands = [b for b in self.readable() if self.chain_ok(b, False)]
+        cands = self.readable()
         if self.last is not None and self.last in cands and self.rng.random() < 0.7:
             return self.last
         return self.rng.choice(cands)
@@ -442,7 +434,7 @@ class Program:
 
     def find_buf(self, shape, exclude=()):
         c = [b for b in self.readable() if b.shape == list(shape)
-             and b not in exclude and self.chain_ok(b, False)]
+             and b not in exclude]
         if c and self.rng.random() < 0.6:
             return self.rng.choice(c)
         return self.new_input(shape)
@@ -451,20 +443,17 @@ class Program:
         rng = self.rng
         lines = []
         src = self.pick_source()
-        # Sometimes read the source through a fresh view (of a buffer the
-        # chain does not write, or in a conflict program, of any).
-        if rng.random() < 0.3:
-            can = id(src.base) not in self.chain_written and src.base is src
-            if can or (self.conflict and not self.conflict_done and src.base is src):
-                vw = self.view_of(src)
-                if vw:
-                    vl, nb = vw
-                    if not can:
-                        self.conflict_done = True
-                        self.features.add("conflict:view-of-written")
-                    lines += vl
-                    self.known.append(nb)
-                    src = nb
+        # Sometimes read the source through a fresh view, also of a buffer
+        # the chain writes through another view.
+        if rng.random() < 0.3 and src.base is src:
+            vw = self.view_of(src)
+            if vw:
+                vl, nb = vw
+                if id(src.base) in self.chain_written:
+                    self.features.add("view-of-written")
+                lines += vl
+                self.known.append(nb)
+                src = nb
         shape = src.shape
         nd = len(shape)
         kind = rng.choice(["map", "map", "stencil", "stencil", "reduce",
@@ -599,8 +588,8 @@ class Program:
                 self.known.append(dst)
             elif choice < 0.25:
                 cands = [b for b in self.readable() if b.shape == oshape
-                         and id(b.base) not in reads and self.chain_ok(b, True)
-                         and b is not first_out]
+                         and id(b.base) not in reads
+                         and (first_out is None or b.base is not first_out.base)]
                 if cands:
                     dst = rng.choice(cands)
                     self.features.add("overwrite")

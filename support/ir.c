@@ -3,6 +3,7 @@
 #include "support/ir.h"
 
 #include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -112,6 +113,28 @@ MlirValue mdh_value_base(MlirValue value) {
 
 int mdh_values_alias(MlirValue a, MlirValue b) {
   return mlirValueEqual(mdh_value_base(a), mdh_value_base(b));
+}
+
+int mdh_value_layout(MlirValue value, int64_t *strides, int64_t *offset) {
+  MlirType type = mlirValueGetType(value);
+  MlirType elt = mlirShapedTypeGetElementType(type);
+  intptr_t d, rank = mlirShapedTypeGetRank(type);
+  MlirValue v;
+  MlirOperation op;
+
+  for (v = value; !mlirOperationIsNull(op = view_op(v));
+       v = mlirOperationGetOperand(op, 0))
+    if (mdh_op_is(op, "memref.view"))
+      return 0;
+  if (!mlirTypeEqual(mlirShapedTypeGetElementType(mlirValueGetType(v)), elt) ||
+      mlirLogicalResultIsFailure(
+          mlirMemRefTypeGetStridesAndOffset(type, strides, offset)) ||
+      mlirShapedTypeIsDynamicStrideOrOffset(*offset))
+    return 0;
+  for (d = 0; d < rank; ++d)
+    if (mlirShapedTypeIsDynamicStrideOrOffset(strides[d]))
+      return 0;
+  return 1;
 }
 
 /* Tells whether the view ops "a" and "b" have the same name, attributes

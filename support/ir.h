@@ -56,6 +56,15 @@ MlirValue mdh_value_base(MlirValue value);
  * of one base. */
 int mdh_values_alias(MlirValue a, MlirValue b);
 
+/* Tells whether the elements of the memref "value" lie at known places in
+ * those of its base (mdh_value_base): element i at base element
+ * "offset" + sum_d "strides"[d] * i_d, counted in base elements from the
+ * base's aligned pointer, as every view op but memref.view keeps it. Stores
+ * them and returns 1 if the layout of "value" is static and no
+ * memref.view or change of element type lies between it and its base;
+ * else returns 0. "strides" has room for the rank of "value". */
+int mdh_value_layout(MlirValue value, int64_t *strides, int64_t *offset);
+
 /* Tells whether "a" and "b" are the same view: equal values, or results of
  * the same view op (name, attributes, result type, other operands) of the
  * same view. */

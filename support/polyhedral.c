@@ -1,6 +1,7 @@
 /* Shared polyhedral helpers: MLIR affine maps as isl relations. */
 
 #include "support/polyhedral.h"
+#include "support/ir.h"
 
 #include <isl/aff.h>
 #include <isl/constraint.h>
@@ -11,6 +12,7 @@
 #include <isl/val.h>
 
 #include "mlir-c/AffineExpr.h"
+#include "mlir-c/BuiltinTypes.h"
 
 #include <stdio.h>
 
@@ -209,4 +211,28 @@ __isl_give isl_map *mdh_isl_map_fix_nominal(__isl_take isl_map *map) {
 
 __isl_give isl_set *mdh_isl_set_fix_nominal(__isl_take isl_set *set) {
   return isl_map_range(mdh_isl_map_fix_nominal(isl_map_from_range(set)));
+}
+
+__isl_give isl_map *mdh_isl_map_view_memory(isl_ctx *ctx, MlirValue value,
+                                            int *exact) {
+  int rank = (int)mlirShapedTypeGetRank(mlirValueGetType(value));
+  int64_t *strides = malloc((rank + 1) * sizeof(*strides)), offset;
+  isl_aff *aff;
+  int d;
+
+  if (!strides)
+    abort();
+  *exact = mdh_value_layout(value, strides, &offset);
+  if (!*exact) {
+    free(strides);
+    return isl_map_universe(isl_space_alloc(ctx, 0, rank, 1));
+  }
+  aff = isl_aff_val_on_domain(
+      isl_local_space_from_space(isl_space_set_alloc(ctx, 0, rank)),
+      isl_val_int_from_si(ctx, offset));
+  for (d = 0; d < rank; ++d)
+    aff = isl_aff_set_coefficient_val(aff, isl_dim_in, d,
+                                      isl_val_int_from_si(ctx, strides[d]));
+  free(strides);
+  return isl_map_from_aff(aff);
 }

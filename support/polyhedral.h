@@ -78,4 +78,13 @@ __isl_give isl_map *mdh_isl_map_from_affine_map(isl_ctx *ctx,
 __isl_give isl_multi_pw_aff *
 mdh_isl_multi_pw_aff_from_affine_map(isl_ctx *ctx, MlirAffineMap map);
 
+/* Returns the relation { [i] -> [o + sum_d s_d i_d] } from the elements of
+ * the memref "value" to their places in its base (mdh_value_layout: offset
+ * o and strides s counted from the base's aligned pointer), so that
+ * elements of different views of one buffer compare. Where the layout is
+ * not known statically, returns { [i] -> [a] } (any place) and sets
+ * "*exact" to 0; else sets it to 1. */
+__isl_give isl_map *mdh_isl_map_view_memory(isl_ctx *ctx, MlirValue value,
+                                            int *exact);
+
 #endif

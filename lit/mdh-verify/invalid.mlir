@@ -743,19 +743,62 @@ func.func @read_write(%x: memref<8xf32>) {
 
 // -----
 
-// The same through views of one buffer (a cast read, a subview written).
+// The same through views of one buffer whose elements meet (a cast read
+// at 2..5, a subview written at 0..3).
 func.func private @id(%x: f32) -> f32 {
   return %x : f32
 }
 func.func @read_write_views(%x: memref<8xf32>) {
   %c = memref.cast %x : memref<8xf32> to memref<?xf32>
   %s = memref.subview %x[0] [4] [1] : memref<8xf32> to memref<4xf32, strided<[1]>>
-  %vx = "mdh.inp_view"(%c) {accesses = [affine_map<(i) -> (i + 4)>]}
+  %vx = "mdh.inp_view"(%c) {accesses = [affine_map<(i) -> (i + 2)>]}
       : (memref<?xf32>) -> !mdh.mda<array<i64: 4>>
   %r = "mdh.md_hom"(%vx) {scalar_function = @id, combine_ops = [#mdh.cc]}
       : (!mdh.mda<array<i64: 4>>) -> !mdh.mda<array<i64: 4>>
   // expected-error@+1 {{buffer is both read by an input view and written by an output view of the same md_hom}}
   "mdh.out_view"(%r, %s) {accesses = [affine_map<(i) -> (i)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 4>>, memref<4xf32, strided<[1]>>) -> ()
+  return
+}
+
+// -----
+
+// Views whose layout is not known statically may meet anywhere (a subview
+// at a run-time offset).
+func.func private @id(%x: f32) -> f32 {
+  return %x : f32
+}
+func.func @read_write_dynamic_view(%x: memref<8xf32>, %o: index) {
+  %a = memref.subview %x[4] [4] [1] : memref<8xf32> to memref<4xf32, strided<[1], offset: 4>>
+  %s = memref.subview %x[%o] [4] [1] : memref<8xf32> to memref<4xf32, strided<[1], offset: ?>>
+  %vx = "mdh.inp_view"(%a) {accesses = [affine_map<(i) -> (i)>]}
+      : (memref<4xf32, strided<[1], offset: 4>>) -> !mdh.mda<array<i64: 4>>
+  %r = "mdh.md_hom"(%vx) {scalar_function = @id, combine_ops = [#mdh.cc]}
+      : (!mdh.mda<array<i64: 4>>) -> !mdh.mda<array<i64: 4>>
+  // expected-error@+1 {{buffer is both read by an input view and written by an output view of the same md_hom}}
+  "mdh.out_view"(%r, %s) {accesses = [affine_map<(i) -> (i)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 4>>, memref<4xf32, strided<[1], offset: ?>>) -> ()
+  return
+}
+
+// -----
+
+// Two out_views writing views of one buffer whose elements meet (every
+// other element from 0, and the first four).
+func.func private @two(%x: f32) -> (f32, f32) {
+  return %x, %x : f32, f32
+}
+func.func @two_out_views_meet(%x: memref<4xf32>, %y: memref<8xf32>) {
+  %e = memref.subview %y[0] [4] [2] : memref<8xf32> to memref<4xf32, strided<[2]>>
+  %h = memref.subview %y[0] [4] [1] : memref<8xf32> to memref<4xf32, strided<[1]>>
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i) -> (i)>]}
+      : (memref<4xf32>) -> !mdh.mda<array<i64: 4>>
+  %r = "mdh.md_hom"(%vx) {scalar_function = @two, combine_ops = [#mdh.cc]}
+      : (!mdh.mda<array<i64: 4>>) -> !mdh.mda<array<i64: 4>>
+  "mdh.out_view"(%r, %e) {accesses = [affine_map<(i) -> (i)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 4>>, memref<4xf32, strided<[2]>>) -> ()
+  // expected-error@+1 {{two out_views of the same md_hom write views of one buffer whose elements meet}}
+  "mdh.out_view"(%r, %h) {accesses = [affine_map<(i) -> (i)>], components = array<i64: 1>}
       : (!mdh.mda<array<i64: 4>>, memref<4xf32, strided<[1]>>) -> ()
   return
 }

@@ -6,10 +6,10 @@
  * points the thread owns, in the tree's order (tree.c); a kernel of one
  * md_hom follows that md_hom's `mdh.mapping` (lib/mapping.h).
  *
- * Host side (where the chain was): every buffer of the chain gets a dense
- * device copy (gpu.alloc + gpu.memcpy, through a host staging buffer for a
- * strided layout: copy_to_device; an intermediate between md_homs, a
- * memref.alloc that only the chain uses, is never copied either way),
+ * Host side (where the chain was): every buffer of the chain gets a device
+ * copy (device.c: dense, or for different views of one base one copy of
+ * the base with the views made again on it; an intermediate between
+ * md_homs, a memref.alloc that only the chain uses, is never copied),
  * components that no out_view stores get a device temporary, the kernels
  * run one after another (a dependence between kernels would need a
  * grid-wide barrier inside one: LIFT's G4), and the written buffers are
@@ -66,6 +66,7 @@
 #include "lib/stmt.h"
 #include "lib/tree.h"
 #include "mdh-c/Dialect.h"
+#include "passes/codegen_gpu/device.h"
 #include "passes/codegen_gpu/kernel.h"
 #include "passes/pass.h"
 #include "support/ir.h"
@@ -898,161 +899,6 @@ static MlirValue build_gpu_alloc(struct mdh_builder *b, MlirType type) {
   return mdh_build_alloc_sized(b, "gpu.alloc", type, 0, NULL);
 }
 
-static void build_memcpy(struct mdh_builder *b, MlirValue dst, MlirValue src) {
-  MlirValue operands[2] = {dst, src};
-
-  mdh_build_op(b, "gpu.memcpy", 2, operands, 0, NULL, 0, NULL);
-}
-
-/* Returns the type of the device copy of the chain's buffer "buf": its
- * shape, element type and memory space with the identity layout. A buffer
- * with a strided layout (a subview, an argument of type
- * memref<4x4xf32, strided<[8, 1], offset: 18>>) thus gets a dense device
- * buffer of just its elements: gpu-to-llvm lowers gpu.alloc and gpu.memcpy
- * of identity layouts only (a strided one is left behind as an
- * unrealized_conversion_cast), and the kernels index it densely. */
-static MlirType device_type(MlirValue buf) {
-  MlirType type = mlirValueGetType(buf);
-  intptr_t rank = mlirShapedTypeGetRank(type), d;
-  int64_t shape[MAX_RANK];
-
-  for (d = 0; d < rank; ++d)
-    shape[d] = mlirShapedTypeGetDimSize(type, d);
-  return mlirMemRefTypeContiguousGet(mlirShapedTypeGetElementType(type), rank,
-                                     shape, mlirMemRefTypeGetMemorySpace(type));
-}
-
-/* Tells whether the elements of buffer "buf" lie as those of its device
- * copy (device_type), so that one gpu.memcpy moves them. */
-static int is_dense(MlirValue buf) {
-  return mlirAffineMapIsIdentity(
-      mlirMemRefTypeGetAffineMap(mlirValueGetType(buf)));
-}
-
-/* Copies the elements of the host buffer "from" into the host buffer "to"
- * of the same shape, whatever their layouts. */
-static void build_host_copy(struct mdh_builder *b, MlirValue from,
-                            MlirValue to) {
-  MlirValue operands[2] = {from, to};
-
-  mdh_build_op(b, "memref.copy", 2, operands, 0, NULL, 0, NULL);
-}
-
-/* Copies the chain's buffer "host" to its device copy "dev" (device_type).
- * A strided "host" goes through a dense host staging buffer: memref.copy
- * gathers its elements, one gpu.memcpy moves them. Copying the span of the
- * view's base instead (one memcpy, no staging) would also move the
- * elements between the view's, and copy_from_device would then write them
- * back: wrong where another view of the same base, such as another
- * argument (arguments are taken not to alias element by element, not span
- * by span: the even and odd elements of one vector), is written too. */
-static void copy_to_device(struct mdh_builder *b, MlirValue dev,
-                           MlirValue host) {
-  MlirValue stage;
-
-  if (is_dense(host)) {
-    build_memcpy(b, dev, host);
-    return;
-  }
-  stage = mdh_build_alloc_like(b, "memref.alloc", mlirValueGetType(dev), host);
-  build_host_copy(b, host, stage);
-  build_memcpy(b, dev, stage);
-  mdh_build_dealloc(b, stage);
-}
-
-/* Copies the device copy "dev" back to the chain's buffer "host", through
- * a dense host staging buffer if "host" is strided (copy_to_device): only
- * the elements of "host" are written. */
-static void copy_from_device(struct mdh_builder *b, MlirValue host,
-                             MlirValue dev) {
-  MlirValue stage;
-
-  if (is_dense(host)) {
-    build_memcpy(b, host, dev);
-    return;
-  }
-  stage = mdh_build_alloc_like(b, "memref.alloc", mlirValueGetType(dev), host);
-  build_memcpy(b, stage, dev);
-  build_host_copy(b, stage, host);
-  mdh_build_dealloc(b, stage);
-}
-
-/* Tells whether "op" is nested in one of the "n" ops "roots". */
-static int nested_in(MlirOperation op, const MlirOperation *roots, int n) {
-  int i;
-
-  for (; !mlirOperationIsNull(op); op = mlirOperationGetParentOperation(op))
-    for (i = 0; i < n; ++i)
-      if (mlirOperationEqual(op, roots[i]))
-        return 1;
-  return 0;
-}
-
-/* Makes the uses of "host" inside the kernels from "first" to the end of
- * the block use "dev" instead: the kernels were emitted on the chain's
- * buffers, which are host memory. */
-static void use_device_copy(MlirValue host, MlirValue dev,
-                            MlirOperation first) {
-  MlirOperation *roots = NULL, op;
-  MlirOpOperand use, next;
-  int n = 0;
-
-  for (op = first; !mlirOperationIsNull(op);
-       op = mlirOperationGetNextInBlock(op)) {
-    if (!mdh_op_is(op, "gpu.launch"))
-      continue;
-    roots = realloc(roots, (n + 1) * sizeof(*roots));
-    if (!roots)
-      abort();
-    roots[n++] = op;
-  }
-  for (use = mlirValueGetFirstUse(host); !mlirOpOperandIsNull(use);
-       use = next) {
-    next = mlirOpOperandGetNextUse(use);
-    if (nested_in(mlirOpOperandGetOwner(use), roots, n))
-      mlirOperationSetOperand(mlirOpOperandGetOwner(use),
-                              mlirOpOperandGetOperandNumber(use), dev);
-  }
-  free(roots);
-}
-
-/* Tells whether "buf" is an intermediate of the chain: a memref.alloc
- * whose every use is a view of the chain or its memref.dealloc. Its
- * contents never travel between host and device: what the chain reads of
- * it, the chain wrote (an alloc's initial contents are undefined), and
- * nothing reads it after the chain. */
-static int is_intermediate(MlirValue buf) {
-  MlirOpOperand use;
-  MlirOperation owner;
-
-  if (!mlirValueIsAOpResult(buf) ||
-      !mdh_op_is(mlirOpResultGetOwner(buf), "memref.alloc"))
-    return 0;
-  for (use = mlirValueGetFirstUse(buf); !mlirOpOperandIsNull(use);
-       use = mlirOpOperandGetNextUse(use)) {
-    owner = mlirOpOperandGetOwner(use);
-    if (!mdhOperationIsAInpView(owner) && !mdhOperationIsAOutView(owner) &&
-        !mdh_op_is(owner, "memref.dealloc"))
-      return 0;
-  }
-  return 1;
-}
-
-/* Tells whether an out_view writes buffer "buf". */
-static int is_written(MlirValue buf) {
-  MlirOpOperand use;
-  MlirOperation owner;
-
-  for (use = mlirValueGetFirstUse(buf); !mlirOpOperandIsNull(use);
-       use = mlirOpOperandGetNextUse(use)) {
-    owner = mlirOpOperandGetOwner(use);
-    if (mdhOperationIsAOutView(owner) &&
-        mlirValueEqual(mdhViewGetBuffer(owner), buf))
-      return 1;
-  }
-  return 0;
-}
-
 /* Marks the float additions, subtractions and multiplications of "op" as
  * contractible, so that the NVPTX backend may fuse them into fma, as nvcc
  * does by default (-fmad=true): a GPU reduction rounds differently from
@@ -1146,8 +992,8 @@ static int codegen_func(isl_ctx *ctx, MlirOperation func) {
   struct mdh_chain *chain = mdh_chain_alloc(ctx, func, PASS);
   struct kernels_data data;
   isl_schedule *schedule = NULL;
-  MlirOperation module, last, first_new, op;
-  MlirValue *dev = NULL;
+  struct mdh_device_copies dev = {NULL};
+  MlirOperation module, last, op;
   struct mdh_builder b;
   int k, ok = 0;
 
@@ -1165,16 +1011,8 @@ static int codegen_func(isl_ctx *ctx, MlirOperation func) {
   b.before = mlirOperationGetNextInBlock(last);
   if (!mdh_chain_build_extent_checks(chain, &b))
     goto done;
-  dev = calloc(chain->m->n_buf + 1, sizeof(*dev));
-  if (!dev)
-    abort();
-  for (k = 0; k < chain->m->n_buf; ++k) {
-    dev[k] = mdh_build_alloc_like(
-        &b, "gpu.alloc", device_type(chain->m->bufs[k]), chain->m->bufs[k]);
-    if (!is_intermediate(chain->m->bufs[k]))
-      copy_to_device(&b, dev[k], chain->m->bufs[k]);
-  }
-  first_new = mlirOpResultGetOwner(dev[0]);
+  if (mdh_device_copies_build(&dev, &b, chain->m, PASS) < 0)
+    goto done;
   mdh_chain_alloc_temps(chain, &b, "gpu.alloc");
   data = (struct kernels_data){
       ctx,    &b,   chain, schedule, isl_schedule_get_map(schedule),
@@ -1183,23 +1021,18 @@ static int codegen_func(isl_ctx *ctx, MlirOperation func) {
   isl_union_map_free(data.smap);
   if (k < 0)
     goto done;
-  for (k = 0; k < chain->m->n_buf; ++k)
-    use_device_copy(chain->m->bufs[k], dev[k], first_new);
-  for (op = first_new; !mlirOperationIsNull(op);
+  mdh_device_copies_use(&dev);
+  for (op = dev.first; !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op))
     if (mdh_op_is(op, "gpu.launch"))
       mlirOperationWalk(op, &allow_contraction, NULL, MlirWalkPreOrder);
-  for (k = 0; k < chain->m->n_buf; ++k)
-    if (is_written(chain->m->bufs[k]) && !is_intermediate(chain->m->bufs[k]))
-      copy_from_device(&b, chain->m->bufs[k], dev[k]);
-  for (k = 0; k < chain->m->n_buf; ++k)
-    mdh_build_op(&b, "gpu.dealloc", 1, &dev[k], 0, NULL, 0, NULL);
+  mdh_device_copies_finish(&dev, &b);
   for (k = 0; k < chain->n_temps; ++k)
     mdh_build_op(&b, "gpu.dealloc", 1, &chain->temps[k], 0, NULL, 0, NULL);
   mdh_chain_erase(chain, func);
   ok = 1;
 done:
-  free(dev);
+  mdh_device_copies_clear(&dev);
   isl_schedule_free(schedule);
   mdh_chain_free(chain);
   return ok;

@@ -1,0 +1,41 @@
+/* The device copies of a chain's buffers: mdh-codegen-gpu's host side
+ * (device.c). */
+
+#ifndef MDH_PASSES_CODEGEN_GPU_DEVICE_H
+#define MDH_PASSES_CODEGEN_GPU_DEVICE_H
+
+#include "lib/builder.h"
+#include "lib/model.h"
+
+/* For each buffer k of the model "m": "dev"[k], the device memref the
+ * kernels use for it; "alloc"[k], the device allocation made for it (or
+ * for the base of the views of one base that it is the first of), else
+ * null; "host"[k], the host memref that "alloc"[k] copies, and "written"[k]
+ * whether a md_hom writes its elements. "first" is the first op made. */
+struct mdh_device_copies {
+  struct mdh_model *m;
+  MlirValue *dev;
+  MlirValue *alloc;
+  MlirValue *host;
+  char *written;
+  MlirOperation first;
+};
+
+/* Allocates the device copies of the buffers of "m" at "b" and copies the
+ * buffers that the chain does not only write there. Returns 0, or -1 after
+ * an error of pass "pass". */
+int mdh_device_copies_build(struct mdh_device_copies *c, struct mdh_builder *b,
+                            struct mdh_model *m, const char *pass);
+
+/* Makes the kernels made after the copies use them instead of the host
+ * buffers. */
+void mdh_device_copies_use(struct mdh_device_copies *c);
+
+/* Copies the written buffers back to the host at "b" and frees the device
+ * copies. */
+void mdh_device_copies_finish(struct mdh_device_copies *c,
+                              struct mdh_builder *b);
+
+void mdh_device_copies_clear(struct mdh_device_copies *c);
+
+#endif
