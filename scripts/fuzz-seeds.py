@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """Seed corpora of the fuzz targets (scripts/fuzz.sh).
 
-mdh-fuzz-opt: every example and every lit input (.mlir), split at `// -----`
-as --split-input-file does, without full-line comments (RUN and CHECK lines
-would take the fuzzer's bytes), once per pipeline selector 0-4 (the
-mutator reaches the variants 5-9); pieces longer than MAX_LEN are left out.
+mdh-fuzz-opt: every example, the dynamic twin of every example (dynamic MDA
+sizes, test/dynamic_twins.py) and every lit input (.mlir), split at
+`// -----` as --split-input-file does, without full-line comments (RUN and
+CHECK lines would take the fuzzer's bytes), once per pipeline selector 0-4
+(the mutator reaches the variants 5-9); pieces longer than MAX_LEN are left
+out.
 mdh-fuzz-args: test/fuzz/seeds/args, and each example's entry signature
 with argument files of the right and the wrong length.
 
@@ -34,19 +36,25 @@ def write(out, data):
 
 def opt_seeds(src, out, max_len):
     os.makedirs(out, exist_ok=True)
+    sys.path.insert(0, os.path.join(src, "test"))
+    from dynamic_twins import twin
     files = []
     for top in ("examples", "lit"):
         for root, _, names in os.walk(os.path.join(src, top)):
             files += [os.path.join(root, n) for n in names if n.endswith(".mlir")]
-    count = 0
+    bodies = []
     for path in sorted(files):
-        for body in pieces(path):
-            data = body.encode()
-            if len(data) + 1 > max_len:
-                continue
-            for sel in "01234":
-                write(out, sel.encode() + data)
-                count += 1
+        bodies += pieces(path)
+        if os.path.basename(os.path.dirname(path)) == "examples":
+            bodies += [twin(b) for b in pieces(path)]
+    count = 0
+    for body in bodies:
+        data = body.encode()
+        if len(data) + 1 > max_len:
+            continue
+        for sel in "01234":
+            write(out, sel.encode() + data)
+            count += 1
     return count
 
 
