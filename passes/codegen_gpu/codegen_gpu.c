@@ -992,7 +992,7 @@ static int codegen_func(isl_ctx *ctx, MlirOperation func) {
   struct mdh_chain *chain = mdh_chain_alloc(ctx, func, PASS);
   struct kernels_data data;
   isl_schedule *schedule = NULL;
-  struct mdh_device_copies dev = {NULL};
+  struct mdh_device_copies dev = {0};
   MlirOperation module, last, op;
   struct mdh_builder b;
   int k, ok = 0;
