@@ -1,15 +1,17 @@
 /* The textual pipelines from mdh ops to LLVM (see mdh-c/Passes.h). */
 
+/* dladdr (a GNU extension in glibc). */
+#define _GNU_SOURCE
+
 #include "mdh-c/Passes.h"
 
+#include <dlfcn.h>
+#include <libgen.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-#ifndef MDH_DEFAULT_LIB_DIR
-#define MDH_DEFAULT_LIB_DIR "."
-#endif
 
 /* The ordinary ops a user mixes with the mdh ops (issue 13, item 6):
  * linalg on memrefs and affine become scf loops, which the rest of every
@@ -66,10 +68,49 @@ static const char emulated[] =
     "expand-strided-metadata,finalize-memref-to-llvm,convert-openmp-to-llvm,"
     "convert-to-llvm,reconcile-unrealized-casts,mdh-check-lowered)";
 
+/* The runtime libraries' directory found from where this code was loaded
+ * from (lib_dir_init), so that a build tree and an installed prefix alike
+ * work without a path compiled in (issue 13, item 6). */
+static char lib_dir[4096];
+static pthread_once_t lib_dir_once = PTHREAD_ONCE_INIT;
+
+/* Tells whether "dir" holds the device runtime, the mark of the mdh lib
+ * directory. */
+static int is_lib_dir(const char *dir) {
+  char path[4096 + 32];
+
+  snprintf(path, sizeof(path), "%s/libmdh_device.bc", dir);
+  return access(path, R_OK) == 0;
+}
+
+/* Sets "lib_dir" from the file that holds this code: the plugin or
+ * libMdhCAPI.so in lib/, or a tool in bin/ (or a test in test/) with lib/
+ * beside it. Takes the latter when neither holds the device runtime, so
+ * that error messages name where it was looked for. */
+static void lib_dir_init(void) {
+  Dl_info info;
+  char *copy, *dir;
+
+  if (!dladdr((void *)&lib_dir_init, &info) || !info.dli_fname ||
+      !(copy = realpath(info.dli_fname, NULL))) {
+    snprintf(lib_dir, sizeof(lib_dir), ".");
+    return;
+  }
+  dir = dirname(copy);
+  if (is_lib_dir(dir))
+    snprintf(lib_dir, sizeof(lib_dir), "%s", dir);
+  else
+    snprintf(lib_dir, sizeof(lib_dir), "%s/../lib", dir);
+  free(copy);
+}
+
 const char *mdhGetLibDir(void) {
   const char *dir = getenv("MDH_LIB_DIR");
 
-  return dir && *dir ? dir : MDH_DEFAULT_LIB_DIR;
+  if (dir && *dir)
+    return dir;
+  pthread_once(&lib_dir_once, &lib_dir_init);
+  return lib_dir;
 }
 
 int mdhHavePtxas(void) {

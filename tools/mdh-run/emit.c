@@ -5,6 +5,8 @@
 #include "tools/common/atomic.h"
 #include "tools/common/signature.h"
 
+#include "mdh-c/Passes.h"
+
 #include "mlir-c/Pass.h"
 #include "mlir-c/Target/LLVMIR.h"
 
@@ -24,7 +26,6 @@ extern char **environ;
  * runtime helpers (memrefCopy and the like), as mdh-run's JIT links them. */
 static const char openmp_runtime[] = MDH_OPENMP_RUNTIME;
 static const char runner_utils[] = MDH_LLVM_LIBDIR "/libmlir_c_runner_utils.so";
-static const char default_gpu_runtime[] = MDH_LIB_DIR "/libmdh_rt_cuda.so";
 static const char clang[] = MDH_LLVM_BINDIR "/clang";
 
 static void print_to_file(MlirStringRef s, void *user) {
@@ -210,9 +211,12 @@ int mdh_emit_object(MlirContext ctx, MlirModule input, const char *pipeline,
   const char *gpu_runtime = getenv("MDH_GPU_RUNTIME");
   struct mdh_atomic_file object;
   char *ll = malloc(strlen(out) + 4);
+  char default_gpu_runtime[4096];
   int rc = -1;
 
   if (!gpu_runtime || !*gpu_runtime) {
+    snprintf(default_gpu_runtime, sizeof(default_gpu_runtime),
+             "%s/libmdh_rt_cuda.so", mdhGetLibDir());
     gpu_runtime = default_gpu_runtime;
   } else if (access(gpu_runtime, R_OK)) {
     fprintf(stderr, "mdh-run: cannot read MDH_GPU_RUNTIME '%s'\n", gpu_runtime);

@@ -115,8 +115,11 @@ char *mdhGpuEmulatedPipelineText(void);
 /// of memory).
 char *mdhCpuPipelineText(bool openmp);
 
-/// The directory of the mdh runtime libraries ($MDH_LIB_DIR, else the build's
-/// lib directory), and whether ptxas is found ($CUDA_HOME/bin, else
+/// The directory of the mdh runtime libraries: $MDH_LIB_DIR, else the
+/// directory of the library that holds this function (the plugin or
+/// libMdhCAPI.so) if it holds libmdh_device.bc, else lib/ beside the
+/// directory of the program (bin/ of a build tree or an installed prefix).
+/// And whether ptxas is found ($CUDA_HOME/bin, else
 /// /usr/local/cuda/bin).
 const char *mdhGetLibDir(void);
 int mdhHavePtxas(void);
