@@ -91,8 +91,13 @@ static void lib_dir_init(void) {
   Dl_info info;
   char *copy, *dir;
 
+  /* For code in the main program, glibc gives its name as it was run
+   * (argv[0], "mdh-run" when found on PATH): ask the kernel instead. */
   if (!dladdr((void *)&lib_dir_init, &info) || !info.dli_fname ||
-      !(copy = realpath(info.dli_fname, NULL))) {
+      !strchr(info.dli_fname, '/'))
+    info.dli_fname = "/proc/self/exe";
+  copy = realpath(info.dli_fname, NULL);
+  if (!copy) {
     snprintf(lib_dir, sizeof(lib_dir), ".");
     return;
   }
