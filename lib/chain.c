@@ -283,42 +283,6 @@ static int is_mdh_op(MlirOperation op) {
          mdhOperationIsAOutView(op);
 }
 
-/* Internal data structure for find_buffer_use: the model and the op found
- * to use one of its buffers. */
-struct buffer_use {
-  struct mdh_model *m;
-  MlirOperation user;
-};
-
-/* Stops the walk at "op" if it uses a view of a buffer of data->m. Views
- * themselves touch no element: their users are looked at. */
-static MlirWalkResult find_buffer_use(MlirOperation op, void *user) {
-  struct buffer_use *data = user;
-  intptr_t i, n = mlirOperationGetNumOperands(op);
-  int k;
-
-  if (mdh_op_is_memref_view(op) || mdh_op_is(op, "memref.dim"))
-    return MlirWalkResultAdvance;
-  for (i = 0; i < n; ++i)
-    for (k = 0; k < data->m->n_buf; ++k)
-      if (mdh_values_alias(mlirOperationGetOperand(op, i), data->m->bufs[k])) {
-        data->user = op;
-        return MlirWalkResultInterrupt;
-      }
-  return MlirWalkResultAdvance;
-}
-
-/* Returns the op nested in "op" (or "op" itself) that uses a buffer of "m"
- * through any view of it, or null. Ops in regions count (an scf.for that
- * loads and stores a buffer has no operand of it), and so do calls that
- * take a view of a buffer. */
-static MlirOperation buffer_user(struct mdh_model *m, MlirOperation op) {
-  struct buffer_use data = {m, {NULL}};
-
-  mlirOperationWalk(op, &find_buffer_use, &data, MlirWalkPreOrder);
-  return data.user;
-}
-
 /* Tells whether every md_hom of "m" and every out_view of it lies in
  * "block". */
 static int chain_in_block(struct mdh_model *m, MlirBlock block) {
@@ -359,7 +323,8 @@ MlirOperation mdh_chain_end(struct mdh_chain *chain, MlirOperation func) {
       last = op;
   for (op = first; !mlirOperationEqual(op, last);
        op = mlirOperationGetNextInBlock(op)) {
-    MlirOperation user = is_mdh_op(op) ? op : buffer_user(m, op);
+    MlirOperation user =
+        is_mdh_op(op) ? op : mdh_op_find_buffer_user(op, m->bufs, m->n_buf);
     if (is_mdh_op(op) || mlirOperationIsNull(user))
       continue;
     mdh_emit_error(op,

@@ -162,6 +162,12 @@ static const struct mdh_pass_info passes[] = {
      "modules that call none of its functions (gpu-module-to-binary links "
      "it into every module otherwise)",
      &mdh_trim_device_link_run},
+    {"MdhFromLinalg", "mdh-from-linalg",
+     "Raise linalg structured ops on memrefs (generic and named: matmul, "
+     "conv, pooling, reduce, map, fill, ...) into mdh chains: loops become "
+     "the index space, indexing maps the views, reductions pw dimensions, "
+     "the body the scalar function; ops it cannot raise stay as they are",
+     &mdh_from_linalg_run},
 };
 
 #define N_PASSES ((intptr_t)(sizeof(passes) / sizeof(passes[0])))
@@ -254,6 +260,8 @@ MlirPass mdhCreateMapGpuPass(void) { return mdhCreatePass(6); }
 MlirPass mdhCreateCodegenGpuPass(void) { return mdhCreatePass(7); }
 
 MlirPass mdhCreateEmulateGpuPass(void) { return mdhCreatePass(8); }
+
+MlirPass mdhCreateFromLinalgPass(void) { return mdhCreatePass(N_PASSES - 1); }
 
 bool mdhIsReductionMode(MlirStringRef mode) {
   return mlirStringRefEqual(mode, mlirStringRefCreateFromCString("atomic")) ||

@@ -115,6 +115,39 @@ int mdh_values_alias(MlirValue a, MlirValue b) {
   return mlirValueEqual(mdh_value_base(a), mdh_value_base(b));
 }
 
+/* Internal data structure for find_buffer_use: the buffers and the op
+ * found to use one of them. */
+struct buffer_use {
+  const MlirValue *bufs;
+  size_t n;
+  MlirOperation user;
+};
+
+/* Stops the walk at "op" if it uses a view of a buffer of "user". */
+static MlirWalkResult find_buffer_use(MlirOperation op, void *user) {
+  struct buffer_use *data = user;
+  intptr_t i, n = mlirOperationGetNumOperands(op);
+  size_t k;
+
+  if (mdh_op_is_memref_view(op) || mdh_op_is(op, "memref.dim"))
+    return MlirWalkResultAdvance;
+  for (i = 0; i < n; ++i)
+    for (k = 0; k < data->n; ++k)
+      if (mdh_values_alias(mlirOperationGetOperand(op, i), data->bufs[k])) {
+        data->user = op;
+        return MlirWalkResultInterrupt;
+      }
+  return MlirWalkResultAdvance;
+}
+
+MlirOperation mdh_op_find_buffer_user(MlirOperation op, const MlirValue *bufs,
+                                      size_t n) {
+  struct buffer_use data = {bufs, n, {NULL}};
+
+  mlirOperationWalk(op, &find_buffer_use, &data, MlirWalkPreOrder);
+  return data.user;
+}
+
 int mdh_value_layout(MlirValue value, int64_t *strides, int64_t *offset) {
   MlirType type = mlirValueGetType(value);
   MlirType elt = mlirShapedTypeGetElementType(type);

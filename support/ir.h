@@ -56,6 +56,14 @@ MlirValue mdh_value_base(MlirValue value);
  * of one base. */
 int mdh_values_alias(MlirValue a, MlirValue b);
 
+/* Returns "op", or an op nested in it, that uses one of the "n" memrefs
+ * "bufs" through a view of its base (mdh_values_alias), or null. Ops in
+ * regions count (an scf.for that loads and stores a buffer has no operand
+ * of it), and so do calls that take a view of a buffer; view ops and
+ * memref.dim touch no element and do not. */
+MlirOperation mdh_op_find_buffer_user(MlirOperation op, const MlirValue *bufs,
+                                      size_t n);
+
 /* Tells whether the elements of the memref "value" lie at known places in
  * those of its base (mdh_value_base): element i at base element
  * "offset" + sum_d "strides"[d] * i_d, counted in base elements from the

@@ -49,6 +49,10 @@ MlirPass mdhCreateCodegenGpuPass(void);
 /// GPU code numerically without a GPU).
 MlirPass mdhCreateEmulateGpuPass(void);
 
+/// mdh-from-linalg: raises linalg structured ops on memrefs into mdh chains
+/// (README, "mdh-from-linalg"); ops it cannot raise stay as they are.
+MlirPass mdhCreateFromLinalgPass(void);
+
 /// Tells whether "mode" names a reduction mode of mdh-codegen-gpu: "atomic"
 /// (partial results of several blocks are combined with atomics) or
 /// "deterministic" (each block writes its partial result, a second kernel
