@@ -46,6 +46,15 @@ if config.mdh_asan:
 config.substitutions.append(("%omp", omp))
 config.substitutions.append(("%libomp", config.mdh_openmp_runtime))
 
+# MLIR's runtime helpers for mlir-runner (printMemrefF32, memrefCopy).
+llvm_lib_dir = os.path.join(os.path.dirname(config.llvm_tools_dir), "lib")
+config.substitutions.append(
+    ("%mlir_c_runner_utils", os.path.join(llvm_lib_dir, "libmlir_c_runner_utils.so")))
+config.substitutions.append(
+    ("%mlir_runner_utils", os.path.join(llvm_lib_dir, "libmlir_runner_utils.so")))
+config.substitutions.append(
+    ("%mdh_emulate", os.path.join(config.mdh_lib_dir, "libmdh_emulate.so")))
+
 if config.mdh_asan:
     config.available_features.add("asan")
     # LLVM's own libraries are not instrumented; only our code is checked.

@@ -1,0 +1,59 @@
+// The computation and expected values of MLIR's
+// mlir/test/Integration/Dialect/Linalg/CPU/test-conv-1d-nwc-wcf-call.mlir
+// (our own version, static shapes): a 3x8x1 input of 2.0 with 10.0 at
+// [0, 3, 0], a 3x1x1 filter of 2.0, a zero 3x6x1 output.
+// RUN: %mdh-opt %s --pass-pipeline='builtin.module(mdh-from-linalg)' | FileCheck %s --check-prefix=RAISED
+// RUN: %mdh-opt %s --pass-pipeline='builtin.module(mdh-from-linalg,mdh-cpu-pipeline)' | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils | FileCheck %s
+// RUN: %mdh-opt %s --pass-pipeline='builtin.module(mdh-from-linalg,mdh-gpu-emulated-pipeline)' | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%libomp,%mdh_emulate | FileCheck %s
+
+// RAISED-LABEL: func.func @conv
+// RAISED-NOT: linalg.conv_1d_nwc_wcf
+// RAISED: combine_ops = [#mdh.cc, #mdh.cc, #mdh.cc, #mdh.pw<"add">, #mdh.pw<"add">]
+
+// CHECK:       Unranked Memref {{.*}}
+// CHECK-NEXT:  [
+// CHECK-SAME:   [
+// CHECK-SAME:    [12],
+// CHECK-COUNT-3: [28],
+// CHECK-NEXT:    [12],
+// CHECK-NEXT:    [12]
+// CHECK-SAME:   ],
+// CHECK-NEXT:   [
+// CHECK-COUNT-5: [12],
+// CHECK-NEXT:    [12]
+// CHECK-SAME:   ],
+// CHECK-NEXT:   [
+// CHECK-COUNT-5: [12],
+// CHECK-NEXT:    [12]
+// CHECK-SAME:   ]
+// CHECK-SAME:  ]
+
+func.func private @printMemrefF32(memref<*xf32>)
+
+func.func @conv(%in: memref<3x8x1xf32>, %filter: memref<3x1x1xf32>, %out: memref<3x6x1xf32>) {
+  linalg.conv_1d_nwc_wcf {dilations = dense<1> : tensor<1xi64>, strides = dense<1> : tensor<1xi64>}
+      ins(%in, %filter : memref<3x8x1xf32>, memref<3x1x1xf32>) outs(%out : memref<3x6x1xf32>)
+  return
+}
+
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c3 = arith.constant 3 : index
+  %ten = arith.constant 10.0 : f32
+  %two = arith.constant 2.0 : f32
+  %zero = arith.constant 0.0 : f32
+  %filter = memref.alloc() : memref<3x1x1xf32>
+  %in = memref.alloc() : memref<3x8x1xf32>
+  %out = memref.alloc() : memref<3x6x1xf32>
+  linalg.fill ins(%two : f32) outs(%filter : memref<3x1x1xf32>)
+  linalg.fill ins(%two : f32) outs(%in : memref<3x8x1xf32>)
+  linalg.fill ins(%zero : f32) outs(%out : memref<3x6x1xf32>)
+  memref.store %ten, %in[%c0, %c3, %c0] : memref<3x8x1xf32>
+  call @conv(%in, %filter, %out) : (memref<3x8x1xf32>, memref<3x1x1xf32>, memref<3x6x1xf32>) -> ()
+  %p = memref.cast %out : memref<3x6x1xf32> to memref<*xf32>
+  call @printMemrefF32(%p) : (memref<*xf32>) -> ()
+  memref.dealloc %filter : memref<3x1x1xf32>
+  memref.dealloc %in : memref<3x8x1xf32>
+  memref.dealloc %out : memref<3x6x1xf32>
+  return
+}
