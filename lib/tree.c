@@ -64,6 +64,16 @@ char *mdh_tree_kernel_mapping(__isl_keep isl_schedule_node *node) {
 }
 
 __isl_give isl_schedule_node *
+mdh_tree_insert_mark(__isl_take isl_schedule_node *node,
+                     __isl_take isl_id *id) {
+  if (isl_schedule_node_get_type(node) == isl_schedule_node_leaf)
+    node = isl_schedule_node_insert_partial_schedule(
+        node, isl_multi_union_pw_aff_from_union_map(isl_union_map_from_domain(
+                  isl_schedule_node_get_domain(node))));
+  return isl_schedule_node_insert_mark(node, id);
+}
+
+__isl_give isl_schedule_node *
 mdh_tree_insert_kernel(__isl_take isl_schedule_node *node,
                        const char *mapping) {
   isl_ctx *ctx = isl_schedule_node_get_ctx(node);
@@ -80,7 +90,7 @@ mdh_tree_insert_kernel(__isl_take isl_schedule_node *node,
   }
   id = isl_id_alloc(ctx, name, NULL);
   free(name);
-  return isl_schedule_node_insert_mark(node, id);
+  return mdh_tree_insert_mark(node, id);
 }
 
 /* The callback of mdh_tree_remove_kernels: deletes "node" if it is a

@@ -33,6 +33,13 @@ isl_bool mdh_tree_is_kernel(__isl_keep isl_schedule_node *node);
  * by the caller. */
 char *mdh_tree_kernel_mapping(__isl_keep isl_schedule_node *node);
 
+/* Inserts the mark "id" above "node". isl's reader wants a child below
+ * every mark ("expecting child"), so a leaf (below md_homs without
+ * dimensions, D = 0) gets a band without members first: every tree the
+ * passes store in mdh.schedule reads back. */
+__isl_give isl_schedule_node *
+mdh_tree_insert_mark(__isl_take isl_schedule_node *node, __isl_take isl_id *id);
+
 /* Inserts a kernel mark above "node", with "mapping" (or none if NULL). */
 __isl_give isl_schedule_node *
 mdh_tree_insert_kernel(__isl_take isl_schedule_node *node, const char *mapping);

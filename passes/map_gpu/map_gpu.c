@@ -419,7 +419,7 @@ static void store_mapping(MlirOperation hom, const struct mdh_mapping *map,
 
   mdh_str_init(&text);
   mdh_mapping_print(map, &text);
-  mdh_attr_set_mapping(hom, text.data);
+  mdh_attr_set_mapping(hom, text.data ? text.data : "");
   mdh_str_clear(&text);
   if (count >= 0)
     mdh_attr_set_mapping_count(hom, count);
@@ -543,6 +543,12 @@ static int tiled_mapping(struct search *s, struct mdh_mapping *map) {
 static int choose(struct search *s, long index, struct mdh_mapping *map) {
   long count;
 
+  /* A md_hom without dimensions (D = 0) computes one point: its only
+   * mapping is the empty one, one thread of one block. */
+  if (s->rank == 0 && index <= 0) {
+    memset(map, 0, sizeof(*map));
+    return 1;
+  }
   count = mdh_map_enumerate(&s->tree, MDH_MAP_RULES_STRENGTHENED, s->flags,
                             &add_candidate, s);
   if (count < 0 || s->n == 0) {

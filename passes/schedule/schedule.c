@@ -77,7 +77,7 @@ static __isl_give isl_schedule *insert_kinds_mark(struct mdh_model *m,
   node = isl_schedule_get_root(s);
   isl_schedule_free(s);
   node = isl_schedule_node_child(node, 0);
-  node = isl_schedule_node_insert_mark(node, isl_id_alloc(m->ctx, name, NULL));
+  node = mdh_tree_insert_mark(node, isl_id_alloc(m->ctx, name, NULL));
   s = isl_schedule_node_get_schedule(node);
   isl_schedule_node_free(node);
   free(kinds);

@@ -162,3 +162,61 @@ func.func @after_loop(%A: memref<4x6xf32>, %B: memref<4x6xf32>, %C: memref<4x6xf
   linalg.copy ins(%B : memref<4x6xf32>) outs(%C : memref<4x6xf32>)
   return
 }
+// No loops (D = 0).
+func.func @rank0(%a: memref<f32>, %b: memref<f32>) {
+  linalg.generic {indexing_maps = [affine_map<() -> ()>, affine_map<() -> ()>], iterator_types = []}
+      ins(%a : memref<f32>) outs(%b : memref<f32>) {
+  ^bb0(%x: f32, %y: f32):
+    %s = arith.addf %x, %y : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+// A parallel body that yields its output unchanged.
+func.func @yield_out(%a: memref<4xf32>, %b: memref<4xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]}
+      ins(%a : memref<4xf32>) outs(%b : memref<4xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    linalg.yield %y : f32
+  }
+  return
+}
+// A scalar constant input broadcast by its map.
+func.func @bcast_scalar(%b: memref<4x5xf32>) {
+  %v = arith.constant 3.0 : f32
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> ()>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%v : f32) outs(%b : memref<4x5xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    linalg.yield %x : f32
+  }
+  return
+}
+// Left alone: the output combined with itself, not with a value.
+func.func @acc_twice(%a: memref<4x3xf32>, %b: memref<4xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]}
+      ins(%a : memref<4x3xf32>) outs(%b : memref<4xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    %s = arith.addf %y, %y : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+// Left alone: a "reduction" whose last iteration wins.
+func.func @last_wins(%a: memref<4x3xf32>, %b: memref<4xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]}
+      ins(%a : memref<4x3xf32>) outs(%b : memref<4xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    linalg.yield %x : f32
+  }
+  return
+}
+// Left alone: inside a loop, not in the function's entry block.
+func.func @in_loop(%a: memref<4xf32>, %b: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  scf.for %i = %c0 to %c2 step %c1 {
+    linalg.copy ins(%a : memref<4xf32>) outs(%b : memref<4xf32>)
+  }
+  return
+}
