@@ -5,8 +5,8 @@ mdh-fuzz-opt: every example, the dynamic twin of every example (dynamic MDA
 sizes, test/dynamic_twins.py) and every lit input (.mlir), split at
 `// -----` as --split-input-file does, without full-line comments (RUN and
 CHECK lines would take the fuzzer's bytes), once per pipeline selector 0-4
-(the mutator reaches the variants 5-9); pieces longer than MAX_LEN are left
-out.
+(the mutator reaches the variants 5-9), and with selector 5 (mdh-from-linalg)
+too when they hold linalg ops; pieces longer than MAX_LEN are left out.
 mdh-fuzz-args: test/fuzz/seeds/args, and each example's entry signature
 with argument files of the right and the wrong length.
 
@@ -52,7 +52,7 @@ def opt_seeds(src, out, max_len):
         data = body.encode()
         if len(data) + 1 > max_len:
             continue
-        for sel in "01234":
+        for sel in "01234" + ("5" if "linalg." in body else ""):
             write(out, sel.encode() + data)
             count += 1
     return count

@@ -7,7 +7,8 @@
  * (other bytes count from '0' modulo 256, then modulo 10) and picks
  * (pipeline, variant):
  *
- *   0 / 5  mdh-verify
+ *   0      mdh-verify
+ *   5      mdh-from-linalg + mdh-cpu-pipeline (linalg raised into mdh)
  *   1 / 6  mdh-to-loops + the upstream lowering (mdh-run's reference)
  *   2 / 7  mdh-cpu-pipeline, sequential / openmp=true
  *   3 / 8  mdh-gpu-emulated-pipeline, atomic / deterministic reductions
@@ -40,7 +41,7 @@
 
 #define ISL_BUDGET "isl-budget=10000000"
 
-/* The pipelines of the selector byte; the last four end in the LLVM
+/* The pipelines of the selector byte; all but mdh-verify end in the LLVM
  * dialect. */
 static const char *const pipelines[10] = {
     "builtin.module(mdh-verify)",
@@ -50,7 +51,7 @@ static const char *const pipelines[10] = {
     "builtin.module(mdh-cpu-pipeline{" ISL_BUDGET "})",
     "builtin.module(mdh-gpu-emulated-pipeline{" ISL_BUDGET "})",
     "builtin.module(mdh-gpu-pipeline{format=llvm " ISL_BUDGET "})",
-    "builtin.module(mdh-verify)",
+    "builtin.module(mdh-from-linalg,mdh-cpu-pipeline{" ISL_BUDGET "})",
     "builtin.module(mdh-to-loops,arith-expand,"
     "convert-scf-to-cf,expand-strided-metadata,finalize-memref-to-llvm,"
     "convert-to-llvm,reconcile-unrealized-casts,mdh-check-lowered)",
@@ -126,7 +127,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
           mdh_source_check(ctx, "input", text, size - 1, 1)))
     module = mlirModuleCreateParse(ctx, mlirStringRefCreate(text, size - 1));
   if (!mlirModuleIsNull(module)) {
-    if (run_pipeline(ctx, module, sel) && sel % 5 != 0)
+    if (run_pipeline(ctx, module, sel) && sel != 0)
       translate(mlirModuleGetOperation(module));
     mlirModuleDestroy(module);
   }
