@@ -62,42 +62,31 @@ static void build_host_copy(struct mdh_builder *b, MlirValue from,
   mdh_build_op(b, "memref.copy", 2, operands, 0, NULL, 0, NULL);
 }
 
-/* Copies the chain's buffer "host" to its device copy "dev" (device_type).
- * A strided "host" goes through a dense host staging buffer: memref.copy
- * gathers its elements, one gpu.memcpy moves them. Copying the span of the
- * view's base instead (one memcpy, no staging) would also move the
- * elements between the view's, and copy_from_device would then write them
- * back: wrong where another view of the same base, such as another
- * argument (arguments are taken not to alias element by element, not span
- * by span: the even and odd elements of one vector), is written too. */
-static void copy_to_device(struct mdh_builder *b, MlirValue dev,
-                           MlirValue host) {
+/* Copies the chain's buffer "host" to its device copy "dev" (device_type)
+ * if "to_device", else back. A strided "host" goes through a dense host
+ * staging buffer: memref.copy gathers (or scatters) its elements, one
+ * gpu.memcpy moves them, so only the elements of "host" are written.
+ * Copying the span of the view's base instead (one memcpy, no staging)
+ * would also move the elements between the view's and write them back:
+ * wrong where another view of the same base, such as another argument
+ * (arguments are taken not to alias element by element, not span by span:
+ * the even and odd elements of one vector), is written too. */
+static void copy_buffer(struct mdh_builder *b, MlirValue host, MlirValue dev,
+                        int to_device) {
   MlirValue stage;
 
   if (is_dense(host)) {
-    build_memcpy(b, dev, host);
+    build_memcpy(b, to_device ? dev : host, to_device ? host : dev);
     return;
   }
   stage = mdh_build_alloc_like(b, "memref.alloc", mlirValueGetType(dev), host);
-  build_host_copy(b, host, stage);
-  build_memcpy(b, dev, stage);
-  mdh_build_dealloc(b, stage);
-}
-
-/* Copies the device copy "dev" back to the chain's buffer "host", through
- * a dense host staging buffer if "host" is strided (copy_to_device): only
- * the elements of "host" are written. */
-static void copy_from_device(struct mdh_builder *b, MlirValue host,
-                             MlirValue dev) {
-  MlirValue stage;
-
-  if (is_dense(host)) {
-    build_memcpy(b, host, dev);
-    return;
+  if (to_device) {
+    build_host_copy(b, host, stage);
+    build_memcpy(b, dev, stage);
+  } else {
+    build_memcpy(b, stage, dev);
+    build_host_copy(b, stage, host);
   }
-  stage = mdh_build_alloc_like(b, "memref.alloc", mlirValueGetType(dev), host);
-  build_memcpy(b, stage, dev);
-  build_host_copy(b, stage, host);
   mdh_build_dealloc(b, stage);
 }
 
@@ -220,7 +209,7 @@ static void build_copy(struct mdh_device_copies *c, struct mdh_builder *b,
   if (mlirOperationIsNull(c->first))
     c->first = mlirOpResultGetOwner(c->alloc[k]);
   if (!is_intermediate(host))
-    copy_to_device(b, c->alloc[k], host);
+    copy_buffer(b, host, c->alloc[k], 1);
 }
 
 /* Returns the index of the buffer of "m" that "value" is the same view as
@@ -331,7 +320,7 @@ void mdh_device_copies_finish(struct mdh_device_copies *c,
   for (k = 0; k < c->m->n_buf; ++k)
     if (!mlirValueIsNull(c->alloc[k]) && c->written[k] &&
         !is_intermediate(c->host[k]))
-      copy_from_device(b, c->host[k], c->alloc[k]);
+      copy_buffer(b, c->host[k], c->alloc[k], 0);
   for (k = 0; k < c->m->n_buf; ++k)
     if (!mlirValueIsNull(c->alloc[k]))
       mdh_build_op(b, "gpu.dealloc", 1, &c->alloc[k], 0, NULL, 0, NULL);

@@ -365,7 +365,8 @@ static void init_tree(struct search *s, const char *name) {
     node->reduction = s->kinds[d] == MdhCombinePW;
     node->scan = s->kinds[d] == MdhCombinePS;
   }
-  s->coalesce = coalescing_dim(s);
+  /* No dimension to coalesce along without dimensions (D = 0). */
+  s->coalesce = s->rank > 0 ? coalescing_dim(s) : -1;
   s->tree.n = s->rank;
   s->tree.nodes = s->nodes;
   s->flags = MDH_MAP_WITHOUT_RULE8;
