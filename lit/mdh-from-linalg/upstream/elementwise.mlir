@@ -2,11 +2,12 @@
 // mlir/test/Integration/Dialect/Linalg/CPU/test-elementwise.mlir (our own
 // version): an element-wise arith.addf on tensors becomes a linalg.generic
 // (convert-elementwise-to-linalg), is bufferized with function boundaries
+// (its buffers freed by buffer-deallocation-pipeline, as upstream does)
 // and raised by mdh-from-linalg. The addition is a function of its own
 // here, so that it is not folded away on the constants.
-// RUN: %mdh-opt %s --pass-pipeline='builtin.module(func.func(convert-elementwise-to-linalg),one-shot-bufferize{bufferize-function-boundaries},mdh-from-linalg)' | FileCheck %s --check-prefix=RAISED
-// RUN: %mdh-opt %s --pass-pipeline='builtin.module(func.func(convert-elementwise-to-linalg),one-shot-bufferize{bufferize-function-boundaries},mdh-from-linalg,mdh-cpu-pipeline)' | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils | FileCheck %s
-// RUN: %mdh-opt %s --pass-pipeline='builtin.module(func.func(convert-elementwise-to-linalg),one-shot-bufferize{bufferize-function-boundaries},mdh-from-linalg,mdh-gpu-emulated-pipeline)' | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%libomp,%mdh_emulate | FileCheck %s
+// RUN: %mdh-opt %s --pass-pipeline='builtin.module(func.func(convert-elementwise-to-linalg),one-shot-bufferize{bufferize-function-boundaries},buffer-deallocation-pipeline,convert-bufferization-to-memref,mdh-from-linalg)' | FileCheck %s --check-prefix=RAISED
+// RUN: %mdh-opt %s --pass-pipeline='builtin.module(func.func(convert-elementwise-to-linalg),one-shot-bufferize{bufferize-function-boundaries},buffer-deallocation-pipeline,convert-bufferization-to-memref,mdh-from-linalg,mdh-cpu-pipeline)' | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
+// RUN: %mdh-opt %s --pass-pipeline='builtin.module(func.func(convert-elementwise-to-linalg),one-shot-bufferize{bufferize-function-boundaries},buffer-deallocation-pipeline,convert-bufferization-to-memref,mdh-from-linalg,mdh-gpu-emulated-pipeline)' | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%libomp,%mdh_emulate | FileCheck %s
 
 // RAISED-LABEL: func.func @add
 // RAISED-NOT: linalg.generic

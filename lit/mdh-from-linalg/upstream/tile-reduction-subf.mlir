@@ -4,8 +4,8 @@
 // combine operator, so mdh-from-linalg leaves the linalg.generic alone
 // (the zero fill before it is raised) and the pipelines' upstream lowering
 // computes it: each row reduces to the negated sum of its elements.
-// RUN: %mdh-opt %s --pass-pipeline='builtin.module(one-shot-bufferize{bufferize-function-boundaries},mdh-from-linalg)' | FileCheck %s --check-prefix=RAISED
-// RUN: %mdh-opt %s --pass-pipeline='builtin.module(one-shot-bufferize{bufferize-function-boundaries},mdh-from-linalg,mdh-cpu-pipeline)' | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
+// RUN: %mdh-opt %s --pass-pipeline='builtin.module(one-shot-bufferize{bufferize-function-boundaries},buffer-deallocation-pipeline,convert-bufferization-to-memref,mdh-from-linalg)' | FileCheck %s --check-prefix=RAISED
+// RUN: %mdh-opt %s --pass-pipeline='builtin.module(one-shot-bufferize{bufferize-function-boundaries},buffer-deallocation-pipeline,convert-bufferization-to-memref,mdh-from-linalg,mdh-cpu-pipeline)' | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
 
 // RAISED-LABEL: func.func @main
 // RAISED: "mdh.md_hom"() {{.*}}scalar_function = @mdh_linalg_fill
