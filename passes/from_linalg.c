@@ -144,7 +144,8 @@ static void read_operands(struct raise *r, MlirAttribute maps) {
     r->why = "it has results (linalg on tensors: bufferize first)";
     return;
   }
-  if (n > MAX_OPERANDS || r->n_out < 1 || n != mlirArrayAttrGetNumElements(maps) ||
+  if (n > MAX_OPERANDS || r->n_out < 1 ||
+      n != mlirArrayAttrGetNumElements(maps) ||
       n != (int)mlirOperationGetNumOperands(r->op) ||
       mlirOperationGetNumRegions(r->op) != 1) {
     r->why = "its operands are not those of a structured op";
@@ -482,9 +483,8 @@ static MlirOperation outline_body(struct raiser *rs, struct raise *r,
     if (reads_output(r, k))
       args[n++] = element_type(r->operand[r->n_in + k]);
   for (k = 0; k < r->n_out; ++k)
-    results[k] = mlirValueGetType(r->any_reduction
-                                      ? r->part[k]
-                                      : mlirOperationGetOperand(yield, k));
+    results[k] = mlirValueGetType(
+        r->any_reduction ? r->part[k] : mlirOperationGetOperand(yield, k));
   func = create_function(rs, name, n, args, r->n_out, results, &vm->entry);
   base = r->index_aware ? r->rank : 0;
   n = base;
@@ -527,9 +527,8 @@ static MlirOperation outline_body(struct raiser *rs, struct raise *r,
                     mlirOperationGetResult(clone, i));
   }
   for (k = 0; ok && k < r->n_out; ++k) {
-    ret[k] = value_map_get(vm, r->any_reduction
-                                   ? r->part[k]
-                                   : mlirOperationGetOperand(yield, k));
+    ret[k] = value_map_get(
+        vm, r->any_reduction ? r->part[k] : mlirOperationGetOperand(yield, k));
     ok = !mlirValueIsNull(ret[k]);
   }
   if (ok)
@@ -577,9 +576,8 @@ static MlirValue build_md_hom(struct mdh_builder *b, int n,
   int d;
 
   for (d = 0; d < rank; ++d)
-    result_sizes[d] = mdhCombineAttrGetKind(combine[d]) == MdhCombinePW
-                          ? 1
-                          : sizes[d];
+    result_sizes[d] =
+        mdhCombineAttrGetKind(combine[d]) == MdhCombinePW ? 1 : sizes[d];
   hom = mdhMdHomCreate(b->loc, n, views,
                        mdhMdaTypeGet(b->ctx, rank, result_sizes),
                        mdh_func_name(fn), rank, combine);
@@ -602,9 +600,9 @@ static MlirValue build_temp(struct raiser *rs, struct mdh_builder *b,
 
   for (d = 0; d < rank; ++d)
     shape[d] = mlirShapedTypeGetDimSize(type, d);
-  temp = mdh_build_alloc(
-      b, mlirMemRefTypeContiguousGet(mlirShapedTypeGetElementType(type), rank,
-                                     shape, mlirMemRefTypeGetMemorySpace(type)));
+  temp = mdh_build_alloc(b, mlirMemRefTypeContiguousGet(
+                                mlirShapedTypeGetElementType(type), rank, shape,
+                                mlirMemRefTypeGetMemorySpace(type)));
   rs->temps = realloc(rs->temps, (rs->n_temps + 1) * sizeof(*rs->temps));
   if (!rs->temps)
     abort();
@@ -615,8 +613,8 @@ static MlirValue build_temp(struct raiser *rs, struct mdh_builder *b,
 /* The index space of an element-wise md_hom over the memref "buffer": its
  * shape, and one dimension of size 1 for a 0-D buffer, whose accesses are
  * then (d0) -> (). Returns the rank, "sizes" and the access map. */
-static int elementwise_space(MlirContext ctx, MlirValue buffer,
-                             int64_t *sizes, MlirAffineMap *map) {
+static int elementwise_space(MlirContext ctx, MlirValue buffer, int64_t *sizes,
+                             MlirAffineMap *map) {
   MlirType type = mlirValueGetType(buffer);
   int d, rank = (int)mlirShapedTypeGetRank(type);
 
@@ -634,8 +632,8 @@ static int elementwise_space(MlirContext ctx, MlirValue buffer,
 /* Builds the element-wise md_hom "to" = fn("from"...) over the buffers
  * "from" (all of the shape of "to"); returns its out_view. */
 static MlirOperation build_elementwise(struct mdh_builder *b, int n,
-                                      const MlirValue *from, MlirValue to,
-                                      MlirOperation fn) {
+                                       const MlirValue *from, MlirValue to,
+                                       MlirOperation fn) {
   int64_t sizes[MAX_LOOPS];
   MlirAttribute cc[MAX_LOOPS];
   MlirValue views[2], result;
@@ -643,8 +641,8 @@ static MlirOperation build_elementwise(struct mdh_builder *b, int n,
   int k, d, rank = elementwise_space(b->ctx, to, sizes, &map);
 
   for (k = 0; k < n; ++k)
-    views[k] = build_inp_view(b, from[k], map,
-                              mdhMdaTypeGet(b->ctx, rank, sizes));
+    views[k] =
+        build_inp_view(b, from[k], map, mdhMdaTypeGet(b->ctx, rank, sizes));
   for (d = 0; d < rank; ++d)
     cc[d] = mdhCcAttrGet(b->ctx);
   result = build_md_hom(b, n, views, fn, rank, sizes, cc, 0);
@@ -695,9 +693,8 @@ static MlirAttribute combine_attr(MlirContext ctx, struct raise *r, int d) {
   for (k = 0; k < r->n_out; ++k)
     names[k] =
         mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(r->oper[k]));
-  return mdhPwAttrGet(ctx, r->n_out == 1
-                               ? names[0]
-                               : mlirArrayAttrGet(ctx, r->n_out, names));
+  return mdhPwAttrGet(
+      ctx, r->n_out == 1 ? names[0] : mlirArrayAttrGet(ctx, r->n_out, names));
 }
 
 /* Builds the mdh ops of "r" before it (see the top of this file); returns
@@ -816,7 +813,8 @@ static void raise_function(struct raiser *rs, MlirOperation func) {
       open = 0;
   }
   for (k = rs->n_temps - 1; k >= 0; --k) {
-    struct mdh_builder b = mdh_builder_before(mlirOperationGetNextInBlock(last));
+    struct mdh_builder b =
+        mdh_builder_before(mlirOperationGetNextInBlock(last));
     b.block = block;
     mdh_build_dealloc(&b, rs->temps[k]);
   }

@@ -59,7 +59,8 @@ int main(void) {
   MlirAffineMap id = mlirAffineMapMultiDimIdentityGet(ctx, 1);
   MlirAffineExpr zero = mlirAffineConstantExprGet(ctx, 0);
   MlirAffineMap to0 = mlirAffineMapGet(ctx, 1, 0, 1, &zero);
-  MlirType mda = mdhMdaTypeGet(ctx, 1, &n), result = mdhMdaTypeGet(ctx, 1, &one);
+  MlirType mda = mdhMdaTypeGet(ctx, 1, &n),
+           result = mdhMdaTypeGet(ctx, 1, &one);
   MlirOperation vx =
       mdhInpViewCreate(loc, mlirBlockGetArgument(body, 0), mda, 1, &id);
   MlirOperation vy =
@@ -68,9 +69,8 @@ int main(void) {
                         mlirOperationGetResult(vy, 0)};
   MlirAttribute add = mdhPwAttrGet(
       ctx, mlirStringAttrGet(ctx, mlirStringRefCreateFromCString("add")));
-  MlirOperation hom = mdhMdHomCreate(loc, 2, views, result,
-                                     mlirStringRefCreateFromCString("mul"), 1,
-                                     &add);
+  MlirOperation hom = mdhMdHomCreate(
+      loc, 2, views, result, mlirStringRefCreateFromCString("mul"), 1, &add);
   MlirOperation out =
       mdhOutViewCreate(loc, mlirOperationGetResult(hom, 0),
                        mlirBlockGetArgument(body, 2), 1, &to0, &component);
@@ -100,7 +100,8 @@ int main(void) {
     x[i] = (float)(i + 1);
     y[i] = 2.0f;
   }
-  struct memref1 mx = {x, x, 0, 8, 1}, my = {y, y, 0, 8, 1}, md = {d, d, 0, 1, 1};
+  struct memref1 mx = {x, x, 0, 8, 1}, my = {y, y, 0, 8, 1},
+                 md = {d, d, 0, 1, 1};
   fn(&mx, &my, &md);
   printf("dot = %g\n", d[0]);
 
