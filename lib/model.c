@@ -274,25 +274,31 @@ static __isl_give isl_union_map *buffer_deps(struct mdh_model *m,
   return isl_union_map_union(isl_union_map_union(flow, anti), output);
 }
 
-/* Stores in "mem"[k] the index of the first buffer of "m" that may share
- * elements with buffer k (a view of the same base, mdh_value_base): the
- * buffers of one base form one memory, named after that first buffer.
- * Returns whether two buffers share one. */
-static int find_memories(struct mdh_model *m, int *mem) {
+/* Sets "m->mem" (struct mdh_model): buffers are views of one base when
+ * their bases (mdh_value_base) are equal. */
+static void find_memories(struct mdh_model *m) {
   MlirValue *base = malloc((m->n_buf + 1) * sizeof(*base));
-  int j, k, shared = 0;
+  int j, k;
 
-  if (!base)
+  m->mem = malloc((m->n_buf + 1) * sizeof(*m->mem));
+  if (!base || !m->mem)
     abort();
   for (k = 0; k < m->n_buf; ++k) {
     base[k] = mdh_value_base(m->bufs[k]);
     for (j = 0; j < k && !mlirValueEqual(base[j], base[k]); ++j)
       ;
-    mem[k] = j;
-    shared |= j < k;
+    m->mem[k] = j;
   }
   free(base);
-  return shared;
+}
+
+int mdh_model_shares_memory(const struct mdh_model *m, int b) {
+  int k;
+
+  for (k = 0; k < m->n_buf; ++k)
+    if (k != b && m->mem[k] == m->mem[b])
+      return 1;
+  return 0;
 }
 
 /* Returns the relation from the elements of buffer "k" of "m", a view that
@@ -332,25 +338,19 @@ static __isl_give isl_map *buffer_identity(struct mdh_model *m, int k) {
  * accesses to a buffer of its own stay as they are. */
 static __isl_give isl_union_map *to_memory(struct mdh_model *m,
                                            __isl_take isl_union_map *acc) {
-  int *mem = malloc((m->n_buf + 1) * sizeof(*mem));
-  char *shared = calloc(m->n_buf + 1, 1);
   isl_union_map *map;
-  int k;
+  int k, shared = 0;
 
-  if (!mem || !shared)
-    abort();
-  if (find_memories(m, mem)) {
-    for (k = 0; k < m->n_buf; ++k)
-      shared[mem[k]] |= mem[k] != k;
-    map = isl_union_map_empty(isl_space_params_alloc(m->ctx, 0));
-    for (k = 0; k < m->n_buf; ++k)
-      map = isl_union_map_add_map(map, shared[mem[k]] ? memory_map(m, k, mem[k])
-                                                      : buffer_identity(m, k));
-    acc = isl_union_map_apply_range(acc, map);
-  }
-  free(mem);
-  free(shared);
-  return acc;
+  for (k = 0; k < m->n_buf; ++k)
+    shared |= m->mem[k] != k;
+  if (!shared)
+    return acc;
+  map = isl_union_map_empty(isl_space_params_alloc(m->ctx, 0));
+  for (k = 0; k < m->n_buf; ++k)
+    map = isl_union_map_add_map(map, mdh_model_shares_memory(m, k)
+                                         ? memory_map(m, k, m->mem[k])
+                                         : buffer_identity(m, k));
+  return isl_union_map_apply_range(acc, map);
 }
 
 /* Computes the dependences of "m" (see struct mdh_model), one buffer (or
@@ -365,6 +365,7 @@ static void compute_dependences(struct mdh_model *m, isl_map **order) {
 
   if (!uses)
     abort();
+  find_memories(m);
   acc = to_memory(m, isl_union_map_copy(m->reads));
   reads = split_by_buffer(m, acc, uses);
   isl_union_map_free(acc);
@@ -461,6 +462,7 @@ struct mdh_model *mdh_model_free(struct mdh_model *m) {
     isl_set_free(m->stmts[k].domain);
   free(m->stmts);
   free(m->bufs);
+  free(m->mem);
   isl_union_set_free(m->domain);
   isl_union_map_free(m->reads);
   isl_union_map_free(m->writes);
@@ -534,8 +536,13 @@ struct mdh_model *mdh_model_slice(struct mdh_model *m, int first, int n) {
   part->bufs = malloc((m->n_buf ? m->n_buf : 1) * sizeof(*part->bufs));
   if (!part->bufs)
     abort();
-  if (m->n_buf)
+  part->mem = malloc((m->n_buf ? m->n_buf : 1) * sizeof(*part->mem));
+  if (!part->mem)
+    abort();
+  if (m->n_buf) {
     memcpy(part->bufs, m->bufs, m->n_buf * sizeof(*m->bufs));
+    memcpy(part->mem, m->mem, m->n_buf * sizeof(*m->mem));
+  }
   dom = part->domain;
   part->reads = isl_union_map_union(
       part->reads, isl_union_map_intersect_domain(isl_union_map_copy(m->reads),

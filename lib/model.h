@@ -59,6 +59,7 @@ struct mdh_model {
   struct mdh_stmt *stmts;
   int n_buf;
   MlirValue *bufs;
+  int *mem;
   isl_union_set *domain;
   isl_union_map *reads;
   isl_union_map *writes;
@@ -107,6 +108,10 @@ isl_bool mdh_model_schedule_is_valid(struct mdh_model *model,
 /* Returns the context of the extent parameters of "model" (every dynamic
  * extent is at least 1: the lowerings check it when the function runs). */
 __isl_give isl_set *mdh_model_context(struct mdh_model *model);
+
+/* Tells whether buffer "b" of "model" shares its memory with another
+ * buffer: they are different views of one base. */
+int mdh_model_shares_memory(const struct mdh_model *model, int b);
 
 /* Returns a string "S0=cp S1=cc" giving the kind of every dimension of every
  * statement (c: cc, p: pw, s: ps), to be freed by the caller. */

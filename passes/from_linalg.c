@@ -29,10 +29,10 @@
  * mul, min, max, and, or, xor as arith ops), outputs that are injective
  * projections of the parallel loops, no two outputs that alias (an input
  * that aliases an output, as bufferization makes them, is read through a
- * copy). The
- * md_homs of a function form one chain in one block (lib/chain.c): ops are
- * raised from the function's entry block in order, until an op that is not
- * raised touches a buffer of those raised before it.
+ * copy). The md_homs of a function form one chain in one block
+ * (lib/chain.c): ops are raised from the function's entry block in order,
+ * until an op that is not raised touches a buffer of those raised before
+ * it.
  */
 
 #include "dialect/dialect.h"
@@ -48,8 +48,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define PASS "mdh-from-linalg"
 
 /* The most loops and operands of an op raised: the dialect's limit on the
  * dimensions of a md_hom (dialect/verify.c), and more operands than any

@@ -178,28 +178,6 @@ static MlirValue view_on_copy(struct mdh_builder *b, MlirValue view,
   return mlirOperationGetResult(clone, mlirOpResultGetResultNumber(view));
 }
 
-/* Returns the index of the first buffer of "m" that is a view of the same
- * base as buffer "k" (mdh_values_alias), which may be "k" itself. */
-static int first_of_base(struct mdh_model *m, int k) {
-  int j;
-
-  for (j = 0; j < k; ++j)
-    if (mdh_values_alias(m->bufs[j], m->bufs[k]))
-      return j;
-  return k;
-}
-
-/* Tells whether another buffer of "m" than "k" is a view of the same base
- * as buffer "k". */
-static int shares_base(struct mdh_model *m, int k) {
-  int j;
-
-  for (j = 0; j < m->n_buf; ++j)
-    if (j != k && mdh_values_alias(m->bufs[j], m->bufs[k]))
-      return 1;
-  return 0;
-}
-
 /* Allocates at "b" the device copy of "host" in "c" for buffer "k", of
  * type "type", and copies "host" there unless the chain only writes it. */
 static void build_copy(struct mdh_device_copies *c, struct mdh_builder *b,
@@ -266,18 +244,23 @@ int mdh_device_copies_build(struct mdh_device_copies *c, struct mdh_builder *b,
   if (!c->dev || !c->alloc || !c->host || !c->written)
     abort();
   foreach_view(c, &note_written);
+  for (k = 0; k < m->n_buf; ++k)
+    c->written[m->mem[k]] |= c->written[k];
   for (k = 0; k < m->n_buf; ++k) {
     buf = m->bufs[k];
-    if (!shares_base(m, k)) {
+    j = m->mem[k];
+    /* Views of one base of which none is written may each have a dense
+     * copy of their own elements: nothing changes them. */
+    if (!mdh_model_shares_memory(m, k) || !c->written[j]) {
       build_copy(c, b, k, device_type(buf), buf);
       c->dev[k] = c->alloc[k];
       continue;
     }
-    j = first_of_base(m, k);
     base = mdh_value_base(buf);
     if (j == k) {
       if (!is_dense(base)) {
-        mdh_emit_error(mlirOpResultGetOwner(buf),
+        mdh_emit_error(mlirValueIsAOpResult(buf) ? mlirOpResultGetOwner(buf)
+                                                 : m->stmts[0].hom,
                        "%s: the chain uses different views of one buffer "
                        "and writes one of them; on the GPU the views are "
                        "made again on a device copy of the buffer, which "
@@ -289,7 +272,6 @@ int mdh_device_copies_build(struct mdh_device_copies *c, struct mdh_builder *b,
       build_copy(c, b, k, mlirValueGetType(base), base);
     }
     c->dev[k] = view_on_copy(b, buf, base, c->alloc[j]);
-    c->written[j] |= c->written[k];
   }
   return 0;
 }

@@ -236,3 +236,24 @@ func.func @equal_views(%x: memref<8xf32>, %a: memref<8xf32>, %y: memref<8xf32>) 
       : (!mdh.mda<array<i64: 8>>, memref<8xf32>) -> ()
   return
 }
+
+// Views of a strided argument (a block argument as the base), only read:
+// on the GPU each view gets a dense copy of its own elements, as before.
+func.func private @strided_kernel(%a: memref<4x4xf32, strided<[8, 1], offset: 2>>, %y: memref<4x4xf32>) {
+  %s = memref.subview %a[1, 1] [2, 2] [1, 1]
+      : memref<4x4xf32, strided<[8, 1], offset: 2>> to memref<2x2xf32, strided<[8, 1], offset: 11>>
+  %v0 = "mdh.inp_view"(%a) {accesses = [affine_map<(i, j) -> (i, j)>]}
+      : (memref<4x4xf32, strided<[8, 1], offset: 2>>) -> !mdh.mda<array<i64: 4, 4>>
+  %v1 = "mdh.inp_view"(%s) {accesses = [affine_map<(i, j) -> (i mod 2, j mod 2)>]}
+      : (memref<2x2xf32, strided<[8, 1], offset: 11>>) -> !mdh.mda<array<i64: 4, 4>>
+  %r = "mdh.md_hom"(%v0, %v1) {scalar_function = @add, combine_ops = [#mdh.cc, #mdh.cc]}
+      : (!mdh.mda<array<i64: 4, 4>>, !mdh.mda<array<i64: 4, 4>>) -> !mdh.mda<array<i64: 4, 4>>
+  "mdh.out_view"(%r, %y) {accesses = [affine_map<(i, j) -> (i, j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 4, 4>>, memref<4x4xf32>) -> ()
+  return
+}
+func.func @strided_reads(%x: memref<8x8xf32>, %y: memref<4x4xf32>) {
+  %a = memref.subview %x[0, 2] [4, 4] [1, 1] : memref<8x8xf32> to memref<4x4xf32, strided<[8, 1], offset: 2>>
+  call @strided_kernel(%a, %y) : (memref<4x4xf32, strided<[8, 1], offset: 2>>, memref<4x4xf32>) -> ()
+  return
+}
