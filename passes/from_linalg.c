@@ -78,12 +78,17 @@ struct raise {
 };
 
 /* The temporaries and functions made for one function: "temps" are freed
- * after its chain; "module" and "table" receive the scalar functions. */
+ * after its chain; "module" and "table" receive the scalar functions;
+ * "copy"[k] is the identity function of element type "copy_type"[k], made
+ * once for all the copies of that type. */
 struct raiser {
   MlirOperation module;
   MlirSymbolTable table;
   MlirValue *temps;
   int n_temps;
+  MlirType *copy_type;
+  MlirOperation *copy;
+  int n_copy;
 };
 
 /* Returns the builtin combine operator that the arith op "op" computes
@@ -648,16 +653,26 @@ static MlirOperation build_elementwise(struct mdh_builder *b, int n,
 }
 
 /* Returns `func.func private @name(T) -> T { return %0 }` for the element
- * type T of "buffer". */
+ * type T of "buffer", made at its first use. */
 static MlirOperation identity_function(struct raiser *rs, MlirValue buffer) {
   MlirType t = element_type(buffer);
   MlirOperation fn;
   MlirBlock entry;
   MlirValue x;
+  int k;
 
+  for (k = 0; k < rs->n_copy; ++k)
+    if (mlirTypeEqual(rs->copy_type[k], t))
+      return rs->copy[k];
   fn = create_function(rs, "mdh_linalg_copy", 1, &t, 1, &t, &entry);
   x = mlirBlockGetArgument(entry, 0);
   build_return(mlirTypeGetContext(t), entry, 1, &x);
+  rs->copy_type = realloc(rs->copy_type, (k + 1) * sizeof(*rs->copy_type));
+  rs->copy = realloc(rs->copy, (k + 1) * sizeof(*rs->copy));
+  if (!rs->copy_type || !rs->copy)
+    abort();
+  rs->copy_type[k] = t;
+  rs->copy[rs->n_copy++] = fn;
   return fn;
 }
 
@@ -786,12 +801,11 @@ static void raise_function(struct raiser *rs, MlirOperation func) {
   MlirOperation op, next, last = {NULL}, built;
   MlirValue *bufs = NULL;
   size_t n_bufs = 0;
-  struct mdh_op_list homs = mdh_collect_md_homs(func);
   struct raise r;
-  int open = 1, k;
+  int open = 1, k, has_hom = 0;
 
-  free(homs.ops);
-  if (mlirBlockIsNull(block) || homs.n > 0)
+  mlirOperationWalk(func, &mdh_find_md_hom, &has_hom, MlirWalkPreOrder);
+  if (mlirBlockIsNull(block) || has_hom)
     return;
   rs->n_temps = 0;
   for (op = mlirBlockGetFirstOperation(block); !mlirOperationIsNull(op);
@@ -821,7 +835,8 @@ static void raise_function(struct raiser *rs, MlirOperation func) {
 
 MlirLogicalResult mdh_from_linalg_run(MlirOperation module) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
-  struct raiser rs = {module, mlirSymbolTableCreate(module), NULL, 0};
+  struct raiser rs = {
+      module, mlirSymbolTableCreate(module), NULL, 0, NULL, NULL, 0};
   MlirOperation op;
 
   for (op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
@@ -830,6 +845,8 @@ MlirLogicalResult mdh_from_linalg_run(MlirOperation module) {
       raise_function(&rs, op);
   mlirSymbolTableDestroy(rs.table);
   free(rs.temps);
+  free(rs.copy_type);
+  free(rs.copy);
   /* What was built must satisfy every rule of the dialect; a violation is
    * a bug of this pass, reported at the op. */
   return mdhVerify(module);
