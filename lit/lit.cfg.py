@@ -75,5 +75,6 @@ if os.path.exists("/dev/nvidia0") and shutil.which("nvidia-smi"):
     config.available_features.add("cuda-gpu")
 config.substitutions.append(("%mdh_rt_mock", os.path.join(config.mdh_lib_dir, "libmdh_rt_mock.so")))
 config.substitutions.append(("%mdh_rt_cuda", os.path.join(config.mdh_lib_dir, "libmdh_rt_cuda.so")))
+config.substitutions.append(("%mdh_fake_cuda", os.path.join(config.mdh_lib_dir, "libmdh_fake_cuda.so")))
 config.substitutions.append(("%mdh_device_bc", os.path.join(config.mdh_lib_dir, "libmdh_device.bc")))
 config.substitutions.append(("%extract_ptx", "%s %s" % (sys.executable, os.path.join(config.mdh_src_root, "scripts", "extract-ptx.py"))))

@@ -257,8 +257,12 @@ static struct mdh_cu_device_state *current_device(void) {
 /* Make the primary context of the default device current on behalf of
  * "where" (the calling mgpu* function). */
 static void push_context(const char *where) {
-  check(cu.cuCtxPushCurrent(current_device()->context), "cuCtxPushCurrent",
-        where);
+  /* Separate statements: in "cu.cuCtxPushCurrent(current_device()->context)"
+   * C leaves open whether the callee is loaded before the argument is
+   * evaluated, and the entry points are only resolved by current_device(). */
+  mdh_cu_context context = current_device()->context;
+
+  check(cu.cuCtxPushCurrent(context), "cuCtxPushCurrent", where);
 }
 
 static void pop_context(const char *where) {
@@ -302,9 +306,10 @@ void *mgpuModuleLoadJIT(void *data, int optLevel) {
  * driver that has already shut down (CUDA_ERROR_DEINITIALIZED) has released
  * the module itself. */
 void mgpuModuleUnload(void *module) {
+  mdh_cu_context context = current_device()->context;
   mdh_cu_result r;
 
-  r = cu.cuCtxPushCurrent(current_device()->context);
+  r = cu.cuCtxPushCurrent(context);
   if (r == MDH_CUDA_ERROR_DEINITIALIZED)
     return;
   check(r, "cuCtxPushCurrent", __func__);

@@ -17,6 +17,7 @@
  * A misuse prints "mdh-rt-mock: error: <function>: <what>" and exits with
  * status 1, like the CUDA runtime. */
 
+#include "runtime/host/image.h"
 #include "runtime/host/mdh_rt.h"
 #include "runtime/host/memref.h"
 
@@ -29,7 +30,6 @@
 
 #define MDH_MOCK_ALIGN 256
 #define MDH_MOCK_MAX_SMEM (227 * 1024)
-#define MDH_MOCK_FATBIN_MAGIC 0xBA55ED50u
 
 enum mdh_mock_kind { MODULE, FUNCTION, STREAM, EVENT, BUFFER, N_KINDS };
 
@@ -218,60 +218,22 @@ static char check_range(const void *p, size_t bytes, const char *what,
   return 'D';
 }
 
-/* Whether "name" occurs in "data" of "bytes" as a string-table entry: after
- * a NUL or '.' (".text.NAME") and before a NUL. */
-static int blob_has_symbol(const char *data, size_t bytes, const char *name) {
-  size_t len = strlen(name), i;
-
-  if (!len || len + 1 > bytes)
-    return 0;
-  for (i = 1; i + len < bytes; ++i)
-    if ((data[i - 1] == '\0' || data[i - 1] == '.') && data[i + len] == '\0' &&
-        !memcmp(data + i, name, len))
-      return 1;
-  return 0;
-}
-
-static int is_ident_char(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-         (c >= '0' && c <= '9') || c == '_' || c == '$';
-}
-
-/* Whether the PTX text "ptx" declares ".entry NAME". */
-static int ptx_has_entry(const char *ptx, const char *name) {
-  size_t len = strlen(name);
-  const char *p;
-
-  for (p = strstr(ptx, ".entry"); p; p = strstr(p + 1, ".entry")) {
-    const char *q = p + strlen(".entry");
-
-    while (*q == ' ' || *q == '\t')
-      ++q;
-    if (q != p + strlen(".entry") && !strncmp(q, name, len) &&
-        !is_ident_char(q[len]))
-      return 1;
-  }
-  return 0;
-}
-
 /* The format of the image "data" of "bytes": "elf" (cubin) or "fatbin";
  * exits otherwise. */
 static const char *image_format(const unsigned char *data, size_t bytes,
                                 const char *where) {
-  uint32_t magic;
+  const char *format;
 
   if (!data || bytes < 4)
     die(where, "image of %zu bytes is too small to be a cubin or fatbin",
         bytes);
-  memcpy(&magic, data, 4);
-  if (data[0] == 0x7f && data[1] == 'E' && data[2] == 'L' && data[3] == 'F')
-    return "elf";
-  if (magic == MDH_MOCK_FATBIN_MAGIC)
-    return "fatbin";
-  die(where,
-      "not a cubin (ELF) or fatbin image (starts with %02x %02x %02x "
-      "%02x)",
-      data[0], data[1], data[2], data[3]);
+  format = mdh_rt_image_format(data);
+  if (!format)
+    die(where,
+        "not a cubin (ELF) or fatbin image (starts with %02x %02x %02x "
+        "%02x)",
+        data[0], data[1], data[2], data[3]);
+  return format;
 }
 
 /* A module holding a copy of the "bytes" of "data" in "format". */
@@ -308,7 +270,7 @@ void *mgpuModuleLoadJIT(void *data, int optLevel) {
   pthread_mutex_lock(&lock);
   if (!data)
     die(__func__, "PTX text is NULL");
-  if (!strstr(data, ".version") || !strstr(data, ".target"))
+  if (!mdh_rt_is_ptx(data))
     die(__func__, "not PTX text (no .version or .target directive)");
   bytes = strlen(data) + 1;
   m = module_new(data, bytes, "ptx", __func__);
@@ -343,8 +305,9 @@ static struct mdh_mock_object *module_function(struct mdh_mock_object *m,
   for (f = objects; f; f = f->next)
     if (f->kind == FUNCTION && f->module == m && !strcmp(f->name, name))
       return f;
-  found = strcmp(m->format, "ptx") ? blob_has_symbol(m->data, m->bytes, name)
-                                   : ptx_has_entry(m->data, name);
+  found = strcmp(m->format, "ptx")
+              ? mdh_rt_image_has_symbol(m->data, m->bytes, name)
+              : mdh_rt_ptx_has_entry(m->data, name);
   if (!found)
     die(where, "no kernel '%s' in module %d (%s)", name, m->id, m->format);
   f = object_new(FUNCTION, where);

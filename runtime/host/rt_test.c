@@ -47,9 +47,18 @@ struct rt {
   mdh_rt_profile_launches_fn profile_launches;
 };
 
-/* A cubin stand-in: the ELF magic, then a string table naming "kern". */
-static const char fake_elf[] = "\x7f"
-                               "ELF\2\1\1\0\0.text.kern\0kern\0.nv.info\0";
+/* A cubin stand-in: an ELF64 header for EM_CUDA without sections whose
+ * section table would start after the string table that follows it (so that
+ * a driver can tell the image's size), and that string table, naming
+ * "kern". */
+static const char fake_elf[] =
+    "\x7f"
+    "ELF\2\1\1\x33\0\0\0\0\0\0\0\0"        /* e_ident */
+    "\2\0\xbe\0\1\0\0\0"                   /* e_type, e_machine, e_version */
+    "\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0"     /* e_entry, e_phoff */
+    "\x5b\0\0\0\0\0\0\0"                   /* e_shoff = 64 + 27 */
+    "\0\0\0\0\x40\0\0\0\0\0\x40\0\0\0\0\0" /* flags, sizes, counts */
+    "\0.text.kern\0kern\0.nv.info\0";
 
 /* A PTX stand-in with one kernel, "kern". */
 static const char fake_ptx[] = "//\n.version 8.0\n.target sm_90\n"

@@ -23,7 +23,10 @@
 extern char **environ;
 
 /* The OpenMP runtime the cpu pipeline calls when it uses OpenMP, and MLIR's
- * runtime helpers (memrefCopy and the like), as mdh-run's JIT links them. */
+ * runtime helpers (printing and the like), as mdh-run's JIT links them; the
+ * project's own copy of the helpers that generated code needs (memrefCopy,
+ * runtime/host/utils.c) comes first, so that MLIR's, which needs libMLIR and
+ * libLLVM, is linked only for what the project lacks. */
 static const char openmp_runtime[] = MDH_OPENMP_RUNTIME;
 static const char runner_utils[] = MDH_LLVM_LIBDIR "/libmlir_c_runner_utils.so";
 static const char clang[] = MDH_LLVM_BINDIR "/clang";
@@ -156,7 +159,8 @@ static int run(char *const *argv, const char *ll) {
  * time). -Bsymbolic keeps the object's calls to its own functions from
  * binding to same-named functions of the program that loads it. */
 static int link_object(const char *ll, const char *out, const char *rpath,
-                       const char *gpu_runtime, const char *extra_lib) {
+                       const char *gpu_runtime, const char *utils,
+                       const char *extra_lib) {
   const char *argv[24] = {clang,
                           "-O2",
                           "-shared",
@@ -168,10 +172,12 @@ static int link_object(const char *ll, const char *out, const char *rpath,
                           ll,
                           rpath,
                           "-Wl,--as-needed",
-                          "-lm",
-                          runner_utils};
-  int n = 13;
+                          "-lm"};
+  int n = 12;
 
+  if (access(utils, R_OK) == 0)
+    argv[n++] = utils;
+  argv[n++] = runner_utils;
   if (access(openmp_runtime, R_OK) == 0)
     argv[n++] = openmp_runtime;
   if (access(gpu_runtime, R_OK) == 0)
@@ -186,18 +192,24 @@ static int link_object(const char *ll, const char *out, const char *rpath,
  * "$ORIGIN", "$ORIGIN/../lib" and their directories on this machine. */
 static int compile(const char *ll, const char *out, const char *gpu_runtime,
                    const char *extra_lib) {
-  char *gpu_dir = dir_of(gpu_runtime), *rpath = NULL;
+  const char *lib_dir = mdhGetLibDir();
+  char *gpu_dir = dir_of(gpu_runtime), *rpath = NULL, *utils = NULL;
   int rc = -1;
 
-  if (gpu_dir)
-    rpath = malloc(strlen(gpu_dir) + sizeof(MDH_LLVM_LIBDIR) + 64);
-  if (rpath) {
-    sprintf(rpath, "-Wl,-rpath,$ORIGIN:$ORIGIN/../lib:%s:%s", gpu_dir,
-            MDH_LLVM_LIBDIR);
-    rc = link_object(ll, out, rpath, gpu_runtime, extra_lib);
+  if (gpu_dir) {
+    rpath = malloc(strlen(gpu_dir) + strlen(lib_dir) + sizeof(MDH_LLVM_LIBDIR) +
+                   64);
+    utils = malloc(strlen(lib_dir) + sizeof("/libmdh_rt_utils.so"));
+  }
+  if (rpath && utils) {
+    sprintf(rpath, "-Wl,-rpath,$ORIGIN:$ORIGIN/../lib:%s:%s:%s", gpu_dir,
+            lib_dir, MDH_LLVM_LIBDIR);
+    sprintf(utils, "%s/libmdh_rt_utils.so", lib_dir);
+    rc = link_object(ll, out, rpath, gpu_runtime, utils, extra_lib);
   } else {
     fprintf(stderr, "mdh-run: out of memory\n");
   }
+  free(utils);
   free(rpath);
   free(gpu_dir);
   return rc;
