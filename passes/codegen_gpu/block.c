@@ -58,7 +58,7 @@ static __isl_give isl_set *tile_set(isl_ctx *ctx, const struct mdh_kernel *k,
 
 /* Returns the tiles of "set", the statement of "part" of "k", that the
  * block owns: the tiles of a dimension with blocks are dealt out to the
- * blocks cyclically, t = b + G e (block.D(G) on the tile index, tree.c);
+ * blocks cyclically, t = b + G e (block.D(G) on the tile index, kernel.c);
  * the tiles of the other dimensions all belong to every block. */
 static __isl_give isl_union_set *
 owned_tiles(const struct mdh_kernel *k, __isl_take isl_set *set,

@@ -1,7 +1,8 @@
-/* What the strategies of mdh-codegen-gpu share (codegen_gpu.c: the reduce
- * strategy and the host side; tree.c: the owner strategy, kernels of
- * several md_homs, thread ownership and the kernels' isl context; block.c:
- * block-level ASTs; tile.c: the tiled strategy; scan.c: the block scan). */
+/* What the strategies of mdh-codegen-gpu share (kernel.c) and their
+ * builders: one file a strategy (tiled: tile.c, block scan: scan.c, reduce:
+ * reduce.c, owner and the kernels of several md_homs: tree.c), block-level
+ * ASTs (block.c). codegen_gpu.c, the pass, chooses among them; none of them
+ * calls into it (scripts/check-layers.sh). */
 
 #ifndef MDH_PASSES_CODEGEN_GPU_KERNEL_H
 #define MDH_PASSES_CODEGEN_GPU_KERNEL_H
@@ -20,22 +21,35 @@
 
 #define MDH_KERNEL_N_IDS 6
 
-/* One kernel: the statement, its mapping, its dimensions in the order of
- * its band in the schedule tree ("order"), its strategy ("atomic" when
- * several parts of the grid contribute to one result point, combined by
- * atomics or, if "deterministic", through "partials" that a second kernel
- * folds in part order), and inside the launch the ids and the accumulators
- * (one memref per component). */
+/* How the mapping of a kernel of one md_hom spreads its dimensions, which
+ * decides its strategy: cc dimensions over threads, pw dimensions over
+ * threads or blocks, pw dimensions sequential with a register tile, ps
+ * dimensions off the sequential level. */
+struct mdh_kernel_spread {
+  int cc_threads;
+  int pw_threads;
+  int pw_blocks;
+  int pw_tiles;
+  int ps_spread;
+};
+
+/* One kernel: the statement, its mapping and how it spreads the
+ * dimensions, its dimensions in the order of its band in the schedule tree
+ * ("order"), the schedule tree (not owned), inside the launch the ids and
+ * the accumulators (one memref per component), and what the reduce
+ * strategy chooses: a block reduction, "atomic" when several parts of the
+ * grid contribute to one result point, combined by atomics or, if
+ * "deterministic", through "partials" that a second kernel folds in part
+ * order. */
 struct mdh_kernel {
   struct mdh_chain *chain;
   struct mdh_model *m;
   struct mdh_stmt_info *info;
   struct mdh_mapping map;
+  struct mdh_kernel_spread spread;
   int order[MDH_MODEL_MAX_RANK];
   int64_t grid[3], block[3];
-  int reduce;
-  int tiled;
-  int block_scan;
+  isl_schedule *schedule;
   int block_reduce;
   int atomic;
   int deterministic;
@@ -46,6 +60,10 @@ struct mdh_kernel {
   MlirValue acc[MDH_MODEL_MAX_RANK];
   isl_id *param_ids[MDH_KERNEL_N_IDS];
 };
+
+/* Reads the `mdh.mapping` of the statement of "k" into its map, spread and
+ * launch sizes; returns 0, or -1 after a diagnostic at the md_hom. */
+int mdh_kernel_read_mapping(struct mdh_kernel *k);
 
 /* The type of result component "c" of "info". */
 MlirType mdh_kernel_component_type(const struct mdh_stmt_info *info,
@@ -93,26 +111,26 @@ int mdh_kernel_translate(isl_ctx *ctx, struct mdh_kernel *k,
                          void *user);
 
 /* Allocates in "ctx" the isl parameter ids bx, by, bz, tx, ty, tz of "k"
- * ("param_ids", in the order of gpu.launch's block arguments); frees them
- * (tree.c). */
+ * ("param_ids", in the order of gpu.launch's block arguments); frees
+ * them. */
 void mdh_kernel_alloc_ids(isl_ctx *ctx, struct mdh_kernel *k);
 void mdh_kernel_free_ids(struct mdh_kernel *k);
 
 /* Returns the instances of "domain" whose value "x" the thread of the ids
- * "ids" (bx, by, bz, tx, ty, tz) owns under "dm" (tree.c). */
+ * "ids" (bx, by, bz, tx, ty, tz) owns under "dm". */
 __isl_give isl_union_set *mdh_kernel_owned(__isl_take isl_union_set *domain,
                                            __isl_take isl_union_pw_aff *x,
                                            const struct mdh_dim_map *dm,
                                            isl_id *const *ids);
 
 /* Returns the elements of "set" that the thread of the ids "ids" owns, set
- * dimension d being distributed under "dims[d]" (tree.c). */
+ * dimension d being distributed under "dims[d]". */
 __isl_give isl_union_set *mdh_kernel_owned_set(__isl_take isl_set *set,
                                                const struct mdh_dim_map *dims,
                                                isl_id *const *ids);
 
 /* Returns the context of the kernels of "k": its ids "param_ids" within
- * the launch sizes (tree.c). */
+ * the launch sizes. */
 __isl_give isl_set *mdh_kernel_context(isl_ctx *ctx,
                                        const struct mdh_kernel *k);
 
@@ -133,13 +151,6 @@ __isl_give isl_ast_node *
 mdh_kernel_block_ast(isl_ctx *ctx, struct mdh_kernel *k, const int64_t *step,
                      const struct mdh_block_part *parts, int n_parts);
 
-/* Builds the AST of what one thread of the owner strategy runs for "k":
- * the schedule tree "tree" restricted to the instances of its statement
- * that the thread owns under its mapping (tree.c). */
-__isl_give isl_ast_node *mdh_kernel_owner_ast(isl_ctx *ctx,
-                                              struct mdh_kernel *k,
-                                              __isl_keep isl_schedule *tree);
-
 /* Builds at "b" the kernel of several md_homs of "chain" below the kernel
  * mark "mark" of "schedule", with the band mapping "mapping" (tree.c);
  * returns 0, or -1 after a diagnostic at "loc". */
@@ -149,11 +160,22 @@ int mdh_kernel_build_band(isl_ctx *ctx, struct mdh_builder *b,
                           __isl_keep isl_schedule_node *mark,
                           const char *mapping, MlirOperation loc);
 
-/* The tiled strategy (tile.c): builds the kernel of "k" at "b". */
+/* The strategies for a kernel of one md_hom: each builds the kernel(s) of
+ * "k" at "b" and returns 0, or -1 after a diagnostic. */
+
+/* The owner strategy (tree.c). */
+int mdh_kernel_build_owner(isl_ctx *ctx, struct mdh_builder *b,
+                           struct mdh_kernel *k);
+
+/* The reduce strategy (reduce.c). */
+int mdh_kernel_build_reduce(isl_ctx *ctx, struct mdh_builder *b,
+                            struct mdh_kernel *k);
+
+/* The tiled strategy (tile.c). */
 int mdh_kernel_build_tiled(isl_ctx *ctx, struct mdh_builder *b,
                            struct mdh_kernel *k);
 
-/* The block scan (scan.c): builds the kernel of "k" at "b". */
+/* The block scan (scan.c). */
 int mdh_kernel_build_scan(isl_ctx *ctx, struct mdh_builder *b,
                           struct mdh_kernel *k);
 

@@ -20,6 +20,7 @@
 
 #include "runtime/host/cuda_api.h"
 #include "runtime/host/image.h"
+#include "runtime/host/objects.h"
 
 #include <pthread.h>
 #include <stdarg.h>
@@ -111,26 +112,8 @@ static const struct {
 
 enum fake_kind { MODULE, FUNCTION, STREAM, EVENT, BUFFER, REGISTERED };
 
-/* A live object. A module keeps a copy of its image in "data" of "bytes";
- * a function has its "name", "module" and dynamic shared memory limit
- * "smem"; a buffer or registered range is "data" of "bytes" (owned by a
- * buffer only); an event remembers whether it can be timed ("flags"). */
-struct fake_object {
-  enum fake_kind kind;
-  int id;
-  char *data;
-  size_t bytes;
-  const char *format;
-  char *name;
-  struct fake_object *module;
-  int smem;
-  unsigned int flags;
-  struct fake_object *next;
-};
-
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static struct fake_object *objects;
-static int next_id[REGISTERED + 1];
+static struct mdh_rt_objects objects;
 static int initialized, deinitialized, primary_retained;
 static int launches;
 static int log_on = -1;
@@ -228,53 +211,23 @@ static mdh_cu_result refuse(const char *entry, mdh_cu_result r,
   return leave(r);
 }
 
-static struct fake_object *object_new(enum fake_kind kind) {
-  struct fake_object *o = calloc(1, sizeof(*o));
-
-  if (!o)
-    return NULL;
-  o->kind = kind;
-  o->id = ++next_id[kind];
-  o->next = objects;
-  objects = o;
-  return o;
+static struct mdh_rt_object *object_new(enum fake_kind kind) {
+  return mdh_rt_object_new(&objects, kind);
 }
 
-static void object_free(struct fake_object *o) {
-  struct fake_object **p;
-
-  for (p = &objects; *p; p = &(*p)->next)
-    if (*p == o) {
-      *p = o->next;
-      break;
-    }
-  if (o->kind != REGISTERED)
-    free(o->data);
-  free(o->name);
-  free(o);
+static void object_free(struct mdh_rt_object *o) {
+  mdh_rt_object_free(&objects, o);
 }
 
-/* The live object of "kind" whose handle is "handle", or NULL. */
-static struct fake_object *find_handle(enum fake_kind kind,
-                                       const void *handle) {
-  struct fake_object *o;
-
-  for (o = objects; o; o = o->next)
-    if (o->kind == kind && (const void *)o == handle)
-      return o;
-  return NULL;
+static struct mdh_rt_object *find_handle(enum fake_kind kind,
+                                         const void *handle) {
+  return mdh_rt_object_find(&objects, kind, handle);
 }
 
-/* The live object of "kind" (a buffer or registered range) that contains
- * the address "p", or NULL. */
-static struct fake_object *find_range(enum fake_kind kind, uintptr_t p) {
-  struct fake_object *o;
-
-  for (o = objects; o; o = o->next)
-    if (o->kind == kind && p >= (uintptr_t)o->data &&
-        p < (uintptr_t)o->data + o->bytes)
-      return o;
-  return NULL;
+/* The live buffer or registered range ("kind") that contains "p", or
+ * NULL. */
+static struct mdh_rt_object *find_range(enum fake_kind kind, uintptr_t p) {
+  return mdh_rt_object_at(&objects, kind, p);
 }
 
 /* Whether "stream" is NULL (the default stream) or live. */
@@ -286,7 +239,7 @@ static int stream_ok(mdh_cu_stream stream) {
  * allocation (host memory, which cannot be checked), 0 if the range starts
  * in an allocation and overruns it or "p" is NULL. */
 static char range_kind(uintptr_t p, size_t bytes) {
-  struct fake_object *b = find_range(BUFFER, p);
+  struct mdh_rt_object *b = find_range(BUFFER, p);
 
   if (!p)
     return 0;
@@ -336,7 +289,7 @@ static mdh_cu_result load_image(const char *entry, mdh_cu_module *module,
                                 const void *image, char *log, size_t log_n) {
   const unsigned char *data = image;
   const char *format = NULL;
-  struct fake_object *m;
+  struct mdh_rt_object *m;
   size_t bytes = 0;
 
   if (!module || !image)
@@ -516,14 +469,14 @@ mdh_cu_result cuModuleLoadDataEx(mdh_cu_module *module, const void *image,
 
 mdh_cu_result cuModuleUnload(mdh_cu_module module) {
   mdh_cu_result r = enter(__func__, 1);
-  struct fake_object *m, *o, *next;
+  struct mdh_rt_object *m, *o, *next;
 
   if (r)
     return r;
   if (!(m = find_handle(MODULE, module)))
     return refuse(__func__, INVALID_HANDLE, "not a live module");
   say(__func__, "module=%d", m->id);
-  for (o = objects; o; o = next) {
+  for (o = objects.head; o; o = next) {
     next = o->next;
     if (o->kind == FUNCTION && o->module == m)
       object_free(o);
@@ -535,7 +488,7 @@ mdh_cu_result cuModuleUnload(mdh_cu_module module) {
 mdh_cu_result cuModuleGetFunction(mdh_cu_function *function,
                                   mdh_cu_module module, const char *name) {
   mdh_cu_result r = enter(__func__, 1);
-  struct fake_object *m, *f;
+  struct mdh_rt_object *m, *f;
   int found;
 
   if (r)
@@ -544,7 +497,7 @@ mdh_cu_result cuModuleGetFunction(mdh_cu_function *function,
     return refuse(__func__, INVALID_HANDLE, "not a live module");
   if (!name || !*name)
     return refuse(__func__, INVALID_VALUE, "no kernel name");
-  for (f = objects; f; f = f->next)
+  for (f = objects.head; f; f = f->next)
     if (f->kind == FUNCTION && f->module == m && !strcmp(f->name, name))
       break;
   if (!f) {
@@ -566,7 +519,7 @@ mdh_cu_result cuModuleGetFunction(mdh_cu_function *function,
 mdh_cu_result cuFuncSetAttribute(mdh_cu_function function, int attribute,
                                  int value) {
   mdh_cu_result r = enter(__func__, 1);
-  struct fake_object *f;
+  struct mdh_rt_object *f;
 
   if (r)
     return r;
@@ -601,7 +554,7 @@ mdh_cu_result cuLaunchKernel(mdh_cu_function function, unsigned int gx,
                              void **params, void **extra) {
   mdh_cu_result r = enter(__func__, 1);
   unsigned int grid[3] = {gx, gy, gz}, block[3] = {bx, by, bz};
-  struct fake_object *f;
+  struct mdh_rt_object *f;
 
   if (r)
     return r;
@@ -626,7 +579,7 @@ mdh_cu_result cuLaunchKernel(mdh_cu_function function, unsigned int gx,
 static mdh_cu_result create_handle(const char *entry, enum fake_kind kind,
                                    void **out, unsigned int flags) {
   mdh_cu_result r = enter(entry, 1);
-  struct fake_object *o;
+  struct mdh_rt_object *o;
 
   if (r)
     return r;
@@ -643,7 +596,7 @@ static mdh_cu_result create_handle(const char *entry, enum fake_kind kind,
 static mdh_cu_result use_handle(const char *entry, enum fake_kind kind,
                                 void *handle, int destroy) {
   mdh_cu_result r = enter(entry, 1);
-  struct fake_object *o;
+  struct mdh_rt_object *o;
 
   if (r)
     return r;
@@ -709,7 +662,7 @@ mdh_cu_result cuEventSynchronize(mdh_cu_event event) {
 mdh_cu_result cuEventElapsedTime_v2(float *ms, mdh_cu_event start,
                                     mdh_cu_event stop) {
   mdh_cu_result r = enter("cuEventElapsedTime", 1);
-  struct fake_object *a, *b;
+  struct mdh_rt_object *a, *b;
 
   if (r)
     return r;
@@ -726,7 +679,7 @@ mdh_cu_result cuEventElapsedTime_v2(float *ms, mdh_cu_event start,
 static mdh_cu_result alloc(const char *entry, mdh_cu_deviceptr *ptr,
                            size_t bytes, int managed) {
   mdh_cu_result r = enter(entry, 1);
-  struct fake_object *b;
+  struct mdh_rt_object *b;
   size_t rounded;
 
   if (r)
@@ -760,7 +713,7 @@ mdh_cu_result cuMemAllocManaged(mdh_cu_deviceptr *ptr, size_t bytes,
 
 mdh_cu_result cuMemFree_v2(mdh_cu_deviceptr ptr) {
   mdh_cu_result r = enter("cuMemFree", 1);
-  struct fake_object *b;
+  struct mdh_rt_object *b;
 
   if (r)
     return r;
@@ -827,7 +780,7 @@ mdh_cu_result cuMemsetD16Async(mdh_cu_deviceptr dst, unsigned short value,
 
 mdh_cu_result cuMemHostRegister_v2(void *p, size_t bytes, unsigned int flags) {
   mdh_cu_result r = enter("cuMemHostRegister", 1);
-  struct fake_object *o;
+  struct mdh_rt_object *o;
 
   (void)flags;
   if (r)
@@ -842,13 +795,14 @@ mdh_cu_result cuMemHostRegister_v2(void *p, size_t bytes, unsigned int flags) {
     return refuse("cuMemHostRegister", OUT_OF_MEMORY, "no host memory");
   o->data = p;
   o->bytes = bytes;
+  o->borrowed = 1;
   say("cuMemHostRegister", "bytes=%zu", bytes);
   return leave(0);
 }
 
 mdh_cu_result cuMemHostUnregister(void *p) {
   mdh_cu_result r = enter(__func__, 1);
-  struct fake_object *o = NULL;
+  struct mdh_rt_object *o = NULL;
 
   if (r)
     return r;
@@ -866,11 +820,11 @@ mdh_cu_result cuMemHostUnregister(void *p) {
  * handler has run (callers' destructors that run later, such as a module's
  * unload, must cope). What is still live is reported. */
 __attribute__((destructor)) static void shut_down(void) {
-  struct fake_object *o;
+  struct mdh_rt_object *o;
   int buffers = 0, modules = 0;
 
   pthread_mutex_lock(&lock);
-  for (o = objects; o; o = o->next) {
+  for (o = objects.head; o; o = o->next) {
     buffers += o->kind == BUFFER;
     modules += o->kind == MODULE;
   }

@@ -20,6 +20,7 @@
 #include "runtime/host/image.h"
 #include "runtime/host/mdh_rt.h"
 #include "runtime/host/memref.h"
+#include "runtime/host/objects.h"
 
 #include <inttypes.h>
 #include <pthread.h>
@@ -36,23 +37,8 @@ enum mdh_mock_kind { MODULE, FUNCTION, STREAM, EVENT, BUFFER, N_KINDS };
 static const char *const kind_names[N_KINDS] = {"module", "function", "stream",
                                                 "event", "buf"};
 
-/* One live object of "kind", numbered "id" within its kind. A buffer's
- * memory is "data" of "bytes"; a module keeps a copy of its image in "data"
- * of "bytes" and its format; a function has its "name" and "module". */
-struct mdh_mock_object {
-  enum mdh_mock_kind kind;
-  int id;
-  char *data;
-  size_t bytes;
-  const char *format;
-  char *name;
-  struct mdh_mock_object *module;
-  struct mdh_mock_object *next;
-};
-
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static struct mdh_mock_object *objects;
-static int next_id[N_KINDS];
+static struct mdh_rt_objects objects;
 static int log_on = -1;
 static int profile_on = -1;
 static int profile_launches;
@@ -113,62 +99,34 @@ static void warn(const char *fmt, ...) {
   fflush(stderr);
 }
 
-/* A new object of "kind", linked into the live list; exits when out of
- * memory. */
-static struct mdh_mock_object *object_new(enum mdh_mock_kind kind,
-                                          const char *where) {
-  struct mdh_mock_object *o = calloc(1, sizeof(*o));
+/* A new object of "kind"; exits when out of memory. */
+static struct mdh_rt_object *object_new(enum mdh_mock_kind kind,
+                                        const char *where) {
+  struct mdh_rt_object *o = mdh_rt_object_new(&objects, kind);
 
   if (!o)
     die(where, "out of host memory");
-  o->kind = kind;
-  o->id = ++next_id[kind];
-  o->next = objects;
-  objects = o;
   return o;
 }
 
-/* Unlink "o" and free it with what it owns. */
-static void object_free(struct mdh_mock_object *o) {
-  struct mdh_mock_object **p;
-
-  for (p = &objects; *p; p = &(*p)->next)
-    if (*p == o) {
-      *p = o->next;
-      break;
-    }
-  free(o->data);
-  free(o->name);
-  free(o);
+static void object_free(struct mdh_rt_object *o) {
+  mdh_rt_object_free(&objects, o);
 }
 
-/* The live object of "kind" whose handle is "handle", or NULL. */
-static struct mdh_mock_object *find_handle(enum mdh_mock_kind kind,
-                                           const void *handle) {
-  struct mdh_mock_object *o;
-
-  for (o = objects; o; o = o->next)
-    if (o->kind == kind && (const void *)o == handle)
-      return o;
-  return NULL;
+static struct mdh_rt_object *find_handle(enum mdh_mock_kind kind,
+                                         const void *handle) {
+  return mdh_rt_object_find(&objects, kind, handle);
 }
 
 /* The live buffer that contains the address "p", or NULL. */
-static struct mdh_mock_object *find_buffer(const void *p) {
-  struct mdh_mock_object *o;
-  uintptr_t a = (uintptr_t)p;
-
-  for (o = objects; o; o = o->next)
-    if (o->kind == BUFFER && a >= (uintptr_t)o->data &&
-        a < (uintptr_t)o->data + o->bytes)
-      return o;
-  return NULL;
+static struct mdh_rt_object *find_buffer(const void *p) {
+  return mdh_rt_object_at(&objects, BUFFER, (uintptr_t)p);
 }
 
 /* The live object of "kind" that "handle" names; exits otherwise. */
-static struct mdh_mock_object *
-get_handle(enum mdh_mock_kind kind, const void *handle, const char *where) {
-  struct mdh_mock_object *o = find_handle(kind, handle);
+static struct mdh_rt_object *get_handle(enum mdh_mock_kind kind,
+                                        const void *handle, const char *where) {
+  struct mdh_rt_object *o = find_handle(kind, handle);
 
   if (!o)
     die(where, "%p is not a live %s", handle, kind_names[kind]);
@@ -183,7 +141,7 @@ static int stream_id(const void *stream, const char *where) {
 /* Write into "buf" of "n" bytes how the log names "p": "bufN", "bufN+OFF"
  * or "host". */
 static const char *name_pointer(const void *p, char *buf, size_t n) {
-  struct mdh_mock_object *b = find_buffer(p);
+  struct mdh_rt_object *b = find_buffer(p);
   size_t off;
 
   if (!b)
@@ -201,7 +159,7 @@ static const char *name_pointer(const void *p, char *buf, size_t n) {
  * (which the mock cannot check further). Return 'D' or 'H'. */
 static char check_range(const void *p, size_t bytes, const char *what,
                         const char *where) {
-  struct mdh_mock_object *b = find_buffer(p);
+  struct mdh_rt_object *b = find_buffer(p);
   size_t off;
 
   if (!b) {
@@ -237,10 +195,9 @@ static const char *image_format(const unsigned char *data, size_t bytes,
 }
 
 /* A module holding a copy of the "bytes" of "data" in "format". */
-static struct mdh_mock_object *module_new(const void *data, size_t bytes,
-                                          const char *format,
-                                          const char *where) {
-  struct mdh_mock_object *m = object_new(MODULE, where);
+static struct mdh_rt_object *module_new(const void *data, size_t bytes,
+                                        const char *format, const char *where) {
+  struct mdh_rt_object *m = object_new(MODULE, where);
 
   m->data = malloc(bytes);
   if (!m->data)
@@ -252,7 +209,7 @@ static struct mdh_mock_object *module_new(const void *data, size_t bytes,
 }
 
 void *mgpuModuleLoad(void *data, size_t gpuBlobSize) {
-  struct mdh_mock_object *m;
+  struct mdh_rt_object *m;
   const char *format;
 
   pthread_mutex_lock(&lock);
@@ -264,7 +221,7 @@ void *mgpuModuleLoad(void *data, size_t gpuBlobSize) {
 }
 
 void *mgpuModuleLoadJIT(void *data, int optLevel) {
-  struct mdh_mock_object *m;
+  struct mdh_rt_object *m;
   size_t bytes;
 
   pthread_mutex_lock(&lock);
@@ -281,12 +238,12 @@ void *mgpuModuleLoadJIT(void *data, int optLevel) {
 }
 
 void mgpuModuleUnload(void *module) {
-  struct mdh_mock_object *m, *o, *next;
+  struct mdh_rt_object *m, *o, *next;
 
   pthread_mutex_lock(&lock);
   m = get_handle(MODULE, module, __func__);
   say(__func__, "module=%d", m->id);
-  for (o = objects; o; o = next) {
+  for (o = objects.head; o; o = next) {
     next = o->next;
     if (o->kind == FUNCTION && o->module == m)
       object_free(o);
@@ -296,13 +253,12 @@ void mgpuModuleUnload(void *module) {
 }
 
 /* The function "name" of module "m", created on its first lookup. */
-static struct mdh_mock_object *module_function(struct mdh_mock_object *m,
-                                               const char *name,
-                                               const char *where) {
-  struct mdh_mock_object *f;
+static struct mdh_rt_object *
+module_function(struct mdh_rt_object *m, const char *name, const char *where) {
+  struct mdh_rt_object *f;
   int found;
 
-  for (f = objects; f; f = f->next)
+  for (f = objects.head; f; f = f->next)
     if (f->kind == FUNCTION && f->module == m && !strcmp(f->name, name))
       return f;
   found = strcmp(m->format, "ptx")
@@ -319,7 +275,7 @@ static struct mdh_mock_object *module_function(struct mdh_mock_object *m,
 }
 
 void *mgpuModuleGetFunction(void *module, const char *name) {
-  struct mdh_mock_object *m, *f;
+  struct mdh_rt_object *m, *f;
 
   pthread_mutex_lock(&lock);
   m = get_handle(MODULE, module, __func__);
@@ -373,7 +329,7 @@ void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
                       void *stream, void **params, void **extra,
                       size_t paramsCount) {
   intptr_t grid[3] = {gridX, gridY, gridZ}, block[3] = {blockX, blockY, blockZ};
-  struct mdh_mock_object *f;
+  struct mdh_rt_object *f;
 
   (void)extra;
   pthread_mutex_lock(&lock);
@@ -395,7 +351,7 @@ void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
 
 /* A new dummy handle of "kind", logged as "<kind>=<id>". */
 static void *create_handle(enum mdh_mock_kind kind, const char *where) {
-  struct mdh_mock_object *o;
+  struct mdh_rt_object *o;
 
   pthread_mutex_lock(&lock);
   o = object_new(kind, where);
@@ -408,7 +364,7 @@ static void *create_handle(enum mdh_mock_kind kind, const char *where) {
  * "destroy". */
 static void use_handle(enum mdh_mock_kind kind, void *handle, int destroy,
                        const char *where) {
-  struct mdh_mock_object *o;
+  struct mdh_rt_object *o;
 
   pthread_mutex_lock(&lock);
   o = get_handle(kind, handle, where);
@@ -453,8 +409,8 @@ void mgpuEventSynchronize(void *event) {
 }
 
 /* Zeroed memory of "bytes", aligned like cuMemAlloc's, as a new buffer. */
-static struct mdh_mock_object *buffer_new(uint64_t bytes, const char *where) {
-  struct mdh_mock_object *b;
+static struct mdh_rt_object *buffer_new(uint64_t bytes, const char *where) {
+  struct mdh_rt_object *b;
   size_t rounded;
 
   if (bytes > SIZE_MAX - MDH_MOCK_ALIGN)
@@ -471,7 +427,7 @@ static struct mdh_mock_object *buffer_new(uint64_t bytes, const char *where) {
 }
 
 void *mgpuMemAlloc(uint64_t sizeBytes, void *stream, bool isHostShared) {
-  struct mdh_mock_object *b = NULL;
+  struct mdh_rt_object *b = NULL;
   int s;
 
   pthread_mutex_lock(&lock);
@@ -485,7 +441,7 @@ void *mgpuMemAlloc(uint64_t sizeBytes, void *stream, bool isHostShared) {
 }
 
 void mgpuMemFree(void *ptr, void *stream) {
-  struct mdh_mock_object *b;
+  struct mdh_rt_object *b;
   int s;
 
   pthread_mutex_lock(&lock);
@@ -626,13 +582,13 @@ int mdh_rt_profile_launches(void) {
  * unloaded: generated code is expected to release both. After an error they
  * are expected. */
 __attribute__((destructor)) static void report_live_objects(void) {
-  struct mdh_mock_object *o;
+  struct mdh_rt_object *o;
   size_t bytes = 0;
   int buffers = 0, modules = 0;
 
   if (dying)
     return;
-  for (o = objects; o; o = o->next) {
+  for (o = objects.head; o; o = o->next) {
     buffers += o->kind == BUFFER;
     bytes += o->kind == BUFFER ? o->bytes : 0;
     modules += o->kind == MODULE;

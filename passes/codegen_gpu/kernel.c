@@ -1,0 +1,365 @@
+/* What every strategy of mdh-codegen-gpu uses (kernel.h): reading a
+ * kernel's mapping, the launch and its ids, thread ownership, the
+ * accumulators, identities, and the translation of a kernel's isl AST.
+ *
+ * Ownership is a set of constraints on the value x of a dimension (a
+ * md_hom's own, or a band member's for a kernel of several md_homs) with T
+ * threads, G blocks and register tile R (LIFT's cyclic loops, Sec. 4.6):
+ *
+ *   thread.D(T)      x = tx + T e            ((x - tx) mod T = 0)
+ *   block.D(G)       x = bx + G e            ((x - bx) mod G = 0)
+ *   global.D(T,G)    x = T R bx + tx + T r + T R G e,  0 <= r < R
+ *                    ((x - tx) mod T = 0 and
+ *                     (floor((x - tx) / (T R)) - bx) mod G = 0)
+ *
+ * Every x has exactly one owner, whatever its range, so shifted band
+ * members need no offsets. The register tile R changes only which points a
+ * thread holds together (tile.c), not which it owns.
+ */
+
+#include "passes/codegen_gpu/kernel.h"
+#include "dialect/attrs.h"
+#include "lib/ast_to_mlir.h"
+#include "support/diag.h"
+#include "support/ir.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <isl/aff.h>
+#include <isl/ast_build.h>
+#include <isl/local_space.h>
+#include <isl/set.h>
+#include <isl/space.h>
+#include <isl/union_set.h>
+#include <isl/val.h>
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PASS "mdh-codegen-gpu"
+
+MlirType mdh_kernel_component_type(const struct mdh_stmt_info *info,
+                                   intptr_t c) {
+  return mlirFunctionTypeGetResult(info->fn_type, c);
+}
+
+/* Records in "k->spread" how the mapping of "k" spreads each kind of
+ * dimension. */
+static void read_spread(struct mdh_kernel *k) {
+  struct mdh_kernel_spread *s = &k->spread;
+  const struct mdh_dim_map *dm;
+  int d;
+
+  for (d = 0; d < k->map.rank; ++d) {
+    dm = &k->map.dims[d];
+    if (k->info->stmt->kinds[d] == MdhCombineCC) {
+      s->cc_threads |= mdh_dim_map_spreads_threads(dm);
+    } else if (k->info->stmt->kinds[d] == MdhCombinePS) {
+      s->ps_spread |= dm->level != MDH_LEVEL_SEQ;
+    } else {
+      s->pw_threads |= mdh_dim_map_spreads_threads(dm);
+      s->pw_blocks |= mdh_dim_map_spreads_blocks(dm);
+      s->pw_tiles |= dm->level == MDH_LEVEL_SEQ && dm->tile > 1;
+    }
+  }
+}
+
+int mdh_kernel_read_mapping(struct mdh_kernel *k) {
+  MlirOperation hom = k->info->stmt->hom;
+  MlirAttribute attr = mdh_attr_get_mapping(hom);
+  MlirStringRef text;
+  int d;
+  char err[256];
+
+  if (mlirAttributeIsNull(attr) || !mlirAttributeIsAString(attr)) {
+    mdh_emit_error(hom, PASS " needs the mapping of mdh-map-gpu (the string "
+                             "attribute mdh.mapping)");
+    return -1;
+  }
+  text = mlirStringAttrGetValue(attr);
+  if (mdh_mapping_parse(text.data, text.length, k->info->stmt->rank, &k->map,
+                        err, sizeof(err)) < 0 ||
+      mdh_mapping_check_limits(&k->map, err, sizeof(err)) < 0 ||
+      mdh_mapping_check_tiles(&k->map, k->info, err, sizeof(err)) < 0 ||
+      mdh_mapping_check_scan(&k->map, k->info, err, sizeof(err)) < 0) {
+    mdh_emit_error(hom, PASS ": invalid mdh.mapping: %s", err);
+    return -1;
+  }
+  for (d = 0; d < k->map.rank; ++d) {
+    if (k->map.dims[d].threads <= 0 || k->map.dims[d].blocks <= 0) {
+      mdh_emit_error(hom,
+                     PASS ": mdh.mapping leaves the size of dimension "
+                          "%d open; run mdh-map-gpu",
+                     d);
+      return -1;
+    }
+  }
+  read_spread(k);
+  mdh_mapping_launch_sizes(&k->map, k->grid, k->block);
+  if ((k->spread.pw_threads || k->spread.pw_blocks) &&
+      !mdh_mapping_can_reduce(k->info)) {
+    mdh_emit_error(hom, PASS ": this md_hom's pw/ps dimensions must be seq "
+                             "(a scan, a combine function or a type without "
+                             "runtime reductions runs in the thread that owns "
+                             "each result point)");
+    return -1;
+  }
+  return 0;
+}
+
+int mdh_kernel_is_cc(const struct mdh_kernel *k, int d) {
+  return k->info->stmt->kinds[d] == MdhCombineCC;
+}
+
+MlirValue mdh_build_identity(struct mdh_builder *b, const char *op,
+                             MlirType type) {
+  MlirAttribute value;
+  unsigned w;
+  int64_t v = 0;
+
+  if (mlirTypeIsAFloat(type)) {
+    double x = !strcmp(op, "mul")   ? 1.0
+               : !strcmp(op, "min") ? INFINITY
+               : !strcmp(op, "max") ? -INFINITY
+                                    : 0.0;
+    value = mlirFloatAttrDoubleGet(b->ctx, type, x);
+  } else {
+    w = mlirIntegerTypeGetWidth(type);
+    if (!strcmp(op, "mul"))
+      v = 1;
+    else if (!strcmp(op, "min"))
+      v = w == 64 ? INT64_MAX : INT32_MAX;
+    else if (!strcmp(op, "max"))
+      v = w == 64 ? INT64_MIN : INT32_MIN;
+    else if (!strcmp(op, "and"))
+      v = -1;
+    value = mlirIntegerAttrGet(type, v);
+  }
+  MlirNamedAttribute attr = mdh_named_attr(b->ctx, "value", value);
+  return mlirOperationGetResult(
+      mdh_build_op(b, "arith.constant", 0, NULL, 1, &type, 1, &attr), 0);
+}
+
+int64_t mdh_element_bytes(MlirType type) {
+  if (mlirTypeIsAFloat(type))
+    return (mlirFloatTypeGetWidth(type) + 7) / 8;
+  if (mlirTypeIsAInteger(type))
+    return (mlirIntegerTypeGetWidth(type) + 7) / 8;
+  return 8;
+}
+
+MlirValue mdh_kernel_load_acc(struct mdh_builder *b, const struct mdh_kernel *k,
+                              intptr_t c, int64_t r) {
+  MlirValue at = mdh_build_index(b, r);
+
+  return mdh_build_load(b, k->acc[c], 1, &at);
+}
+
+void mdh_kernel_store_acc(struct mdh_builder *b, const struct mdh_kernel *k,
+                          intptr_t c, int64_t r, MlirValue v) {
+  MlirValue at = mdh_build_index(b, r);
+
+  mdh_build_store(b, v, k->acc[c], 1, &at);
+}
+
+MlirBlock mdh_kernel_build_launch(struct mdh_builder *b, const int64_t grid[3],
+                                  const int64_t block[3], int n_shared,
+                                  const MlirType *shared) {
+  int32_t segments[11] = {0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0};
+  MlirNamedAttribute attrs[2] = {
+      mdh_named_attr(b->ctx, "operandSegmentSizes",
+                     mlirDenseI32ArrayGet(b->ctx, 11, segments)),
+      mdh_named_attr(
+          b->ctx, "workgroup_attributions",
+          mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), n_shared))};
+  MlirOperationState st = mlirOperationStateGet(
+      mlirStringRefCreateFromCString("gpu.launch"), b->loc);
+  MlirOperationState term = mlirOperationStateGet(
+      mlirStringRefCreateFromCString("gpu.terminator"), b->loc);
+  MlirType index = mlirIndexTypeGet(b->ctx);
+  MlirType *arg_types = malloc((12 + n_shared) * sizeof(*arg_types));
+  MlirLocation *locs = malloc((12 + n_shared) * sizeof(*locs));
+  MlirValue sizes[6];
+  MlirRegion region = mlirRegionCreate();
+  MlirBlock body;
+  int i;
+
+  if (!arg_types || !locs)
+    abort();
+  for (i = 0; i < 12 + n_shared; ++i) {
+    arg_types[i] = i < 12 ? index : shared[i - 12];
+    locs[i] = b->loc;
+  }
+  for (i = 0; i < 3; ++i) {
+    sizes[i] = mdh_build_index(b, grid[i]);
+    sizes[3 + i] = mdh_build_index(b, block[i]);
+  }
+  body = mlirBlockCreate(12 + n_shared, arg_types, locs);
+  free(arg_types);
+  free(locs);
+  mlirRegionAppendOwnedBlock(region, body);
+  mlirBlockAppendOwnedOperation(body, mlirOperationCreate(&term));
+  mlirOperationStateAddOperands(&st, 6, sizes);
+  mlirOperationStateAddAttributes(&st, n_shared ? 2 : 1, attrs);
+  mlirOperationStateAddOwnedRegions(&st, 1, &region);
+  mdh_build_insert(b, mlirOperationCreate(&st));
+  return body;
+}
+
+void mdh_kernel_alloc_accumulators(struct mdh_builder *b, struct mdh_kernel *k,
+                                   int64_t n) {
+  int32_t segments[2] = {0, 0};
+  MlirNamedAttribute attr = mdh_named_attr(
+      b->ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 2, segments));
+  MlirType type;
+  intptr_t c;
+
+  for (c = 0; c < k->info->n_results; ++c) {
+    type = mlirMemRefTypeContiguousGet(mdh_kernel_component_type(k->info, c), 1,
+                                       &n, mlirAttributeGetNull());
+    k->acc[c] = mlirOperationGetResult(
+        mdh_build_op(b, "memref.alloca", 0, NULL, 1, &type, 1, &attr), 0);
+  }
+}
+
+int mdh_kernel_translate(isl_ctx *ctx, struct mdh_kernel *k,
+                         struct mdh_builder *kb, MlirBlock body,
+                         __isl_keep isl_ast_node *tree,
+                         int (*stmt)(struct mdh_builder *b, const char *name,
+                                     int n, const MlirValue *idx, void *user),
+                         void *user) {
+  struct mdh_ast_params params = {0, 0, NULL, NULL};
+  struct mdh_ast_target target = {stmt, user, &params};
+  int h, rc;
+
+  mdh_kernel_alloc_ids(ctx, k);
+  /* The block and thread ids, and the extents of dynamic dimensions (host
+   * values, which kernel outlining passes to the kernel). */
+  for (h = 0; h < MDH_KERNEL_N_IDS; ++h) {
+    k->ids[h] = mlirBlockGetArgument(body, h);
+    mdh_ast_params_add(&params, isl_id_copy(k->param_ids[h]), k->ids[h]);
+  }
+  mdh_chain_add_params(k->chain, &params);
+  rc = mdh_ast_to_mlir(kb, tree, &target);
+  mdh_ast_params_clear(&params);
+  mdh_kernel_free_ids(k);
+  return rc;
+}
+
+/* Returns the instances of "domain" where "x" is a multiple of "n". */
+static __isl_give isl_union_set *multiple_of(__isl_take isl_union_set *domain,
+                                             __isl_take isl_union_pw_aff *x,
+                                             int64_t n) {
+  isl_ctx *ctx = isl_union_set_get_ctx(domain);
+
+  x = isl_union_pw_aff_mod_val(x, isl_val_int_from_si(ctx, n));
+  return isl_union_set_intersect(domain, isl_union_pw_aff_zero_union_set(x));
+}
+
+/* Returns the id parameter "id" as a function on "domain". */
+static __isl_give isl_union_pw_aff *param(__isl_keep isl_union_set *domain,
+                                          __isl_keep isl_id *id) {
+  return isl_union_pw_aff_param_on_domain_id(isl_union_set_copy(domain),
+                                             isl_id_copy(id));
+}
+
+/* Returns the instances of "domain" whose value "x" the thread of the ids
+ * "ids" (bx, by, bz, tx, ty, tz) owns under "dm" (see the top of this
+ * file). */
+__isl_give isl_union_set *mdh_kernel_owned(__isl_take isl_union_set *domain,
+                                           __isl_take isl_union_pw_aff *x,
+                                           const struct mdh_dim_map *dm,
+                                           isl_id *const *ids) {
+  isl_ctx *ctx = isl_union_set_get_ctx(domain);
+  isl_union_pw_aff *tx, *bx, *q;
+
+  switch (dm->level) {
+  case MDH_LEVEL_SEQ:
+    isl_union_pw_aff_free(x);
+    return domain;
+  case MDH_LEVEL_THREAD:
+    tx = param(domain, ids[3 + dm->hw]);
+    return multiple_of(domain, isl_union_pw_aff_sub(x, tx), dm->threads);
+  case MDH_LEVEL_BLOCK:
+    bx = param(domain, ids[dm->hw]);
+    return multiple_of(domain, isl_union_pw_aff_sub(x, bx), dm->blocks);
+  case MDH_LEVEL_GLOBAL:
+    tx = param(domain, ids[3 + dm->hw]);
+    bx = param(domain, ids[dm->hw]);
+    x = isl_union_pw_aff_sub(x, tx);
+    q = isl_union_pw_aff_floor(isl_union_pw_aff_scale_down_val(
+        isl_union_pw_aff_copy(x),
+        isl_val_int_from_si(ctx, dm->threads * dm->tile)));
+    domain = multiple_of(domain, x, dm->threads);
+    return multiple_of(domain, isl_union_pw_aff_sub(q, bx), dm->blocks);
+  }
+  isl_union_pw_aff_free(x);
+  return isl_union_set_free(domain);
+}
+
+/* Returns the elements of "set" that the thread of the ids "ids" owns, set
+ * dimension d being distributed under "dims[d]": "set" restricted by
+ * mdh_kernel_owned on each of its dimensions in turn. */
+__isl_give isl_union_set *mdh_kernel_owned_set(__isl_take isl_set *set,
+                                               const struct mdh_dim_map *dims,
+                                               isl_id *const *ids) {
+  isl_space *space = isl_set_get_space(set);
+  isl_size n = isl_set_dim(set, isl_dim_set);
+  isl_union_set *domain = isl_union_set_from_set(set);
+  isl_pw_aff *x;
+  int d;
+
+  if (n < 0)
+    domain = isl_union_set_free(domain);
+  for (d = 0; d < n; ++d) {
+    x = isl_pw_aff_var_on_domain(
+        isl_local_space_from_space(isl_space_copy(space)), isl_dim_set, d);
+    domain = mdh_kernel_owned(domain, isl_union_pw_aff_from_pw_aff(x), &dims[d],
+                              ids);
+  }
+  isl_space_free(space);
+  return domain;
+}
+
+/* Returns the context of a kernel of "k": its ids "k->param_ids" within
+ * the launch sizes, and the extents of dynamic dimensions positive. */
+__isl_give isl_set *mdh_kernel_context(isl_ctx *ctx,
+                                       const struct mdh_kernel *k) {
+  isl_space *space = isl_space_params_alloc(ctx, MDH_KERNEL_N_IDS);
+  isl_set *set;
+  int i;
+
+  for (i = 0; i < MDH_KERNEL_N_IDS; ++i)
+    space = isl_space_set_dim_id(space, isl_dim_param, i,
+                                 isl_id_copy(k->param_ids[i]));
+  set = isl_set_universe(space);
+  for (i = 0; i < MDH_KERNEL_N_IDS; ++i) {
+    set = isl_set_lower_bound_si(set, isl_dim_param, i, 0);
+    set = isl_set_upper_bound_si(set, isl_dim_param, i,
+                                 (i < 3 ? k->grid[i] : k->block[i - 3]) - 1);
+  }
+  return isl_set_intersect_params(set, mdh_model_context(k->m));
+}
+
+/* Allocates the parameter ids bx, by, bz, tx, ty, tz of "k" in "ctx", in
+ * the order of gpu.launch's block arguments; isl keeps one id per name, so
+ * every allocation gives the same ids. */
+void mdh_kernel_alloc_ids(isl_ctx *ctx, struct mdh_kernel *k) {
+  static const char *const names[MDH_KERNEL_N_IDS] = {"bx", "by", "bz",
+                                                      "tx", "ty", "tz"};
+  int h;
+
+  for (h = 0; h < MDH_KERNEL_N_IDS; ++h)
+    k->param_ids[h] = isl_id_alloc(ctx, names[h], NULL);
+}
+
+/* Frees the parameter ids of "k". */
+void mdh_kernel_free_ids(struct mdh_kernel *k) {
+  int h;
+
+  for (h = 0; h < MDH_KERNEL_N_IDS; ++h)
+    k->param_ids[h] = isl_id_free(k->param_ids[h]);
+}
