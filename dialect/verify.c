@@ -11,6 +11,7 @@
 #include "dialect/attrs.h"
 #include "dialect/dialect.h"
 #include "dialect/extents.h"
+#include "dialect/operators.h"
 #include "mdh-c/Dialect.h"
 #include "support/polyhedral.h"
 
@@ -36,9 +37,6 @@ struct verify_data {
   isl_ctx *ctx;
   int failed;
 };
-
-static const char *const builtin_ops[] = {"add", "mul", "min", "max",
-                                          "and", "or",  "xor"};
 
 /* The scalar function of a md_hom and the facts the rules need of it. */
 struct scalar_fn {
@@ -595,34 +593,11 @@ static int check_scalar_fn(struct verify_data *data, MlirOperation op,
   return check_fn_args(data, op, name, fn->type, rank);
 }
 
-static int ref_is(MlirStringRef ref, const char *s) {
-  return ref.length == strlen(s) && !strncmp(ref.data, s, ref.length);
-}
-
-/* Tells whether the builtin operator "name" is defined on "type": add, mul,
- * min and max on integers and floats, and/or/xor on integers. */
-static int builtin_op_applies(MlirStringRef name, MlirType type) {
-  int bitwise =
-      ref_is(name, "and") || ref_is(name, "or") || ref_is(name, "xor");
-
-  if (mlirTypeIsAInteger(type) || mlirTypeIsAIndex(type))
-    return 1;
-  return !bitwise && mlirTypeIsAFloat(type);
-}
-
-static int is_builtin_op(MlirStringRef name) {
-  size_t i;
-
-  for (i = 0; i < sizeof(builtin_ops) / sizeof(builtin_ops[0]); ++i)
-    if (ref_is(name, builtin_ops[i]))
-      return 1;
-  return 0;
-}
-
 /* Checks the builtin operator name "attr" for result component "c". */
 static int check_builtin(struct verify_data *data, MlirOperation op,
                          intptr_t dim, MlirAttribute attr, MlirType type,
                          intptr_t c) {
+  const struct mdh_operator *oper;
   struct mdh_str msg;
   MlirStringRef name;
 
@@ -636,19 +611,22 @@ static int check_builtin(struct verify_data *data, MlirOperation op,
     return 0;
   }
   name = mlirStringAttrGetValue(attr);
-  if (!is_builtin_op(name)) {
-    mdh_str_printf(&msg,
-                   "combine op %ld: unknown operator '%.*s', "
-                   "expected add, mul, min, max, and, or or xor",
+  oper = mdh_operator_find(name);
+  if (!oper) {
+    mdh_str_printf(&msg, "combine op %ld: unknown operator '%.*s', expected ",
                    (long)dim, (int)name.length, name.data);
-  } else if (!builtin_op_applies(name, type)) {
+    mdh_operator_append_names(&msg, 0);
+  } else if (!mdh_operator_applies(oper, type)) {
     mdh_str_printf(&msg,
                    "combine op %ld: operator '%.*s' is not defined "
                    "on result component %ld of type ",
                    (long)dim, (int)name.length, name.data, (long)c);
     mdh_str_append_type(&msg, type);
-    if (ref_is(name, "and") || ref_is(name, "or") || ref_is(name, "xor"))
-      mdh_str_printf(&msg, " (and, or and xor need integers)");
+    if (!oper->float_op) {
+      mdh_str_printf(&msg, " (");
+      mdh_operator_append_names(&msg, 1);
+      mdh_str_printf(&msg, " need integers)");
+    }
   } else {
     return 1;
   }

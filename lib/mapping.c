@@ -1,6 +1,7 @@
 /* The textual mapping of a md_hom (see mapping.h). */
 
 #include "lib/mapping.h"
+#include "dialect/operators.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -311,21 +312,15 @@ int mdh_mapping_check_tiles(const struct mdh_mapping *map,
  * function. */
 const char *mdh_component_operator(const struct mdh_stmt_info *info,
                                    intptr_t c) {
-  static const char *const names[] = {"add", "mul", "min", "max",
-                                      "and", "or",  "xor"};
   MlirAttribute oper = info->oper;
-  MlirStringRef name;
-  size_t i;
+  const struct mdh_operator *op;
 
   if (mlirAttributeIsNull(oper) || mlirAttributeIsAFlatSymbolRef(oper))
     return NULL;
   if (mlirAttributeIsAArray(oper))
     oper = mlirArrayAttrGetElement(oper, c);
-  name = mlirStringAttrGetValue(oper);
-  for (i = 0; i < sizeof(names) / sizeof(names[0]); ++i)
-    if (mlirStringRefEqual(name, mlirStringRefCreateFromCString(names[i])))
-      return names[i];
-  return NULL;
+  op = mdh_operator_find(mlirStringAttrGetValue(oper));
+  return op ? op->name : NULL;
 }
 
 /* The runtime's name of "type" (f16, bf16, f32, f64, i32, i64), or NULL. */

@@ -1,6 +1,7 @@
 /* Statement bodies shared by the lowerings of a md_hom (see stmt.h). */
 
 #include "lib/stmt.h"
+#include "dialect/operators.h"
 
 #include "mdh-c/Dialect.h"
 #include "support/ir.h"
@@ -61,23 +62,9 @@ intptr_t mdh_build_read_arguments(struct mdh_builder *b, MlirOperation hom,
 
 /* Returns the name of the arith op of builtin operator "name" on "type". */
 static const char *arith_op(MlirStringRef name, MlirType type) {
-  static const char *const table[][3] = {
-      {"add", "arith.addf", "arith.addi"},
-      {"mul", "arith.mulf", "arith.muli"},
-      {"min", "arith.minimumf", "arith.minsi"},
-      {"max", "arith.maximumf", "arith.maxsi"},
-      {"and", NULL, "arith.andi"},
-      {"or", NULL, "arith.ori"},
-      {"xor", NULL, "arith.xori"},
-  };
-  size_t i;
-  int is_float = mlirTypeIsAFloat(type);
+  const struct mdh_operator *op = mdh_operator_find(name);
 
-  for (i = 0; i < sizeof(table) / sizeof(table[0]); ++i)
-    if (name.length == strlen(table[i][0]) &&
-        !strncmp(name.data, table[i][0], name.length))
-      return table[i][is_float ? 1 : 2];
-  return NULL;
+  return op ? mdh_operator_arith(op, type) : NULL;
 }
 
 void mdh_build_combine(struct mdh_builder *b, MlirAttribute oper,

@@ -111,6 +111,43 @@ mdh_tree_remove_kernels(__isl_take isl_schedule *schedule) {
                                                   NULL);
 }
 
+/* Internal data structure for mdh_tree_complete_kernels. */
+struct complete_data {
+  char *(*fn)(__isl_keep isl_union_set *domain, void *user);
+  void *user;
+};
+
+/* The callback of mdh_tree_complete_kernels: replaces "node", a kernel mark
+ * without a mapping, by one with the mapping data->fn gives. */
+static __isl_give isl_schedule_node *
+complete_kernel(__isl_take isl_schedule_node *node, void *user) {
+  struct complete_data *data = user;
+  const char *suffix = node ? kernel_suffix(node) : NULL;
+  isl_union_set *domain;
+  char *mapping;
+
+  if (!suffix || suffix[0])
+    return node;
+  domain = isl_schedule_node_get_domain(node);
+  mapping = domain ? data->fn(domain, data->user) : NULL;
+  isl_union_set_free(domain);
+  if (!mapping)
+    return isl_schedule_node_free(node);
+  node = isl_schedule_node_delete(node);
+  node = mdh_tree_insert_kernel(node, mapping);
+  free(mapping);
+  return node;
+}
+
+__isl_give isl_schedule *mdh_tree_complete_kernels(
+    __isl_take isl_schedule *schedule,
+    char *(*fn)(__isl_keep isl_union_set *domain, void *user), void *user) {
+  struct complete_data data = {fn, user};
+
+  return isl_schedule_map_schedule_node_bottom_up(schedule, &complete_kernel,
+                                                  &data);
+}
+
 /* Internal data structure for mdh_tree_foreach_kernel. */
 struct foreach_kernel_data {
   isl_stat (*fn)(__isl_keep isl_schedule_node *mark, void *user);

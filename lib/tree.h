@@ -28,10 +28,19 @@ void mdh_tree_store(MlirOperation func, __isl_keep isl_schedule *schedule);
 /* Tells whether "node" is a kernel mark. */
 isl_bool mdh_tree_is_kernel(__isl_keep isl_schedule_node *node);
 
-/* Returns a copy of the band mapping carried by the kernel mark "node"
- * (NULL for a kernel of one md_hom, whose md_hom carries it), to be freed
- * by the caller. */
+/* Returns a copy of the mapping carried by the kernel mark "node" (NULL if
+ * it carries none), to be freed by the caller. The mapping of a kernel of
+ * one md_hom is over the md_hom's dimensions, that of a kernel of several
+ * over the members of the band below the mark (lib/mapping.h). */
 char *mdh_tree_kernel_mapping(__isl_keep isl_schedule_node *node);
+
+/* Returns "schedule" with a mapping in every kernel mark that lacks one:
+ * "fn" is called with the mark's instances and returns the mapping
+ * (malloc'ed), or NULL after a diagnostic, which makes this function
+ * return NULL. */
+__isl_give isl_schedule *mdh_tree_complete_kernels(
+    __isl_take isl_schedule *schedule,
+    char *(*fn)(__isl_keep isl_union_set *domain, void *user), void *user);
 
 /* Inserts the mark "id" above "node". isl's reader wants a child below
  * every mark ("expecting child"), so a leaf (below md_homs without

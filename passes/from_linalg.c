@@ -36,6 +36,7 @@
  */
 
 #include "dialect/dialect.h"
+#include "dialect/operators.h"
 #include "lib/builder.h"
 #include "mdh-c/Dialect.h"
 #include "passes/pass.h"
@@ -92,21 +93,12 @@ struct raiser {
 };
 
 /* Returns the builtin combine operator that the arith op "op" computes
- * (the names of MDH combine operators, lib/stmt.c), or NULL. */
+ * (dialect/operators.h), or NULL. */
 static const char *combine_operator(MlirOperation op) {
-  static const char *const table[][2] = {
-      {"arith.addf", "add"},     {"arith.addi", "add"},
-      {"arith.mulf", "mul"},     {"arith.muli", "mul"},
-      {"arith.minimumf", "min"}, {"arith.minsi", "min"},
-      {"arith.maximumf", "max"}, {"arith.maxsi", "max"},
-      {"arith.andi", "and"},     {"arith.ori", "or"},
-      {"arith.xori", "xor"}};
-  size_t i;
+  const struct mdh_operator *oper =
+      mdh_operator_of_arith(mlirIdentifierStr(mlirOperationGetName(op)));
 
-  for (i = 0; i < sizeof(table) / sizeof(table[0]); ++i)
-    if (mdh_op_is(op, table[i][0]))
-      return table[i][1];
-  return NULL;
+  return oper ? oper->name : NULL;
 }
 
 /* Tells whether "value" has exactly one use, by "op". */

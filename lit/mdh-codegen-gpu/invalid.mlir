@@ -24,11 +24,11 @@ func.func @no_marks(%x: memref<7xf32>, %y: memref<7xf32>, %z: memref<7xf32>)
 
 // -----
 
-// A kernel mark without a mapping holds one md_hom only.
+// Every kernel mark carries its kernel's mapping (mdh-map-gpu puts it there).
 func.func private @id(%a: f32) -> f32 {
   return %a : f32
 }
-// expected-error @+1 {{mdh-codegen-gpu: a kernel mark without a mapping must hold exactly one md_hom; run mdh-map-gpu}}
+// expected-error @+1 {{mdh-codegen-gpu: a kernel mark without its mapping ('kernel: MAPPING'); run mdh-map-gpu}}
 func.func @two_in_one(%x: memref<7xf32>, %y: memref<7xf32>, %z: memref<7xf32>)
     attributes {mdh.schedule = "domain: \22{ S1[i0] : 0 <= i0 <= 6; S0[i0] : 0 <= i0 <= 6 }\22\0Achild:\0A  mark: \22mdh.kinds S0=c S1=c\22\0A  child:\0A    mark: \22kernel\22\0A    child:\0A      schedule: \22[{ S1[i0] -> [(i0)]; S0[i0] -> [(i0)] }]\22\0A      permutable: 1\0A      child:\0A        sequence:\0A        - filter: \22{ S0[i0] }\22\0A        - filter: \22{ S1[i0] }\22\0A"} {
   %v = "mdh.inp_view"(%x) {accesses = [affine_map<(i) -> (i)>]}
@@ -42,6 +42,42 @@ func.func @two_in_one(%x: memref<7xf32>, %y: memref<7xf32>, %z: memref<7xf32>)
   %r2 = "mdh.md_hom"(%v2) {scalar_function = @id, combine_ops = [#mdh.cc], mdh.stmt = "S1"}
       : (!mdh.mda<array<i64: 7>>) -> !mdh.mda<array<i64: 7>>
   "mdh.out_view"(%r2, %z) {accesses = [affine_map<(i) -> (i)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 7>>, memref<7xf32>) -> ()
+  return
+}
+
+// -----
+
+// The mapping of a kernel of one md_hom is over the md_hom's dimensions and
+// read as a band's is, with the same errors, at the md_hom.
+func.func private @id(%a: f32) -> f32 {
+  return %a : f32
+}
+func.func @bad_hom_mapping(%x: memref<7xf32>, %y: memref<7xf32>)
+    attributes {mdh.schedule = "domain: \22{ S0[i0] : 0 <= i0 <= 6 }\22\0Achild:\0A  mark: \22mdh.kinds S0=c\22\0A  child:\0A    mark: \22kernel: global.x(8,1), seq\22\0A    child:\0A      schedule: \22[{ S0[i0] -> [(i0)] }]\22\0A      permutable: 1\0A"} {
+  %v = "mdh.inp_view"(%x) {accesses = [affine_map<(i) -> (i)>]}
+      : (memref<7xf32>) -> !mdh.mda<array<i64: 7>>
+  // expected-error @+1 {{mdh-codegen-gpu: invalid kernel mapping 'global.x(8,1), seq'}}
+  %r = "mdh.md_hom"(%v) {scalar_function = @id, combine_ops = [#mdh.cc], mdh.stmt = "S0"}
+      : (!mdh.mda<array<i64: 7>>) -> !mdh.mda<array<i64: 7>>
+  "mdh.out_view"(%r, %y) {accesses = [affine_map<(i) -> (i)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 7>>, memref<7xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func private @id(%a: f32) -> f32 {
+  return %a : f32
+}
+func.func @open_hom_mapping(%x: memref<7xf32>, %y: memref<7xf32>)
+    attributes {mdh.schedule = "domain: \22{ S0[i0] : 0 <= i0 <= 6 }\22\0Achild:\0A  mark: \22mdh.kinds S0=c\22\0A  child:\0A    mark: \22kernel: global.x\22\0A    child:\0A      schedule: \22[{ S0[i0] -> [(i0)] }]\22\0A      permutable: 1\0A"} {
+  %v = "mdh.inp_view"(%x) {accesses = [affine_map<(i) -> (i)>]}
+      : (memref<7xf32>) -> !mdh.mda<array<i64: 7>>
+  // expected-error @+1 {{mdh-codegen-gpu: kernel mapping 'global.x': sizes of dimension 0 open; run mdh-map-gpu}}
+  %r = "mdh.md_hom"(%v) {scalar_function = @id, combine_ops = [#mdh.cc], mdh.stmt = "S0"}
+      : (!mdh.mda<array<i64: 7>>) -> !mdh.mda<array<i64: 7>>
+  "mdh.out_view"(%r, %y) {accesses = [affine_map<(i) -> (i)>], components = array<i64: 0>}
       : (!mdh.mda<array<i64: 7>>, memref<7xf32>) -> ()
   return
 }

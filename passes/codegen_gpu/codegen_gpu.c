@@ -1,10 +1,12 @@
 /* mdh-codegen-gpu: generates `gpu.launch` kernels from the kernel marks
  * that mdh-map-gpu put into the schedule tree of `mdh.schedule`, one
  * kernel (or, for reductions across blocks, an init or fold kernel more)
- * per mark, in tree order. A kernel of several md_homs (a fused band, its
- * mapping in the mark) runs, in each thread, every statement of the band
- * points the thread owns, in the tree's order (tree.c); a kernel of one
- * md_hom follows that md_hom's `mdh.mapping` (lib/mapping.h).
+ * per mark, in tree order, each from the mapping its mark carries
+ * (lib/mapping.h). A kernel of several md_homs (a fused band, its mapping
+ * over the band's members) runs, in each thread, every statement of the
+ * band points the thread owns, in the tree's order (tree.c); a kernel of
+ * one md_hom (its mapping over the md_hom's dimensions) is built by one of
+ * the strategies below.
  *
  * Host side (where the chain was): every buffer of the chain gets a device
  * copy (device.c: dense, or for different views of one base one copy of
@@ -119,13 +121,13 @@ static const struct {
 };
 
 /* Builds the kernel(s) of statement "info" at "b" with the first strategy
- * that applies to its mapping; the owner strategy follows the schedule
+ * that applies to its "mapping"; the owner strategy follows the schedule
  * tree "schedule". Returns 0, or -1 after a diagnostic. */
 static int build_kernels(isl_ctx *ctx, struct mdh_builder *b,
                          struct mdh_chain *chain, struct mdh_stmt_info *info,
                          MlirOperation module,
                          __isl_keep isl_schedule *schedule,
-                         __isl_keep isl_union_map *smap) {
+                         __isl_keep isl_union_map *smap, const char *mapping) {
   struct mdh_kernel k;
   int s;
 
@@ -136,7 +138,8 @@ static int build_kernels(isl_ctx *ctx, struct mdh_builder *b,
   k.module = module;
   k.schedule = schedule;
   mdh_tree_dim_order(smap, info->stmt, k.order);
-  if (mdh_kernel_read_mapping(&k) < 0)
+  if (mdh_kernel_read_mapping(&k, mapping, info->stmt->rank, info->stmt->hom) <
+      0)
     return -1;
   for (s = 0; !strategies[s].applies(&k); ++s)
     ;
@@ -173,8 +176,8 @@ struct kernels_data {
   int n;
 };
 
-/* Returns the statement of the kernel mark "mark" of a kernel of one
- * md_hom, or NULL after a diagnostic. */
+/* Returns the statement of the kernel mark "mark" if it holds one md_hom,
+ * else NULL. */
 static struct mdh_stmt_info *
 kernel_statement(struct kernels_data *data,
                  __isl_keep isl_schedule_node *mark) {
@@ -190,15 +193,12 @@ kernel_statement(struct kernels_data *data,
   } else {
     isl_union_set_free(domain);
   }
-  if (!info)
-    mdh_emit_error(data->func, PASS ": a kernel mark without a mapping must "
-                                    "hold exactly one md_hom; run mdh-map-gpu");
   return info;
 }
 
-/* Builds the kernel(s) of the kernel mark "mark" (lib/tree.h): a kernel of
- * several md_homs from its band mapping (tree.c), a kernel of one md_hom
- * by the strategy its mapping asks for. */
+/* Builds the kernel(s) of the kernel mark "mark" (lib/tree.h) from the
+ * mapping the mark carries: a kernel of one md_hom by the first strategy
+ * that applies, a kernel of several md_homs from its band (tree.c). */
 static isl_stat build_kernel(__isl_keep isl_schedule_node *mark, void *user) {
   struct kernels_data *data = user;
   char *mapping = mdh_tree_kernel_mapping(mark);
@@ -206,17 +206,20 @@ static isl_stat build_kernel(__isl_keep isl_schedule_node *mark, void *user) {
   int rc;
 
   ++data->n;
-  if (mapping) {
-    rc = mdh_kernel_build_band(data->ctx, data->b, data->chain, data->schedule,
-                               mark, mapping, data->func);
-    free(mapping);
-    return rc < 0 ? isl_stat_error : isl_stat_ok;
+  if (!mapping) {
+    mdh_emit_error(data->func, PASS ": a kernel mark without its mapping "
+                                    "('kernel: MAPPING'); run mdh-map-gpu");
+    return isl_stat_error;
   }
   info = kernel_statement(data, mark);
-  if (!info || build_kernels(data->ctx, data->b, data->chain, info,
-                             data->module, data->schedule, data->smap) < 0)
-    return isl_stat_error;
-  return isl_stat_ok;
+  if (info)
+    rc = build_kernels(data->ctx, data->b, data->chain, info, data->module,
+                       data->schedule, data->smap, mapping);
+  else
+    rc = mdh_kernel_build_band(data->ctx, data->b, data->chain, data->schedule,
+                               mark, mapping, data->func);
+  free(mapping);
+  return rc < 0 ? isl_stat_error : isl_stat_ok;
 }
 
 /* Builds the kernels of "schedule" in tree order; fails after a diagnostic

@@ -19,6 +19,7 @@
 
 #include "passes/codegen_gpu/kernel.h"
 #include "dialect/attrs.h"
+#include "dialect/operators.h"
 #include "lib/ast_to_mlir.h"
 #include "support/diag.h"
 #include "support/ir.h"
@@ -67,41 +68,38 @@ static void read_spread(struct mdh_kernel *k) {
   }
 }
 
-int mdh_kernel_read_mapping(struct mdh_kernel *k) {
-  MlirOperation hom = k->info->stmt->hom;
-  MlirAttribute attr = mdh_attr_get_mapping(hom);
-  MlirStringRef text;
-  int d;
+int mdh_kernel_read_mapping(struct mdh_kernel *k, const char *text, int rank,
+                            MlirOperation loc) {
+  const struct mdh_stmt_info *info = k->info;
   char err[256];
+  int d;
 
-  if (mlirAttributeIsNull(attr) || !mlirAttributeIsAString(attr)) {
-    mdh_emit_error(hom, PASS " needs the mapping of mdh-map-gpu (the string "
-                             "attribute mdh.mapping)");
-    return -1;
-  }
-  text = mlirStringAttrGetValue(attr);
-  if (mdh_mapping_parse(text.data, text.length, k->info->stmt->rank, &k->map,
-                        err, sizeof(err)) < 0 ||
+  if (mdh_mapping_parse(text, strlen(text), rank, &k->map, err, sizeof(err)) <
+          0 ||
       mdh_mapping_check_limits(&k->map, err, sizeof(err)) < 0 ||
-      mdh_mapping_check_tiles(&k->map, k->info, err, sizeof(err)) < 0 ||
-      mdh_mapping_check_scan(&k->map, k->info, err, sizeof(err)) < 0) {
-    mdh_emit_error(hom, PASS ": invalid mdh.mapping: %s", err);
+      (info && (mdh_mapping_check_tiles(&k->map, info, err, sizeof(err)) < 0 ||
+                mdh_mapping_check_scan(&k->map, info, err, sizeof(err)) < 0))) {
+    mdh_emit_error(loc, PASS ": invalid kernel mapping '%s': %s", text, err);
     return -1;
   }
   for (d = 0; d < k->map.rank; ++d) {
-    if (k->map.dims[d].threads <= 0 || k->map.dims[d].blocks <= 0) {
-      mdh_emit_error(hom,
-                     PASS ": mdh.mapping leaves the size of dimension "
-                          "%d open; run mdh-map-gpu",
-                     d);
+    if (k->map.dims[d].threads <= 0 || k->map.dims[d].blocks <= 0 ||
+        (!info && k->map.dims[d].tile != 1)) {
+      mdh_emit_error(loc,
+                     PASS ": kernel mapping '%s': sizes of %s %d open%s; run "
+                          "mdh-map-gpu",
+                     text, info ? "dimension" : "band member", d,
+                     info ? "" : " or tiled");
       return -1;
     }
   }
-  read_spread(k);
   mdh_mapping_launch_sizes(&k->map, k->grid, k->block);
+  if (!info)
+    return 0;
+  read_spread(k);
   if ((k->spread.pw_threads || k->spread.pw_blocks) &&
-      !mdh_mapping_can_reduce(k->info)) {
-    mdh_emit_error(hom, PASS ": this md_hom's pw/ps dimensions must be seq "
+      !mdh_mapping_can_reduce(info)) {
+    mdh_emit_error(loc, PASS ": this md_hom's pw/ps dimensions must be seq "
                              "(a scan, a combine function or a type without "
                              "runtime reductions runs in the thread that owns "
                              "each result point)");
@@ -114,31 +112,52 @@ int mdh_kernel_is_cc(const struct mdh_kernel *k, int d) {
   return k->info->stmt->kinds[d] == MdhCombineCC;
 }
 
+/* The value of "identity" on the signed integer type of width "w". */
+static int64_t int_identity(enum mdh_identity identity, unsigned w) {
+  int64_t high = w >= 64 ? INT64_MAX : (INT64_C(1) << (w - 1)) - 1;
+
+  switch (identity) {
+  case MDH_IDENTITY_ONE:
+    return 1;
+  case MDH_IDENTITY_ALL_ONES:
+    return -1;
+  case MDH_IDENTITY_HIGHEST:
+    return high;
+  case MDH_IDENTITY_LOWEST:
+    return -high - 1;
+  default:
+    return 0;
+  }
+}
+
+/* The value of "identity" on a float type. */
+static double float_identity(enum mdh_identity identity) {
+  switch (identity) {
+  case MDH_IDENTITY_ONE:
+    return 1.0;
+  case MDH_IDENTITY_HIGHEST:
+    return INFINITY;
+  case MDH_IDENTITY_LOWEST:
+    return -INFINITY;
+  default:
+    return 0.0;
+  }
+}
+
 MlirValue mdh_build_identity(struct mdh_builder *b, const char *op,
                              MlirType type) {
+  const struct mdh_operator *oper =
+      mdh_operator_find(mlirStringRefCreateFromCString(op));
+  enum mdh_identity identity = oper ? oper->identity : MDH_IDENTITY_ZERO;
   MlirAttribute value;
-  unsigned w;
-  int64_t v = 0;
+  MlirNamedAttribute attr;
 
-  if (mlirTypeIsAFloat(type)) {
-    double x = !strcmp(op, "mul")   ? 1.0
-               : !strcmp(op, "min") ? INFINITY
-               : !strcmp(op, "max") ? -INFINITY
-                                    : 0.0;
-    value = mlirFloatAttrDoubleGet(b->ctx, type, x);
-  } else {
-    w = mlirIntegerTypeGetWidth(type);
-    if (!strcmp(op, "mul"))
-      v = 1;
-    else if (!strcmp(op, "min"))
-      v = w == 64 ? INT64_MAX : INT32_MAX;
-    else if (!strcmp(op, "max"))
-      v = w == 64 ? INT64_MIN : INT32_MIN;
-    else if (!strcmp(op, "and"))
-      v = -1;
-    value = mlirIntegerAttrGet(type, v);
-  }
-  MlirNamedAttribute attr = mdh_named_attr(b->ctx, "value", value);
+  if (mlirTypeIsAFloat(type))
+    value = mlirFloatAttrDoubleGet(b->ctx, type, float_identity(identity));
+  else
+    value = mlirIntegerAttrGet(
+        type, int_identity(identity, mlirIntegerTypeGetWidth(type)));
+  attr = mdh_named_attr(b->ctx, "value", value);
   return mlirOperationGetResult(
       mdh_build_op(b, "arith.constant", 0, NULL, 1, &type, 1, &attr), 0);
 }

@@ -61,9 +61,13 @@ struct mdh_kernel {
   isl_id *param_ids[MDH_KERNEL_N_IDS];
 };
 
-/* Reads the `mdh.mapping` of the statement of "k" into its map, spread and
- * launch sizes; returns 0, or -1 after a diagnostic at the md_hom. */
-int mdh_kernel_read_mapping(struct mdh_kernel *k);
+/* Reads the mapping "text" of the kernel mark of "k" over "rank"
+ * dimensions (its md_hom's if "k->info" is set, else the members of its
+ * band) into its map and launch sizes, and for a kernel of one md_hom its
+ * spread; returns 0, or -1 after a diagnostic at "loc". The one reader of
+ * every kernel's mapping. */
+int mdh_kernel_read_mapping(struct mdh_kernel *k, const char *text, int rank,
+                            MlirOperation loc);
 
 /* The type of result component "c" of "info". */
 MlirType mdh_kernel_component_type(const struct mdh_stmt_info *info,

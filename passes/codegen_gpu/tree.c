@@ -112,36 +112,6 @@ static int emit_band_stmt(struct mdh_builder *b, const char *name, int n,
   return 0;
 }
 
-/* Reads the mapping "text" of the band kernel "k" whose band is "band";
- * returns 0, or -1 after a diagnostic at "loc". */
-static int read_band_mapping(struct mdh_kernel *k,
-                             __isl_keep isl_schedule_node *band,
-                             const char *text, MlirOperation loc) {
-  isl_size n = isl_schedule_node_band_n_member(band);
-  char err[256];
-  int d;
-
-  if (n < 0 ||
-      mdh_mapping_parse(text, strlen(text), n, &k->map, err, sizeof(err)) < 0 ||
-      mdh_mapping_check_limits(&k->map, err, sizeof(err)) < 0) {
-    mdh_emit_error(loc, PASS ": invalid kernel mapping '%s': %s", text,
-                   n < 0 ? "no band" : err);
-    return -1;
-  }
-  for (d = 0; d < k->map.rank; ++d) {
-    if (k->map.dims[d].threads <= 0 || k->map.dims[d].blocks <= 0 ||
-        k->map.dims[d].tile != 1) {
-      mdh_emit_error(loc,
-                     PASS ": kernel mapping '%s': sizes of band member "
-                          "%d open or tiled; run mdh-map-gpu",
-                     text, d);
-      return -1;
-    }
-  }
-  mdh_mapping_launch_sizes(&k->map, k->grid, k->block);
-  return 0;
-}
-
 /* Returns the instances of the band kernel "k" below the kernel mark
  * "mark" (whose child is the band) that one thread owns. */
 static __isl_give isl_union_set *
@@ -182,7 +152,8 @@ int mdh_kernel_build_band(isl_ctx *ctx, struct mdh_builder *b,
                              "above a band");
     rc = -1;
   } else {
-    rc = read_band_mapping(&k, band, mapping, loc);
+    rc = mdh_kernel_read_mapping(&k, mapping,
+                                 isl_schedule_node_band_n_member(band), loc);
   }
   isl_schedule_node_free(band);
   if (rc < 0)

@@ -5,7 +5,8 @@
  * Only outermost bands are kernels: above them are the domain, the kinds
  * mark, sequences, sets and filters, so the kernels run one after another
  * in tree order. A band of one statement is a kernel of that md_hom (its
- * mapping, the md_hom's `mdh.mapping`, is chosen per md_hom). A band that
+ * mapping is chosen per md_hom, and map_gpu.c puts it into the mark once
+ * chosen). A band that
  * the scheduler fused from several statements (element-wise chains it
  * fused as quasi-identity, a producer fused with its consumer) is ONE
  * kernel when some of its members carry no dependence between any of its

@@ -764,11 +764,44 @@ static int map_md_hom(struct mdh_stmt_info *info,
   return ok;
 }
 
-/* Marks the kernels of the schedule of "func" (kernels.c), maps each, and
- * stores the marked tree back. */
+/* Internal data structure for md_hom_mapping. */
+struct hom_mapping_data {
+  struct mdh_chain *chain;
+  MlirOperation func;
+};
+
+/* The callback of mdh_tree_complete_kernels: the mapping of the md_hom of
+ * the chain whose instances are "domain" (a kernel of one md_hom), as
+ * map_md_hom stored it. */
+static char *md_hom_mapping(__isl_keep isl_union_set *domain, void *user) {
+  struct hom_mapping_data *data = user;
+  struct mdh_stmt_info *info = NULL;
+  MlirAttribute attr;
+  isl_set *set;
+
+  if (isl_union_set_n_set(domain) == 1) {
+    set = isl_set_from_union_set(isl_union_set_copy(domain));
+    info = mdh_chain_find(data->chain, isl_set_get_tuple_name(set),
+                          isl_set_dim(set, isl_dim_set));
+    isl_set_free(set);
+  }
+  attr = info ? mdh_attr_get_mapping(info->stmt->hom) : mlirAttributeGetNull();
+  if (mlirAttributeIsNull(attr) || !mlirAttributeIsAString(attr)) {
+    mdh_emit_error(info ? info->stmt->hom : data->func,
+                   PASS ": a kernel of one md_hom without its mapping");
+    return NULL;
+  }
+  return strndup(mlirStringAttrGetValue(attr).data,
+                 mlirStringAttrGetValue(attr).length);
+}
+
+/* Marks the kernels of the schedule of "func" (kernels.c), maps each, puts
+ * every kernel's mapping into its mark (the md_homs keep theirs in
+ * `mdh.mapping` too, for their users), and stores the marked tree back. */
 static int map_func(isl_ctx *ctx, MlirOperation func) {
   struct mdh_chain *chain = mdh_chain_alloc(ctx, func, PASS);
   struct band_data data = {func};
+  struct hom_mapping_data hom_data = {chain, func};
   isl_schedule *schedule = NULL;
   isl_union_map *smap = NULL;
   int *in_band = NULL, *kernel_of = NULL;
@@ -795,6 +828,9 @@ static int map_func(isl_ctx *ctx, MlirOperation func) {
     if (!in_band[k])
       ok =
           map_md_hom(&chain->infos[k], smap, mapping_index(func, kernel_of[k]));
+  if (ok)
+    schedule = mdh_tree_complete_kernels(schedule, &md_hom_mapping, &hom_data);
+  ok = ok && schedule;
   if (ok)
     mdh_tree_store(func, schedule);
   free(in_band);
