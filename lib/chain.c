@@ -301,47 +301,95 @@ static int chain_in_block(struct mdh_model *m, MlirBlock block) {
   return 1;
 }
 
-/* Returns the last mdh op of the chain of "func" after checking that its
- * md_homs and out_views lie in one block and that no other op between the
- * first md_hom and that last op uses their buffers: the generated code
- * replaces the whole chain right after its last op. */
-MlirOperation mdh_chain_end(struct mdh_chain *chain, MlirOperation func) {
-  struct mdh_model *m = chain->m;
-  MlirOperation first = m->stmts[0].hom, op, last = first;
-  MlirBlock block = mlirOperationGetBlock(first);
+/* Reports that "pass" cannot keep the op "op", which uses the chain's
+ * buffers, in program order between mdh ops; returns -1. */
+static int refuse_crossing(MlirOperation op, MlirOperation user,
+                           const char *pass) {
+  mdh_emit_error(op,
+                 "%s cannot move the mdh ops of the function across this "
+                 "op, which uses their buffers%s",
+                 pass, mlirOperationEqual(op, user) ? "" : " in its regions");
+  return -1;
+}
 
+/* Adds to "segs" (with "*n" of them, room for one more) a segment that
+ * starts with statement "k". */
+static void start_segment(struct mdh_segment *segs, int *n, int k,
+                          MlirOperation op) {
+  segs[*n].first = k;
+  segs[*n].n = 0;
+  segs[*n].last = op;
+  ++*n;
+}
+
+int mdh_model_in_one_block(struct mdh_model *m) {
+  return chain_in_block(m, mlirOperationGetBlock(m->stmts[0].hom));
+}
+
+int mdh_model_segments(struct mdh_model *m, MlirOperation func,
+                       const char *pass, struct mdh_segment **segs) {
+  MlirOperation first = m->stmts[0].hom, op, last = first, user, cut = {NULL};
+  MlirOperation cut_user = {NULL};
+  MlirBlock block = mlirOperationGetBlock(first);
+  struct mdh_segment *s;
+  int n = 0, k = 0;
+
+  *segs = NULL;
   if (!chain_in_block(m, block)) {
     mdh_emit_error(func,
                    "%s needs the md_homs of a function and their out_views "
                    "in one block",
-                   chain->pass);
-    return (MlirOperation){NULL};
+                   pass);
+    return -1;
   }
+  s = malloc((m->n_stmt + 1) * sizeof(*s));
+  if (!s)
+    abort();
   for (op = first; !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op))
     if (is_mdh_op(op))
       last = op;
-  for (op = first; !mlirOperationEqual(op, last);
-       op = mlirOperationGetNextInBlock(op)) {
-    MlirOperation user =
-        is_mdh_op(op) ? op : mdh_op_find_buffer_user(op, m->bufs, m->n_buf);
-    if (is_mdh_op(op) || mlirOperationIsNull(user))
-      continue;
-    mdh_emit_error(op,
-                   "%s cannot move the mdh ops of the function across this "
-                   "op, which uses their buffers%s",
-                   chain->pass,
-                   mlirOperationEqual(op, user) ? "" : " in its regions");
-    return (MlirOperation){NULL};
+  start_segment(s, &n, 0, first);
+  for (op = first;; op = mlirOperationGetNextInBlock(op)) {
+    if (!is_mdh_op(op)) {
+      user = mdh_op_find_buffer_user(op, m->bufs, m->n_buf);
+      if (!mlirOperationIsNull(user) && mlirOperationIsNull(cut) &&
+          s[n - 1].n > 0) {
+        cut = op;
+        cut_user = user;
+      }
+    } else if (mdhOperationIsAMdHom(op)) {
+      if (k >= m->n_stmt || !mlirOperationEqual(op, m->stmts[k].hom)) {
+        free(s);
+        mdh_emit_error(op,
+                       "%s: internal error: the md_homs of the model are "
+                       "not in program order",
+                       pass);
+        return -1;
+      }
+      if (!mlirOperationIsNull(cut))
+        start_segment(s, &n, k, op);
+      cut = (MlirOperation){NULL};
+      s[n - 1].n++;
+      k++;
+    } else if (mdhOperationIsAOutView(op) && !mlirOperationIsNull(cut)) {
+      free(s);
+      return refuse_crossing(cut, cut_user, pass);
+    }
+    if (is_mdh_op(op) && mlirOperationIsNull(cut))
+      s[n - 1].last = op;
+    if (mlirOperationEqual(op, last))
+      break;
   }
-  return last;
+  *segs = s;
+  return n;
 }
 
 int mdh_chain_build_extent_checks(struct mdh_chain *chain,
-                                  struct mdh_builder *b) {
+                                  struct mdh_builder *b, int first, int n) {
   int k;
 
-  for (k = 0; k < chain->m->n_stmt; ++k)
+  for (k = first; k < first + n; ++k)
     if (mdh_build_extent_checks(b, chain->m->ctx, chain->m->stmts[k].hom,
                                 chain->infos[k].extents) < 0) {
       mdh_isl_report(chain->m->ctx, chain->m->stmts[k].hom, chain->pass,
@@ -352,14 +400,14 @@ int mdh_chain_build_extent_checks(struct mdh_chain *chain,
 }
 
 void mdh_chain_alloc_temps(struct mdh_chain *cg, struct mdh_builder *b,
-                           const char *alloc) {
+                           const char *alloc, int first, int n) {
   int64_t sizes[MAX_RANK];
   struct mdh_stmt_info *info;
   MlirValue result;
   intptr_t c;
   int k, d;
 
-  for (k = 0; k < cg->m->n_stmt; ++k) {
+  for (k = first; k < first + n; ++k) {
     info = &cg->infos[k];
     result = mlirOperationGetResult(info->stmt->hom, 0);
     for (d = 0; d < info->stmt->rank; ++d)
@@ -387,7 +435,8 @@ void mdh_chain_add_params(struct mdh_chain *chain,
     struct mdh_stmt *stmt = &chain->m->stmts[k];
     snprintf(prefix, sizeof(prefix), "%s_", stmt->name);
     for (d = 0; d < stmt->rank; ++d)
-      if (mdhMdHomGetSize(stmt->hom, d) < 0)
+      if (mdhMdHomGetSize(stmt->hom, d) < 0 &&
+          !mlirValueIsNull(chain->infos[k].extents[d]))
         mdh_ast_params_add(params, mdh_isl_size_id(chain->m->ctx, prefix, d),
                            chain->infos[k].extents[d]);
   }

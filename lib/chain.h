@@ -78,22 +78,44 @@ int mdh_chain_check_schedule(struct mdh_chain *chain,
                              __isl_keep isl_schedule *schedule,
                              MlirOperation func);
 
-/* Returns the last mdh op of the chain (the generated code goes right after
- * it), or null after a diagnostic if the chain cannot be replaced there. */
-MlirOperation mdh_chain_end(struct mdh_chain *chain, MlirOperation func);
+/* A segment of the mdh ops of a function: the statements "first" to
+ * "first" + "n" - 1 of its model, between two ops that use their buffers
+ * (a host loop between md_homs), whose code goes right after "last", the
+ * segment's last mdh op. */
+struct mdh_segment {
+  int first;
+  int n;
+  MlirOperation last;
+};
 
-/* Builds at "b" the extents of the index space of every statement of the
- * chain and the run-time extent checks of its views (lib/extent.h);
- * returns 1, or 0 after a diagnostic. */
+/* Cuts the mdh ops of "func" (model "m") into segments at the ops between
+ * them that use their buffers, in their regions or through views, so that
+ * the code of each segment runs where its ops were and such ops stay in
+ * program order between them; stores them (malloc'ed) in "*segs" and
+ * returns their number (1 when no op cuts), or -1 after a diagnostic of
+ * "pass" when they cannot be cut there (mdh ops in several blocks, or a
+ * md_hom and its out_view on two sides of such an op). */
+int mdh_model_segments(struct mdh_model *m, MlirOperation func,
+                       const char *pass, struct mdh_segment **segs);
+
+/* Tells whether the md_homs of "m" and their out_views lie in one block
+ * (what mdh_model_segments needs). */
+int mdh_model_in_one_block(struct mdh_model *m);
+
+/* Builds at "b" the extents of the index space of the "n" statements of
+ * the chain from "first" on and the run-time extent checks of their views
+ * (lib/extent.h); returns 1, or 0 after a diagnostic. */
 int mdh_chain_build_extent_checks(struct mdh_chain *chain,
-                                  struct mdh_builder *b);
+                                  struct mdh_builder *b, int first, int n);
 /* Allocates, with the op "alloc" (memref.alloc or gpu.alloc) at "b", a
- * temporary for every component that no out_view stores. */
+ * temporary for every component of the "n" statements from "first" on that
+ * no out_view stores. */
 void mdh_chain_alloc_temps(struct mdh_chain *chain, struct mdh_builder *b,
-                           const char *alloc);
+                           const char *alloc, int first, int n);
 
 /* Binds in "params" the extent parameters of the model's dynamic
- * dimensions ("S<k>_n<d>", lib/model.c) to the statements' extents. */
+ * dimensions ("S<k>_n<d>", lib/model.c) to the statements' extents (those
+ * built so far). */
 void mdh_chain_add_params(struct mdh_chain *chain,
                           struct mdh_ast_params *params);
 

@@ -521,6 +521,16 @@ char *mdh_model_kinds_string(const struct mdh_model *m) {
  * them. A dependence from one of them to a statement outside is left out:
  * whoever schedules the parts of a chain separately must order the parts
  * (program order does, since every dependence goes forward in it). */
+__isl_give isl_union_set *mdh_model_stmts_domain(struct mdh_model *m, int first,
+                                                 int n) {
+  isl_union_set *dom = isl_union_set_empty(isl_union_set_get_space(m->domain));
+  int k;
+
+  for (k = first; k < first + n; ++k)
+    dom = isl_union_set_add_set(dom, isl_set_copy(m->stmts[k].domain));
+  return dom;
+}
+
 struct mdh_model *mdh_model_slice(struct mdh_model *m, int first, int n) {
   struct mdh_model *part = model_alloc(m->ctx, n);
   isl_union_set *dom;

@@ -88,6 +88,10 @@ int mdh_model_stmt_index(struct mdh_model *model, const char *name);
  * own, with the dependences among them; NULL on an isl error. */
 struct mdh_model *mdh_model_slice(struct mdh_model *model, int first, int n);
 
+/* Returns the instances of the "n" statements of "m" from "first" on. */
+__isl_give isl_union_set *mdh_model_stmts_domain(struct mdh_model *m, int first,
+                                                 int n);
+
 /* Returns the dependences of "model" whose source is an instance in
  * "domain": what a loop or kernel of a few statements must look at, found
  * without walking every dependence of a long chain. */

@@ -158,3 +158,29 @@ func.func @no_blocks() {
   }
   return
 }
+
+// -----
+
+// A kernel cannot hold md_homs on both sides of an op that uses their
+// buffers (mdh-schedule never fuses across one; this schedule is given).
+func.func private @id(%a: f32) -> f32 {
+  return %a : f32
+}
+// expected-error @+1 {{mdh-codegen-gpu: a kernel of mdh.schedule holds md_homs on both sides of an op that uses their buffers; run mdh-schedule and mdh-map-gpu again}}
+func.func @kernel_across(%x: memref<7xf32>, %y: memref<7xf32>, %z: memref<7xf32>)
+    attributes {mdh.schedule = "domain: \22{ S1[i0] : 0 <= i0 <= 6; S0[i0] : 0 <= i0 <= 6 }\22\0Achild:\0A  mark: \22mdh.kinds S0=c S1=c\22\0A  child:\0A    mark: \22kernel: global.x(8,1)\22\0A    child:\0A      schedule: \22[{ S1[i0] -> [(i0)]; S0[i0] -> [(i0)] }]\22\0A      permutable: 1\0A      child:\0A        sequence:\0A        - filter: \22{ S0[i0] }\22\0A        - filter: \22{ S1[i0] }\22\0A"} {
+  %v = "mdh.inp_view"(%x) {accesses = [affine_map<(i) -> (i)>]}
+      : (memref<7xf32>) -> !mdh.mda<array<i64: 7>>
+  %r = "mdh.md_hom"(%v) {scalar_function = @id, combine_ops = [#mdh.cc], mdh.stmt = "S0"}
+      : (!mdh.mda<array<i64: 7>>) -> !mdh.mda<array<i64: 7>>
+  "mdh.out_view"(%r, %y) {accesses = [affine_map<(i) -> (i)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 7>>, memref<7xf32>) -> ()
+  memref.copy %x, %z : memref<7xf32> to memref<7xf32>
+  %v2 = "mdh.inp_view"(%y) {accesses = [affine_map<(i) -> (i)>]}
+      : (memref<7xf32>) -> !mdh.mda<array<i64: 7>>
+  %r2 = "mdh.md_hom"(%v2) {scalar_function = @id, combine_ops = [#mdh.cc], mdh.stmt = "S1"}
+      : (!mdh.mda<array<i64: 7>>) -> !mdh.mda<array<i64: 7>>
+  "mdh.out_view"(%r2, %z) {accesses = [affine_map<(i) -> (i)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 7>>, memref<7xf32>) -> ()
+  return
+}

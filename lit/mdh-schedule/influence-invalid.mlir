@@ -83,3 +83,30 @@ func.func @not_a_string(%x: memref<4xf32>, %y: memref<4xf32>)
       : (!mdh.mda<array<i64: 4>>, memref<4xf32>) -> ()
   return
 }
+
+// -----
+
+// An op between the md_homs that uses their buffers makes them parts that
+// run one after another, which a user's influence tree over the whole
+// function cannot order.
+func.func private @id(%a: f32) -> f32 {
+  return %a : f32
+}
+// expected-error @+1 {{mdh-schedule: mdh.influence orders the md_homs of the whole function as one problem, but ops between them that use their buffers cut them into 2 parts that run one after another}}
+func.func @influence_and_host_op(%x: memref<4xf32>, %t: memref<4xf32>, %y: memref<4xf32>)
+    attributes {mdh.influence = "[S0[0][0] = 1]"} {
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i) -> (i)>]}
+      : (memref<4xf32>) -> !mdh.mda<array<i64: 4>>
+  %r = "mdh.md_hom"(%vx) {scalar_function = @id, combine_ops = [#mdh.cc]}
+      : (!mdh.mda<array<i64: 4>>) -> !mdh.mda<array<i64: 4>>
+  "mdh.out_view"(%r, %t) {accesses = [affine_map<(i) -> (i)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 4>>, memref<4xf32>) -> ()
+  memref.copy %x, %t : memref<4xf32> to memref<4xf32>
+  %vt = "mdh.inp_view"(%t) {accesses = [affine_map<(i) -> (i)>]}
+      : (memref<4xf32>) -> !mdh.mda<array<i64: 4>>
+  %q = "mdh.md_hom"(%vt) {scalar_function = @id, combine_ops = [#mdh.cc]}
+      : (!mdh.mda<array<i64: 4>>) -> !mdh.mda<array<i64: 4>>
+  "mdh.out_view"(%q, %y) {accesses = [affine_map<(i) -> (i)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 4>>, memref<4xf32>) -> ()
+  return
+}

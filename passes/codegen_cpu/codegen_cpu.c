@@ -420,17 +420,66 @@ cpu_schedule(struct mdh_model *m, MlirOperation func,
   return schedule;
 }
 
-/* Generates the code of "func" from its schedule. */
+/* Generates at "seg" (a segment of the chain of "cg", whose code goes after
+ * its last op) the nests of "schedule" for its md_homs, recording them in
+ * "nests"; "whole" tells that the segment is the whole chain. Returns 0, or
+ * -1 after a diagnostic. */
+static int codegen_segment(struct mdh_chain *cg, const struct mdh_segment *seg,
+                           int whole, __isl_keep isl_schedule *schedule,
+                           struct nests *nests) {
+  struct mdh_ast_target target = {.stmt = &emit_stmt, .user = cg};
+  struct mdh_ast_params params = {0, 0, NULL, NULL};
+  struct mdh_builder b = mdh_builder_before(seg->last);
+  isl_schedule *part = isl_schedule_copy(schedule);
+  isl_ast_node *tree;
+  int k, first_temp = cg->n_temps, rc = -1;
+
+  if (!whole)
+    part = isl_schedule_intersect_domain(
+        part, mdh_model_stmts_domain(cg->m, seg->first, seg->n));
+  tree = build_ast(cg, part);
+  b.inline_calls = 1;
+  b.before = mlirOperationGetNextInBlock(seg->last);
+  if (!mdh_chain_build_extent_checks(cg, &b, seg->first, seg->n))
+    goto done;
+  mdh_chain_alloc_temps(cg, &b, "memref.alloc", seg->first, seg->n);
+  nests->m = cg->m;
+  nests->buf_first = malloc((cg->m->n_buf + 1) * sizeof(int));
+  nests->buf_last = malloc((cg->m->n_buf + 1) * sizeof(int));
+  if (!nests->buf_first || !nests->buf_last)
+    abort();
+  for (k = 0; k < cg->m->n_buf; ++k)
+    nests->buf_first[k] = nests->buf_last[k] = -1;
+  if (!tree) {
+    mdh_isl_report(cg->m->ctx, cg->m->stmts[seg->first].hom, "mdh-codegen-cpu",
+                   "generating the loops (isl AST)");
+    goto done;
+  }
+  mdh_chain_add_params(cg, &params);
+  target.params = &params;
+  if (generate_nests(&b, last_before(seg->last, b.before), tree, &target,
+                     nests) < 0)
+    goto done;
+  for (k = first_temp; k < cg->n_temps; ++k)
+    mdh_build_dealloc(&b, cg->temps[k]);
+  rc = 0;
+done:
+  mdh_ast_params_clear(&params);
+  isl_ast_node_free(tree);
+  return rc;
+}
+
+/* Generates the code of "func" from its schedule, segment by segment
+ * (lib/chain.h): ops between the md_homs that use their buffers stay in
+ * program order between the segments' nests. Each segment's intermediate
+ * buffers get the lifetime of its nests once the mdh ops are gone; one
+ * that two segments use keeps its own. */
 static int codegen_func(isl_ctx *ctx, MlirOperation func) {
   struct mdh_chain *cg = mdh_chain_alloc(ctx, func, "mdh-codegen-cpu");
-  struct mdh_ast_target target = {.stmt = &emit_stmt, .user = cg};
-  struct nests nests = {NULL, 0, NULL, NULL, NULL, NULL};
-  struct mdh_builder b;
+  struct mdh_segment *segs = NULL;
+  struct nests *nests = NULL;
   isl_schedule *schedule = NULL;
-  isl_ast_node *tree = NULL;
-  MlirOperation last;
-  struct mdh_ast_params params = {0, 0, NULL, NULL};
-  int k, ok = 0;
+  int s, n_seg = 0, ok = 0;
 
   if (!cg)
     return 0;
@@ -439,43 +488,25 @@ static int codegen_func(isl_ctx *ctx, MlirOperation func) {
     goto done;
   if (!mdh_chain_check_schedule(cg, schedule, func))
     goto done;
-  last = mdh_chain_end(cg, func);
-  if (mlirOperationIsNull(last))
+  n_seg = mdh_model_segments(cg->m, func, "mdh-codegen-cpu", &segs);
+  if (n_seg < 0)
     goto done;
-  schedule = cpu_schedule(cg->m, func, schedule);
-  tree = build_ast(cg, isl_schedule_copy(schedule));
-  b = mdh_builder_before(last);
-  b.inline_calls = 1;
-  b.before = mlirOperationGetNextInBlock(last);
-  if (!mdh_chain_build_extent_checks(cg, &b))
-    goto done;
-  mdh_chain_alloc_temps(cg, &b, "memref.alloc");
-  nests.m = cg->m;
-  nests.buf_first = malloc((cg->m->n_buf + 1) * sizeof(int));
-  nests.buf_last = malloc((cg->m->n_buf + 1) * sizeof(int));
-  if (!nests.buf_first || !nests.buf_last)
+  nests = calloc(n_seg, sizeof(*nests));
+  if (!nests)
     abort();
-  for (k = 0; k < cg->m->n_buf; ++k)
-    nests.buf_first[k] = nests.buf_last[k] = -1;
-  if (!tree) {
-    mdh_isl_report(ctx, cg->m->stmts[0].hom, "mdh-codegen-cpu",
-                   "generating the loops (isl AST)");
-    goto done;
-  }
-  mdh_chain_add_params(cg, &params);
-  target.params = &params;
-  if (generate_nests(&b, last_before(last, b.before), tree, &target, &nests) <
-      0)
-    goto done;
-  for (k = 0; k < cg->n_temps; ++k)
-    mdh_build_dealloc(&b, cg->temps[k]);
+  schedule = cpu_schedule(cg->m, func, schedule);
+  for (s = 0; s < n_seg; ++s)
+    if (codegen_segment(cg, &segs[s], n_seg == 1, schedule, &nests[s]) < 0)
+      goto done;
   mdh_chain_erase(cg, func);
-  realize_buffers(&nests);
+  for (s = 0; s < n_seg; ++s)
+    realize_buffers(&nests[s]);
   ok = 1;
 done:
-  mdh_ast_params_clear(&params);
-  nests_free(&nests);
-  isl_ast_node_free(tree);
+  for (s = 0; nests && s < n_seg; ++s)
+    nests_free(&nests[s]);
+  free(nests);
+  free(segs);
   isl_schedule_free(schedule);
   mdh_chain_free(cg);
   return ok;

@@ -201,11 +201,20 @@ kernel_statement(struct kernels_data *data,
  * that applies, a kernel of several md_homs from its band (tree.c). */
 static isl_stat build_kernel(__isl_keep isl_schedule_node *mark, void *user) {
   struct kernels_data *data = user;
-  char *mapping = mdh_tree_kernel_mapping(mark);
+  isl_union_set *domain = isl_schedule_node_get_domain(mark);
+  isl_bool empty = isl_union_set_is_empty(domain);
+  char *mapping;
   struct mdh_stmt_info *info;
   int rc;
 
+  isl_union_set_free(domain);
+  if (empty < 0)
+    return isl_stat_error;
+  /* A kernel of another segment of the chain. */
+  if (empty)
+    return isl_stat_ok;
   ++data->n;
+  mapping = mdh_tree_kernel_mapping(mark);
   if (!mapping) {
     mdh_emit_error(data->func, PASS ": a kernel mark without its mapping "
                                     "('kernel: MAPPING'); run mdh-map-gpu");
@@ -222,51 +231,77 @@ static isl_stat build_kernel(__isl_keep isl_schedule_node *mark, void *user) {
   return rc < 0 ? isl_stat_error : isl_stat_ok;
 }
 
-/* Builds the kernels of "schedule" in tree order; fails after a diagnostic
- * if one fails or the tree has no kernel marks. */
-static int build_all_kernels(struct kernels_data *data) {
-  if (mdh_tree_foreach_kernel(data->schedule, &build_kernel, data) < 0)
-    return -1;
-  if (data->n > 0)
-    return 0;
-  mdh_emit_error(data->func, PASS " needs the kernels of mdh-map-gpu (kernel "
-                                  "marks in mdh.schedule)");
-  return -1;
+/* Tells whether the instances "domain" of a kernel mark lie in more than one
+ * of the "n_seg" segments "segs" of the chain of "m". */
+static int spans_segments(struct mdh_model *m, const struct mdh_segment *segs,
+                          int n_seg, __isl_keep isl_union_set *domain) {
+  int s, found = 0;
+  isl_union_set *part;
+  isl_bool empty;
+
+  for (s = 0; s < n_seg; ++s) {
+    part = mdh_model_stmts_domain(m, segs[s].first, segs[s].n);
+    part = isl_union_set_intersect(part, isl_union_set_copy(domain));
+    empty = isl_union_set_is_empty(part);
+    isl_union_set_free(part);
+    found += empty == isl_bool_false;
+  }
+  return found > 1;
 }
 
-/* Generates the kernels of "func" and the host code around them. */
-static int codegen_func(isl_ctx *ctx, MlirOperation func) {
-  struct mdh_chain *chain = mdh_chain_alloc(ctx, func, PASS);
-  struct kernels_data data;
-  isl_schedule *schedule = NULL;
-  struct mdh_device_copies dev = {0};
-  MlirOperation module, last, op;
-  struct mdh_builder b;
-  int k, ok = 0;
+/* Internal data structure for check_kernel. */
+struct check_data {
+  struct mdh_model *m;
+  const struct mdh_segment *segs;
+  int n_seg;
+  MlirOperation func;
+};
 
-  if (!chain)
-    return 0;
-  schedule = mdh_chain_read_schedule(chain, func);
-  if (!schedule || !mdh_chain_check_schedule(chain, schedule, func))
-    goto done;
-  last = mdh_chain_end(chain, func);
-  if (mlirOperationIsNull(last))
-    goto done;
-  module = mlirOperationGetParentOperation(func);
-  b = mdh_builder_before(last);
+/* Fails after a diagnostic if the kernel mark "mark" holds md_homs of two
+ * segments: the ops between them would have to run inside the kernel. */
+static isl_stat check_kernel(__isl_keep isl_schedule_node *mark, void *user) {
+  struct check_data *data = user;
+  isl_union_set *domain = isl_schedule_node_get_domain(mark);
+  int spans = spans_segments(data->m, data->segs, data->n_seg, domain);
+
+  isl_union_set_free(domain);
+  if (!spans)
+    return isl_stat_ok;
+  mdh_emit_error(data->func, PASS ": a kernel of mdh.schedule holds md_homs "
+                                  "on both sides of an op that uses their "
+                                  "buffers; run mdh-schedule and mdh-map-gpu "
+                                  "again");
+  return isl_stat_error;
+}
+
+/* Generates at "seg" (the segment of the chain whose code goes after its
+ * last op) the device copies of its buffers, the kernels of "schedule" (of
+ * the whole function) for its md_homs, and the copies back; "part" is the
+ * model of the segment. Returns 0, or -1 after a diagnostic. */
+static int codegen_segment(struct kernels_data *data, struct mdh_model *part,
+                           const struct mdh_segment *seg,
+                           __isl_keep isl_schedule *schedule) {
+  struct mdh_chain *chain = data->chain;
+  struct mdh_device_copies dev = {0};
+  struct mdh_builder b = mdh_builder_before(seg->last);
+  MlirOperation op;
+  int k, first_temp = chain->n_temps, rc = -1;
+
   b.inline_calls = 1;
-  b.before = mlirOperationGetNextInBlock(last);
-  if (!mdh_chain_build_extent_checks(chain, &b))
+  b.before = mlirOperationGetNextInBlock(seg->last);
+  data->b = &b;
+  if (part == chain->m)
+    data->schedule = isl_schedule_copy(schedule);
+  else
+    data->schedule = isl_schedule_intersect_domain(
+        isl_schedule_copy(schedule),
+        mdh_model_stmts_domain(chain->m, seg->first, seg->n));
+  if (!data->schedule ||
+      !mdh_chain_build_extent_checks(chain, &b, seg->first, seg->n) ||
+      mdh_device_copies_build(&dev, &b, part, PASS) < 0)
     goto done;
-  if (mdh_device_copies_build(&dev, &b, chain->m, PASS) < 0)
-    goto done;
-  mdh_chain_alloc_temps(chain, &b, "gpu.alloc");
-  data = (struct kernels_data){
-      ctx,    &b,   chain, schedule, isl_schedule_get_map(schedule),
-      module, func, 0};
-  k = build_all_kernels(&data);
-  isl_union_map_free(data.smap);
-  if (k < 0)
+  mdh_chain_alloc_temps(chain, &b, "gpu.alloc", seg->first, seg->n);
+  if (mdh_tree_foreach_kernel(data->schedule, &build_kernel, data) < 0)
     goto done;
   mdh_device_copies_use(&dev);
   for (op = dev.first; !mlirOperationIsNull(op);
@@ -274,12 +309,70 @@ static int codegen_func(isl_ctx *ctx, MlirOperation func) {
     if (mdh_op_is(op, "gpu.launch"))
       mlirOperationWalk(op, &allow_contraction, NULL, MlirWalkPreOrder);
   mdh_device_copies_finish(&dev, &b);
-  for (k = 0; k < chain->n_temps; ++k)
+  for (k = first_temp; k < chain->n_temps; ++k)
     mdh_build_op(&b, "gpu.dealloc", 1, &chain->temps[k], 0, NULL, 0, NULL);
+  rc = 0;
+done:
+  mdh_device_copies_clear(&dev);
+  data->schedule = isl_schedule_free(data->schedule);
+  return rc;
+}
+
+/* Generates the kernels of "func" and the host code around them, segment
+ * by segment (lib/chain.h): ops between the md_homs that use their
+ * buffers stay in program order between the segments' code, which copies
+ * its buffers to the device and back around its kernels. */
+static int codegen_func(isl_ctx *ctx, MlirOperation func) {
+  struct mdh_chain *chain = mdh_chain_alloc(ctx, func, PASS);
+  struct mdh_segment *segs = NULL;
+  struct kernels_data data = {0};
+  struct check_data check;
+  isl_schedule *schedule = NULL;
+  struct mdh_model *part;
+  int s, n_seg = 0, ok = 0;
+
+  if (!chain)
+    return 0;
+  schedule = mdh_chain_read_schedule(chain, func);
+  if (!schedule || !mdh_chain_check_schedule(chain, schedule, func))
+    goto done;
+  n_seg = mdh_model_segments(chain->m, func, PASS, &segs);
+  if (n_seg < 0)
+    goto done;
+  check = (struct check_data){chain->m, segs, n_seg, func};
+  if (n_seg > 1 && mdh_tree_foreach_kernel(schedule, &check_kernel, &check) < 0)
+    goto done;
+  data = (struct kernels_data){ctx,
+                               NULL,
+                               chain,
+                               NULL,
+                               isl_schedule_get_map(schedule),
+                               mlirOperationGetParentOperation(func),
+                               func,
+                               0};
+  for (s = 0; s < n_seg; ++s) {
+    part = n_seg == 1 ? chain->m
+                      : mdh_model_slice(chain->m, segs[s].first, segs[s].n);
+    if (!part || codegen_segment(&data, part, &segs[s], schedule) < 0)
+      break;
+    if (part != chain->m)
+      mdh_model_free(part);
+  }
+  if (s < n_seg) {
+    if (part && part != chain->m)
+      mdh_model_free(part);
+    goto done;
+  }
+  if (data.n == 0) {
+    mdh_emit_error(func, PASS " needs the kernels of mdh-map-gpu (kernel "
+                              "marks in mdh.schedule)");
+    goto done;
+  }
   mdh_chain_erase(chain, func);
   ok = 1;
 done:
-  mdh_device_copies_clear(&dev);
+  isl_union_map_free(data.smap);
+  free(segs);
   isl_schedule_free(schedule);
   mdh_chain_free(chain);
   return ok;

@@ -129,20 +129,44 @@ static void use_device_copy(MlirValue host, MlirValue dev,
   free(roots);
 }
 
-/* Tells whether every use of "value" is a mdh view, a memref.dealloc or
- * a view op whose result is used only so. */
-static int used_only_by_chain(MlirValue value) {
+/* Tells whether the mdh view "view" belongs to a md_hom of "m" (or to
+ * none: an input view no md_hom reads). A part of a function's chain (a
+ * segment, lib/chain.h) has the md_homs of the part only. */
+static int view_in_model(MlirOperation view, const struct mdh_model *m) {
+  MlirOperation hom = {NULL};
+  MlirOpOperand use;
+  int k;
+
+  if (mdhOperationIsAOutView(view)) {
+    hom = mlirOpResultGetOwner(mlirOperationGetOperand(view, 0));
+  } else {
+    use = mlirValueGetFirstUse(mlirOperationGetResult(view, 0));
+    if (mlirOpOperandIsNull(use))
+      return 1;
+    hom = mlirOpOperandGetOwner(use);
+  }
+  for (k = 0; k < m->n_stmt; ++k)
+    if (mlirOperationEqual(hom, m->stmts[k].hom))
+      return 1;
+  return 0;
+}
+
+/* Tells whether every use of "value" is a mdh view of a md_hom of "m", a
+ * memref.dealloc or a view op whose result is used only so. */
+static int used_only_by_chain(MlirValue value, const struct mdh_model *m) {
   MlirOpOperand use;
   MlirOperation owner;
 
   for (use = mlirValueGetFirstUse(value); !mlirOpOperandIsNull(use);
        use = mlirOpOperandGetNextUse(use)) {
     owner = mlirOpOperandGetOwner(use);
-    if (mdhOperationIsAInpView(owner) || mdhOperationIsAOutView(owner) ||
-        mdh_op_is(owner, "memref.dealloc"))
+    if ((mdhOperationIsAInpView(owner) || mdhOperationIsAOutView(owner)) &&
+        view_in_model(owner, m))
+      continue;
+    if (mdh_op_is(owner, "memref.dealloc"))
       continue;
     if (!mdh_op_is_memref_view(owner) ||
-        !used_only_by_chain(mlirOperationGetResult(owner, 0)))
+        !used_only_by_chain(mlirOperationGetResult(owner, 0), m))
       return 0;
   }
   return 1;
@@ -153,12 +177,12 @@ static int used_only_by_chain(MlirValue value) {
  * or its memref.dealloc. Its contents never travel between host and
  * device: what the chain reads of it, the chain wrote (an alloc's initial
  * contents are undefined), and nothing reads it after the chain. */
-static int is_intermediate(MlirValue buf) {
+static int is_intermediate(MlirValue buf, const struct mdh_model *m) {
   MlirValue base = mdh_value_base(buf);
 
   return mlirValueIsAOpResult(base) &&
          mdh_op_is(mlirOpResultGetOwner(base), "memref.alloc") &&
-         used_only_by_chain(base);
+         used_only_by_chain(base, m);
 }
 
 /* Returns "view", a view of "base" through view ops, made the same way on
@@ -186,7 +210,7 @@ static void build_copy(struct mdh_device_copies *c, struct mdh_builder *b,
   c->alloc[k] = mdh_build_alloc_like(b, "gpu.alloc", type, host);
   if (mlirOperationIsNull(c->first))
     c->first = mlirOpResultGetOwner(c->alloc[k]);
-  if (!is_intermediate(host))
+  if (!is_intermediate(host, c->m))
     copy_buffer(b, host, c->alloc[k], 1);
 }
 
@@ -221,11 +245,12 @@ static void foreach_view(struct mdh_device_copies *c,
   }
 }
 
-/* Marks the device copy of buffer "k" as written if "view" is an
- * out_view. */
+/* Marks buffer "k" as used, and its device copy as written if "view" is
+ * an out_view. */
 static void note_written(struct mdh_device_copies *c, MlirOperation view, int k,
                          int out) {
   (void)view;
+  c->used[k] = 1;
   if (out)
     c->written[k] = 1;
 }
@@ -241,14 +266,21 @@ int mdh_device_copies_build(struct mdh_device_copies *c, struct mdh_builder *b,
   c->alloc = calloc(m->n_buf + 1, sizeof(*c->alloc));
   c->host = calloc(m->n_buf + 1, sizeof(*c->host));
   c->written = calloc(m->n_buf + 1, 1);
-  if (!c->dev || !c->alloc || !c->host || !c->written)
+  c->used = calloc(m->n_buf + 1, 1);
+  if (!c->dev || !c->alloc || !c->host || !c->written || !c->used)
     abort();
   foreach_view(c, &note_written);
-  for (k = 0; k < m->n_buf; ++k)
+  for (k = 0; k < m->n_buf; ++k) {
     c->written[m->mem[k]] |= c->written[k];
+    c->used[m->mem[k]] |= c->used[k];
+  }
   for (k = 0; k < m->n_buf; ++k) {
     buf = m->bufs[k];
     j = m->mem[k];
+    /* A part of a chain (lib/chain.h) copies the buffers of its md_homs
+     * only (and the base of a view of theirs). */
+    if (!c->used[k])
+      continue;
     /* Views of one base of which none is written may each have a dense
      * copy of their own elements: nothing changes them. */
     if (!mdh_model_shares_memory(m, k) || !c->written[j]) {
@@ -291,7 +323,8 @@ void mdh_device_copies_use(struct mdh_device_copies *c) {
   int k;
 
   for (k = 0; k < c->m->n_buf; ++k)
-    use_device_copy(c->m->bufs[k], c->dev[k], c->first);
+    if (!mlirValueIsNull(c->dev[k]))
+      use_device_copy(c->m->bufs[k], c->dev[k], c->first);
   foreach_view(c, &use_for_view);
 }
 
@@ -301,7 +334,7 @@ void mdh_device_copies_finish(struct mdh_device_copies *c,
 
   for (k = 0; k < c->m->n_buf; ++k)
     if (!mlirValueIsNull(c->alloc[k]) && c->written[k] &&
-        !is_intermediate(c->host[k]))
+        !is_intermediate(c->host[k], c->m))
       copy_buffer(b, c->host[k], c->alloc[k], 0);
   for (k = 0; k < c->m->n_buf; ++k)
     if (!mlirValueIsNull(c->alloc[k]))
@@ -313,4 +346,5 @@ void mdh_device_copies_clear(struct mdh_device_copies *c) {
   free(c->alloc);
   free(c->host);
   free(c->written);
+  free(c->used);
 }

@@ -10,14 +10,17 @@
 /* For each buffer k of the model "m": "dev"[k], the device memref the
  * kernels use for it; "alloc"[k], the device allocation made for it (or
  * for the base of the views of one base that it is the first of), else
- * null; "host"[k], the host memref that "alloc"[k] copies, and "written"[k]
- * whether a md_hom writes its elements. "first" is the first op made. */
+ * null; "host"[k], the host memref that "alloc"[k] copies, "written"[k]
+ * whether a md_hom writes its elements and "used"[k] whether a md_hom of "m"
+ * uses it (every buffer, unless "m" is a segment of a function's chain,
+ * lib/chain.h). "first" is the first op made. */
 struct mdh_device_copies {
   struct mdh_model *m;
   MlirValue *dev;
   MlirValue *alloc;
   MlirValue *host;
   char *written;
+  char *used;
   MlirOperation first;
 };
 

@@ -19,6 +19,7 @@
  */
 
 #include "dialect/attrs.h"
+#include "lib/chain.h"
 #include "lib/model.h"
 #include "lib/tree.h"
 #include "mdh-c/Dialect.h"
@@ -188,29 +189,50 @@ static void add_how(struct mdh_str *all, char **prev, int *repeat,
   *repeat = 1;
 }
 
-/* Returns the schedule of "m" in parts of at most MAX_PART md_homs, in
- * program order; "how" tells the number of parts and how each was found. */
+/* The number of parts of at most MAX_PART md_homs that each segment of
+ * "segs" is cut into, in all. */
+static int count_parts(const struct mdh_segment *segs, int n_seg) {
+  int i, n = 0;
+
+  for (i = 0; i < n_seg; ++i)
+    n += (segs[i].n + MAX_PART - 1) / MAX_PART;
+  return n;
+}
+
+/* Returns the schedule of "m" in program order, segment by segment (the
+ * "n_seg" "segs": ops between them that use their buffers keep their place
+ * between their code, mdh_model_segments), each in parts of at most
+ * MAX_PART md_homs; "how" tells the number of parts and how each was
+ * found. */
 static __isl_give isl_schedule *schedule_parts(struct mdh_model *m,
-                                               MlirOperation func, char **how) {
-  int n_part = (m->n_stmt + MAX_PART - 1) / MAX_PART, p, first = 0;
+                                               MlirOperation func,
+                                               const struct mdh_segment *segs,
+                                               int n_seg, char **how) {
+  int n_part, p, i, first, done = 0;
   isl_schedule *all = NULL;
   struct mdh_str text;
   char *prev = NULL;
   int repeat = 0;
 
   mdh_str_init(&text);
-  mdh_str_printf(&text, "%d parts: ", n_part);
-  for (p = 0; p < n_part; ++p) {
-    int n = (m->n_stmt - first) / (n_part - p);
-    struct mdh_model *part = mdh_model_slice(m, first, n);
-    char *part_how = NULL;
-    isl_schedule *s = part ? schedule_part(part, func, &part_how) : NULL;
+  mdh_str_printf(&text, "%d parts: ", count_parts(segs, n_seg));
+  for (i = 0; i < n_seg; ++i) {
+    n_part = (segs[i].n + MAX_PART - 1) / MAX_PART;
+    first = segs[i].first;
+    for (p = 0; p < n_part; ++p) {
+      int n = (segs[i].first + segs[i].n - first) / (n_part - p);
+      struct mdh_model *part = mdh_model_slice(m, first, n);
+      char *part_how = NULL;
+      isl_schedule *s = part ? schedule_part(part, func, &part_how) : NULL;
 
-    add_how(&text, &prev, &repeat, part_how);
-    free(part_how);
-    mdh_model_free(part);
-    first += n;
-    all = p == 0 ? s : isl_schedule_sequence(all, s);
+      add_how(&text, &prev, &repeat, part_how);
+      free(part_how);
+      mdh_model_free(part);
+      first += n;
+      all = done++ == 0 ? s : isl_schedule_sequence(all, s);
+      if (!all)
+        break;
+    }
     if (!all)
       break;
   }
@@ -220,20 +242,50 @@ static __isl_give isl_schedule *schedule_parts(struct mdh_model *m,
 }
 
 /* Schedules the mdh chains of "func". A user's influence tree names the
- * statements of the whole function: it is never cut into parts. */
+ * statements of the whole function: it is never cut into parts, and ops
+ * between the md_homs that use their buffers, which cut the chain into
+ * segments scheduled one after another, cannot go with it. */
 static int schedule_func(isl_ctx *ctx, MlirOperation func) {
   struct mdh_model *m = mdh_model_extract(ctx, func);
+  struct mdh_segment *segs = NULL;
   isl_schedule *schedule;
   char *how = NULL;
+  int n_seg;
   isl_bool ok;
 
   if (!m)
     return 0;
-  if (m->n_stmt <= MAX_PART ||
-      !mlirAttributeIsNull(mdh_attr_get_influence(func)))
+  /* md_homs in several blocks are one segment here; the code generators
+   * refuse them. */
+  if (mdh_model_in_one_block(m)) {
+    n_seg = mdh_model_segments(m, func, "mdh-schedule", &segs);
+  } else {
+    n_seg = 1;
+    segs = malloc(sizeof(*segs));
+    if (!segs)
+      abort();
+    segs[0] = (struct mdh_segment){0, m->n_stmt, m->stmts[0].hom};
+  }
+  if (n_seg > 1 && !mlirAttributeIsNull(mdh_attr_get_influence(func))) {
+    mdh_emit_error(func,
+                   "mdh-schedule: mdh.influence orders the md_homs of the "
+                   "whole function as one problem, but ops between them "
+                   "that use their buffers cut them into %d parts that run "
+                   "one after another",
+                   n_seg);
+    n_seg = -1;
+  }
+  if (n_seg < 0) {
+    free(segs);
+    mdh_model_free(m);
+    return 0;
+  }
+  if (n_seg == 1 && (m->n_stmt <= MAX_PART ||
+                     !mlirAttributeIsNull(mdh_attr_get_influence(func))))
     schedule = schedule_part(m, func, &how);
   else
-    schedule = schedule_parts(m, func, &how);
+    schedule = schedule_parts(m, func, segs, n_seg, &how);
+  free(segs);
   if (!schedule && !how) {
     mdh_model_free(m);
     return 0;
