@@ -124,20 +124,10 @@ static _Thread_local int context_depth;
 /* Log "mdh-fake-cuda: <entry> <formatted fields>" as one line. */
 static void say(const char *entry, const char *fmt, ...) {
   va_list ap;
-  const char *v;
 
-  if (log_on < 0) {
-    v = getenv("MDH_FAKE_CUDA_LOG");
-    log_on = !v || strcmp(v, "0") != 0;
-  }
-  if (!log_on)
-    return;
   va_start(ap, fmt);
-  fprintf(stderr, "mdh-fake-cuda: %s ", entry);
-  vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
+  mdh_rt_log(&log_on, "MDH_FAKE_CUDA_LOG", "mdh-fake-cuda", entry, fmt, ap);
   va_end(ap);
-  fflush(stderr);
 }
 
 /* Whether this call of "entry" is the one $MDH_FAKE_CUDA_FAIL asks to fail;
@@ -320,28 +310,27 @@ static mdh_cu_result load_image(const char *entry, mdh_cu_module *module,
   return leave(0);
 }
 
-mdh_cu_result cuGetErrorName(mdh_cu_result error, const char **name) {
+/* Store the name (if "text" is 0) or the text of "error" in "*out";
+ * return CUDA_ERROR_INVALID_VALUE for a code this driver does not give. */
+static mdh_cu_result describe(mdh_cu_result error, int text,
+                              const char **out) {
   size_t i;
 
   for (i = 0; i < sizeof(error_names) / sizeof(error_names[0]); ++i)
     if (error_names[i].code == error) {
-      *name = error_names[i].name;
+      *out = text ? error_names[i].text : error_names[i].name;
       return 0;
     }
-  *name = NULL;
+  *out = NULL;
   return INVALID_VALUE;
 }
 
-mdh_cu_result cuGetErrorString(mdh_cu_result error, const char **text) {
-  size_t i;
+mdh_cu_result cuGetErrorName(mdh_cu_result error, const char **name) {
+  return describe(error, 0, name);
+}
 
-  for (i = 0; i < sizeof(error_names) / sizeof(error_names[0]); ++i)
-    if (error_names[i].code == error) {
-      *text = error_names[i].text;
-      return 0;
-    }
-  *text = NULL;
-  return INVALID_VALUE;
+mdh_cu_result cuGetErrorString(mdh_cu_result error, const char **text) {
+  return describe(error, 1, text);
 }
 
 mdh_cu_result cuInit(unsigned int flags) {
@@ -469,19 +458,14 @@ mdh_cu_result cuModuleLoadDataEx(mdh_cu_module *module, const void *image,
 
 mdh_cu_result cuModuleUnload(mdh_cu_module module) {
   mdh_cu_result r = enter(__func__, 1);
-  struct mdh_rt_object *m, *o, *next;
+  struct mdh_rt_object *m;
 
   if (r)
     return r;
   if (!(m = find_handle(MODULE, module)))
     return refuse(__func__, INVALID_HANDLE, "not a live module");
   say(__func__, "module=%d", m->id);
-  for (o = objects.head; o; o = next) {
-    next = o->next;
-    if (o->kind == FUNCTION && o->module == m)
-      object_free(o);
-  }
-  object_free(m);
+  mdh_rt_object_free_module(&objects, m, FUNCTION);
   return leave(0);
 }
 

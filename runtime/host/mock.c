@@ -71,32 +71,18 @@ static int env_flag(const char *name, int dflt) {
 static void say(const char *where, const char *fmt, ...) {
   va_list ap;
 
-  if (log_on < 0)
-    log_on = env_flag("MDH_RT_MOCK_LOG", 1);
-  if (!log_on)
-    return;
   va_start(ap, fmt);
-  fprintf(stderr, "mdh-rt-mock: %s ", where);
-  vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
+  mdh_rt_log(&log_on, "MDH_RT_MOCK_LOG", "mdh-rt-mock", where, fmt, ap);
   va_end(ap);
-  fflush(stderr);
 }
 
 /* Log "mdh-rt-mock: warning: <formatted message>" as one line. */
 static void warn(const char *fmt, ...) {
   va_list ap;
 
-  if (log_on < 0)
-    log_on = env_flag("MDH_RT_MOCK_LOG", 1);
-  if (!log_on)
-    return;
   va_start(ap, fmt);
-  fputs("mdh-rt-mock: warning: ", stderr);
-  vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
+  mdh_rt_log(&log_on, "MDH_RT_MOCK_LOG", "mdh-rt-mock", "warning:", fmt, ap);
   va_end(ap);
-  fflush(stderr);
 }
 
 /* A new object of "kind"; exits when out of memory. */
@@ -238,17 +224,12 @@ void *mgpuModuleLoadJIT(void *data, int optLevel) {
 }
 
 void mgpuModuleUnload(void *module) {
-  struct mdh_rt_object *m, *o, *next;
+  struct mdh_rt_object *m;
 
   pthread_mutex_lock(&lock);
   m = get_handle(MODULE, module, __func__);
   say(__func__, "module=%d", m->id);
-  for (o = objects.head; o; o = next) {
-    next = o->next;
-    if (o->kind == FUNCTION && o->module == m)
-      object_free(o);
-  }
-  object_free(m);
+  mdh_rt_object_free_module(&objects, m, FUNCTION);
   pthread_mutex_unlock(&lock);
 }
 

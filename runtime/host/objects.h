@@ -1,16 +1,38 @@
-/* The live objects of the CPU stand-ins for the GPU (the mock runtime and
- * the fake driver): modules, kernels, streams, events, buffers, each with a
- * handle (its address) and a number within its kind, in one list. The
- * callers hold their own lock around every use. */
+/* What the CPU stand-ins for the GPU (the mock runtime and the fake driver)
+ * share: their log lines, and their live objects (modules, kernels,
+ * streams, events, buffers), each with a handle (its address) and a number
+ * within its kind, in one list. The callers hold their own lock around
+ * every use. */
 
 #ifndef MDH_RUNTIME_HOST_OBJECTS_H
 #define MDH_RUNTIME_HOST_OBJECTS_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define MDH_RT_MAX_KINDS 8
+
+/* Logs "<prefix>: <what> <formatted "ap">" as one line on stderr unless the
+ * environment variable "env" is 0 ("*on" caches the answer, -1 at first). */
+static inline void mdh_rt_log(int *on, const char *env, const char *prefix,
+                              const char *what, const char *fmt, va_list ap) {
+  const char *v;
+
+  if (*on < 0) {
+    v = getenv(env);
+    *on = !v || !*v || strcmp(v, "0") != 0;
+  }
+  if (!*on)
+    return;
+  fprintf(stderr, "%s: %s ", prefix, what);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  fflush(stderr);
+}
 
 /* A live object of "kind", numbered "id" within its kind. A buffer's
  * memory is "data" of "bytes" (owned unless "borrowed"); a module keeps a
@@ -64,6 +86,21 @@ static inline void mdh_rt_object_free(struct mdh_rt_objects *list,
     free(o->data);
   free(o->name);
   free(o);
+}
+
+/* Free the module "m" of "list" and the kernels (of "kernel_kind") looked
+ * up in it. */
+static inline void mdh_rt_object_free_module(struct mdh_rt_objects *list,
+                                             struct mdh_rt_object *m,
+                                             int kernel_kind) {
+  struct mdh_rt_object *o, *next;
+
+  for (o = list->head; o; o = next) {
+    next = o->next;
+    if (o->kind == kernel_kind && o->module == m)
+      mdh_rt_object_free(list, o);
+  }
+  mdh_rt_object_free(list, m);
 }
 
 /* The live object of "kind" whose handle is "handle", or NULL. */
