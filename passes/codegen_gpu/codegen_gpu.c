@@ -47,33 +47,19 @@
  * nvcc does by default.
  */
 
-#include "dialect/attrs.h"
-#include "lib/ast_to_mlir.h"
 #include "lib/mapping.h"
-#include "lib/stmt.h"
 #include "lib/tree.h"
-#include "mdh-c/Dialect.h"
 #include "passes/codegen_gpu/device.h"
 #include "passes/codegen_gpu/kernel.h"
 #include "passes/pass.h"
+#include "support/diag.h"
 #include "support/ir.h"
-#include "support/polyhedral.h"
 
 #include "mlir-c/BuiltinAttributes.h"
-#include "mlir-c/BuiltinTypes.h"
-#include "mlir-c/Dialect/LLVM.h"
 
-#include <isl/aff.h>
-#include <isl/ast_build.h>
-#include <isl/id.h>
-#include <isl/map.h>
-#include <isl/set.h>
-#include <isl/space.h>
 #include <isl/union_map.h>
 #include <isl/union_set.h>
 
-#include <math.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -18,7 +18,6 @@
  */
 
 #include "passes/codegen_gpu/kernel.h"
-#include "dialect/attrs.h"
 #include "dialect/operators.h"
 #include "lib/ast_to_mlir.h"
 #include "support/diag.h"
@@ -28,7 +27,6 @@
 #include "mlir-c/BuiltinTypes.h"
 
 #include <isl/aff.h>
-#include <isl/ast_build.h>
 #include <isl/local_space.h>
 #include <isl/set.h>
 #include <isl/space.h>

@@ -13,12 +13,9 @@
 
 #include <isl/aff.h>
 #include <isl/ast_build.h>
-#include <isl/local_space.h>
 #include <isl/schedule_node.h>
 #include <isl/set.h>
-#include <isl/space.h>
 #include <isl/union_set.h>
-#include <isl/val.h>
 
 #include <stdlib.h>
 #include <string.h>
