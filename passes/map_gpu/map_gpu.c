@@ -777,6 +777,7 @@ static char *md_hom_mapping(__isl_keep isl_union_set *domain, void *user) {
   struct hom_mapping_data *data = user;
   struct mdh_stmt_info *info = NULL;
   MlirAttribute attr;
+  MlirStringRef text;
   isl_set *set;
 
   if (isl_union_set_n_set(domain) == 1) {
@@ -791,8 +792,9 @@ static char *md_hom_mapping(__isl_keep isl_union_set *domain, void *user) {
                    PASS ": a kernel of one md_hom without its mapping");
     return NULL;
   }
-  return strndup(mlirStringAttrGetValue(attr).data,
-                 mlirStringAttrGetValue(attr).length);
+  text = mlirStringAttrGetValue(attr);
+  /* The mapping of a md_hom without dimensions is empty (no data). */
+  return text.length ? strndup(text.data, text.length) : strdup("");
 }
 
 /* Marks the kernels of the schedule of "func" (kernels.c), maps each, puts
