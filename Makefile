@@ -1,11 +1,11 @@
-# mdh-mlir: the two commands of the README are `make demo` and `make check`.
+# mdh-mlir: the two commands of README.md are `make demo` and `make check`.
 BUILD ?= build
 BUILD_TYPE ?= RelWithDebInfo
 LLVM_BIN := /usr/lib/llvm-22/bin
 LIT_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 
-.PHONY: all setup configure build check check-ctest check-lit demo asan tsan fuzz format clean
+.PHONY: all setup configure build check check-ctest check-lit demo docs asan tsan fuzz format clean
 
 all: build
 
@@ -33,6 +33,13 @@ check: check-ctest check-lit
 demo: build
 	@./scripts/demo.sh $(BUILD)
 
+# The generated pages of docs/ (the dialect reference, the architecture
+# figure), made again from their sources; lit/docs fails while the
+# committed copies differ.
+docs:
+	python3 scripts/gen-dialect-doc.py
+	python3 scripts/gen-architecture-svg.py
+
 # The whole suite under AddressSanitizer + UBSan, in a separate build tree.
 asan:
 	$(MAKE) check BUILD=build-asan BUILD_TYPE=Debug CMAKE_FLAGS=-DMDH_ENABLE_ASAN=ON
@@ -49,7 +56,7 @@ asan:
 tsan:
 	$(MAKE) check-ctest BUILD=build-tsan BUILD_TYPE=RelWithDebInfo CMAKE_FLAGS=-DMDH_ENABLE_TSAN=ON
 
-# libFuzzer over the fuzz targets of test/fuzz (README, "Fuzzing"): a
+# libFuzzer over the fuzz targets of test/fuzz (docs/testing.md, "Fuzzing"): a
 # separate clang-22 build tree with ASan and UBSan, FUZZ_S seconds in all.
 FUZZ_BUILD ?= build-fuzz
 FUZZ_S ?= 600

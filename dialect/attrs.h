@@ -1,5 +1,5 @@
-/* The discardable attributes through which the mdh passes talk (DESIGN.md
- * section 4: passes communicate only through the IR), and the names of the
+/* The discardable attributes through which the mdh passes talk (docs/architecture.md:
+ * passes communicate only through the IR), and the names of the
  * marks they put into schedule trees. Every attribute name lives in
  * attrs.c; everything else reads and writes them through these typed
  * get/set pairs.

@@ -3,7 +3,7 @@
 // IRDL gives structure only: ops print in MLIR's generic form, all declared
 // attributes are required and every semantic rule beyond shape (map arities,
 // buffer bounds, scalar-function signatures, Lemma 10) is checked by the
-// mdh-verify pass. See DESIGN.md section 3 for the contract.
+// mdh-verify pass. docs/dialect.md is the contract.
 irdl.dialect @mdh {
   // !mdh.mda<array<i64: N1, .., ND>>: a logical MDA over [0,N1) x .. x [0,ND).
   irdl.type @mda {

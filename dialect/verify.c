@@ -1,4 +1,4 @@
-/* The semantic rules of the mdh dialect (DESIGN.md section 3; MDH paper
+/* The semantic rules of the mdh dialect (docs/dialect.md; MDH paper
  * Defs. 11-21 and Lemma 10) that IRDL cannot express.
  *
  * Every rule reports an error at the offending op that says what is wrong
@@ -720,7 +720,7 @@ static int same_operator(MlirAttribute a, MlirAttribute b, intptr_t n) {
 /* Checks the Lemma 10 condition of the MDH paper: all pw and ps dimensions
  * combine with one associative and commutative operator (any mix with cc),
  * unless the user asserts mdh.assume_homomorphic. A user combine function is
- * asserted associative and commutative by its use (DESIGN.md section 3). */
+ * asserted associative and commutative by its use (docs/dialect.md). */
 static void check_lemma10(struct verify_data *data, MlirOperation op,
                           intptr_t rank, const struct scalar_fn *fn) {
   MlirAttribute first = {NULL}, oper;

@@ -1,4 +1,4 @@
-// bMatMul (digest 2.1): batched matrix-matrix product.
+// bMatMul (MDH paper): batched matrix-matrix product.
 //   C[b,i,j] = sum_k A[b,i,k] * B[b,k,j]
 // md_hom<B=3, I=13, J=7, K=11>(mul, (cc, cc, cc, pw(add)))
 //   dims:    b: cc (B = 3)    i: cc (I = 13)    j: cc (J = 7)    k: pw add (K = 11)

@@ -1,4 +1,4 @@
-// CCSD(T) (digest 2.3): tensor contraction abcdef-gdab-efgc (TCCG notation), instance I1.
+// CCSD(T) (MDH paper): tensor contraction abcdef-gdab-efgc (TCCG notation), instance I1.
 //   C[a,b,c,d,e,f] = sum_g A[g,d,a,b] * B[e,f,g,c]
 // md_hom<A=3, B=4, C=2, D=3, E=2, F=4, G=5>(mul, (cc, cc, cc, cc, cc, cc, pw(add)))
 //   dims:    a: cc (3)    b: cc (4)    c: cc (2)    d: cc (3)    e: cc (2)    f: cc (4)

@@ -1,4 +1,4 @@
-// Conv2D (digest 2.2; "Gaussian convolution" in the experiments): 2-D convolution, stride 1, VALID.
+// Conv2D (MDH paper; "Gaussian convolution" in the experiments): 2-D convolution, stride 1, VALID.
 //   O[p,q] = sum_{r,s} I[p+r, q+s] * F[r,s]
 // md_hom<P=13, Q=9, R=3, S=5>(mul, (cc, cc, pw(add), pw(add)))
 //   dims:    p: cc (P = 13)    q: cc (Q = 9)    r: pw add (R = 3)    s: pw add (S = 5)

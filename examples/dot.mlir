@@ -1,4 +1,4 @@
-// Dot (digest 2.1): dot product of two vectors into a 0-d buffer.
+// Dot (MDH paper): dot product of two vectors into a 0-d buffer.
 //   w = sum_k x[k] * y[k]
 // md_hom<K=13>(mul, (pw(add)))
 //   dims:    k: pw add (K = 13)

@@ -1,4 +1,4 @@
-// reduce(+, max) (digest 2.7, MDH paper Fig. 14): double reduction. Each MDA element is the
+// reduce(+, max) (MDH paper Fig. 14): double reduction. Each MDA element is the
 // pair (x[i], x[i]) (one buffer, two accesses); the pair is combined component-wise with
 // (add, max) and stored into two scalar outputs.
 //   s1 = sum_i x[i]        s2 = max_i x[i]

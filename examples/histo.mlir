@@ -1,4 +1,4 @@
-// Histo (digest 2.6, MDH paper App. B.8): index-aware histogram (GenHisto with + and
+// Histo (MDH paper App. B.8): index-aware histogram (GenHisto with + and
 // f(x, b) = 1 if x == b else 0, the bin taken from the MDA index b via mdh.index_aware).
 //   H[b] = sum_e (E[e] == b ? 1 : 0)
 // md_hom<B=7, E=41>(bin_match, (cc, pw(add)))   [index-aware]

@@ -1,4 +1,4 @@
-// Jacobi1D (digest 2.4): 3-point stencil; one input buffer read three times per point.
+// Jacobi1D (MDH paper): 3-point stencil; one input buffer read three times per point.
 //   y[i] = c * (x[i] + x[i+1] + x[i+2]),   c = 0.333333
 // md_hom<N=29>(j1d, (cc))
 //   dims:    i: cc (N = 29)

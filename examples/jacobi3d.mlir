@@ -1,4 +1,4 @@
-// Jacobi3D (digest 2.4): 7-point stencil (centre and its six face neighbours) in a halo'd cube.
+// Jacobi3D (MDH paper): 7-point stencil (centre and its six face neighbours) in a halo'd cube.
 //   y[i,j,k] = c * ( x[i+1,j+1,k]   + x[i+1,j+1,k+2]
 //                  + x[i+1,j,k+1]   + x[i+1,j+2,k+1]
 //                  + x[i,j+1,k+1]   + x[i+2,j+1,k+1]
@@ -8,7 +8,7 @@
 //   inputs:  x: seven accesses (i,j,k) -> (above, in that order)   memref<9x7x13xf32>   (I+2 x J+2 x K+2)
 //   output:  y: (i,j,k) -> (i,j,k)                                  memref<7x5x11xf32>
 //   result:  !mdh.mda<array<i64: 7, 5, 11>>
-// The access order follows the digest; the exact coefficients of the paper's Jacobi3D are lost,
+// The access order is ours; the exact coefficients of the paper's Jacobi3D are lost,
 // a single constant c is used (reconstruction).
 func.func private @j3d(%x1: f32, %x2: f32, %x3: f32, %x4: f32, %x5: f32, %x6: f32, %x7: f32) -> f32 {
   %c = arith.constant 0.142857 : f32

@@ -1,4 +1,4 @@
-// Mandelbrot (digest 2.9, MDH paper App. B.4): an md_hom without input buffers; the index-aware
+// Mandelbrot (MDH paper App. B.4): an md_hom without input buffers; the index-aware
 // scalar function gets the pixel indices (i, j) and returns the escape-time iteration count.
 //   O[i,j] = #iterations n < 32 of z <- z*z + c, z0 = 0, while |z|^2 <= 4,
 //            c = (-2.0 + j * 0.09375) + (-1.125 + i * 0.125) * I

@@ -1,4 +1,4 @@
-// map(f) (digest 2.7): element-wise function, f(x) = x*x + 1.
+// map(f) (MDH paper): element-wise function, f(x) = x*x + 1.
 //   y[i] = x[i] * x[i] + 1
 // md_hom<N=53>(sq_plus_one, (cc))
 //   dims:    i: cc (N = 53)

@@ -1,4 +1,4 @@
-// MatMul (digest 2.1): matrix-matrix product.
+// MatMul (MDH paper): matrix-matrix product.
 //   C[i,j] = sum_k A[i,k] * B[k,j]
 // md_hom<I=13, J=7, K=11>(mul, (cc, cc, pw(add)))
 //   dims:    i: cc (I = 13)    j: cc (J = 7)    k: pw add (K = 11)

@@ -1,4 +1,4 @@
-// MatMul^T (digest 2.1, MDH paper Fig. 13): matrix product with transposed inputs and output.
+// MatMul^T (MDH paper Fig. 13): matrix product with transposed inputs and output.
 //   C[j,i] = sum_k A[k,i] * B[j,k]      (i.e. C^T = A^T * B^T)
 // md_hom<I=13, J=7, K=11>(mul, (cc, cc, pw(add))) -- the same md_hom as MatMul, only views differ
 //   dims:    i: cc (I = 13)    j: cc (J = 7)    k: pw add (K = 11)
@@ -6,7 +6,7 @@
 //            B: (i,j,k) -> (j,k)   memref<7x11xf32>
 //   output:  C: (i,j,k) -> (j,i)   memref<7x13xf32>
 //   result:  !mdh.mda<array<i64: 13, 7, 1>>
-// The B map (j,k) is a reconstruction ([R] in the digest); A (k,i) and C (j,i) are from the paper.
+// The B map (j,k) is a reconstruction (the paper does not give it); A (k,i) and C (j,i) are from the paper.
 func.func private @mul(%a: f32, %b: f32) -> f32 {
   %p = arith.mulf %a, %b : f32
   return %p : f32

@@ -1,4 +1,4 @@
-// MatVec (MDH paper Fig. 8; digest 2.1): matrix-vector product.
+// MatVec (MDH paper Fig. 8): matrix-vector product.
 //   w[i] = sum_k M[i,k] * v[k]
 // md_hom<I=37, K=23>(mul, (cc, pw(add)))
 //   dims:    i: cc (I = 37)    k: pw add (K = 23)

@@ -1,5 +1,5 @@
-// MBBS (digest 2.8; Maximum Bottom Box Sum, Farzan & Nicolet PLDI'19): running sums of row sums.
-// RECONSTRUCTION (low confidence, [R] in the digest): the paper only says MBBS uses prefix-sum(+)
+// MBBS (MDH paper; Maximum Bottom Box Sum, Farzan & Nicolet PLDI'19): running sums of row sums.
+// RECONSTRUCTION (low confidence): the paper only says MBBS uses prefix-sum(+)
 // and needs two non-cc dimensions with different combine operators; the "maximum" step (max over
 // the bottom-box sums) is left out here (a further operator or a post-step).
 //   O[i] = sum_{i' <= i} sum_j A[i', j]

@@ -1,4 +1,4 @@
-// MCC (digest 2.2): multi-channel convolution, NHWC input, KRSC filter, NPQK output,
+// MCC (MDH paper): multi-channel convolution, NHWC input, KRSC filter, NPQK output,
 // stride 2 in both spatial dimensions, VALID (no padding).
 //   O[n,p,q,k] = sum_{r,s,c} I[n, 2*p+r, 2*q+s, c] * F[k,r,s,c]
 // md_hom<N=2, P=5, Q=3, K=7, R=3, S=2, C=5>(mul, (cc, cc, cc, cc, pw(add), pw(add), pw(add)))

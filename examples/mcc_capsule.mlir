@@ -1,4 +1,4 @@
-// MCC_Capsule (digest 2.2): multi-channel convolution whose "scalars" are small matrices
+// MCC_Capsule (MDH paper): multi-channel convolution whose "scalars" are small matrices
 // (matrix capsules, Hinton et al. 2018); stride 2, VALID. Each output capsule is the sum over
 // r,s,c of (input capsule MI x MK) * (filter capsule MK x MJ).
 //   O[n,p,q,k,mi,mj] = sum_{r,s,c,mk} I[n, 2*p+r, 2*q+s, c, mi, mk] * F[k,r,s,c,mk,mj]

@@ -1,4 +1,4 @@
-// PRL (digest 2.5): probabilistic record linkage. For every new record i, find the database
+// PRL (MDH paper): probabilistic record linkage. For every new record i, find the database
 // record j with the highest match weight (ties broken by the smaller record id).
 //   (R_w[i], R_id[i]) = prl_combine_{j} weight(N[i,0..2], D[j,0..2], ids[j])
 // md_hom<I=7, J=37>(weight, (cc, pw(prl_combine)))

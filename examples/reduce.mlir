@@ -1,4 +1,4 @@
-// reduce(+) (digest 2.7): sum of a vector into a 0-d buffer; the scalar function is the identity.
+// reduce(+) (MDH paper): sum of a vector into a 0-d buffer; the scalar function is the identity.
 //   s = sum_i x[i]
 // md_hom<N=61>(id, (pw(add)))
 //   dims:    i: pw add (N = 61)

@@ -1,4 +1,4 @@
-// scan(+) (digest 2.8, MDH paper App. B.9): inclusive prefix sum; the scalar function is the identity.
+// scan(+) (MDH paper App. B.9): inclusive prefix sum; the scalar function is the identity.
 //   y[i] = sum_{i' <= i} x[i']
 // md_hom<N=43>(id, (ps(add)))
 //   dims:    i: ps add (N = 43)

@@ -14,7 +14,7 @@
  * (LIFT, Sec. 4.6), so a dimension's size need not be a multiple of its
  * workers. Sizes may be left out in user input ("thread.x"); mdh-map-gpu
  * fills them in. An entry may end with " tile(N)" (MDH's tiles per layer,
- * mdh.digest.md Sec. 3):
+ * the MDH paper's ASM levels):
  *
  *   thread/global     each thread keeps N points of the dimension per block
  *                     tile of T*N points, T apart (so that a warp's accesses

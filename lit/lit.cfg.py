@@ -62,7 +62,7 @@ if config.mdh_asan:
     config.environment["LSAN_OPTIONS"] = "suppressions=%s" % os.path.join(
         config.mdh_src_root, "scripts", "lsan.supp")
 
-# GPU tools and runtimes. ptxas comes from the CUDA toolkit (DESIGN.md 1);
+# GPU tools and runtimes. ptxas comes from the CUDA toolkit (docs/gpu.md);
 # tests that assemble kernels say REQUIRES: ptxas, tests that run kernels
 # REQUIRES: cuda-gpu (a device with a driver, never on CI).
 import shutil

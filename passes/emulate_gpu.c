@@ -1,6 +1,6 @@
 /* mdh-emulate-gpu: runs the kernels of mdh-codegen-gpu on the CPU, so that
  * everything but the thin GPU layer is checked numerically without a GPU
- * (DESIGN.md section 4). Each gpu.launch becomes loops over its blocks, z
+ * (docs/passes.md). Each gpu.launch becomes loops over its blocks, z
  * outermost, and each block runs its threads in one of two ways:
  *
  *   - one after another, in a loop over the threads, when they never meet

@@ -23,7 +23,7 @@
  * (T and R are temporaries freed after the chain; a body that does not
  * read its output needs no copy.) An op is left as it is, for the upstream
  * lowering to handle, when one of these does not hold: memref operands
- * (tensors: bufferize first, README), static loop sizes, a body without
+ * (tensors: bufferize first, docs/passes.md), static loop sizes, a body without
  * regions whose values from outside are constants, a reduction whose
  * every output is combined with a builtin operator the dialect has (add,
  * mul, min, max, and, or, xor as arith ops), outputs that are injective

@@ -1,5 +1,5 @@
-/* mdh-verify: checks every semantic rule of the mdh dialect (DESIGN.md
- * section 3) and changes nothing. The rules themselves live with the dialect
+/* mdh-verify: checks every semantic rule of the mdh dialect (docs/dialect.md)
+ * and changes nothing. The rules themselves live with the dialect
  * (dialect/verify.c) because every mdh pass checks them on entry. */
 
 #include "mdh-c/Dialect.h"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Checks the layering of DESIGN.md section 2 on the source tree:
+# Checks the layering of docs/architecture.md on the source tree:
 #   support/ <- dialect/ <- lib/ <- passes/ (a layer includes only those on
 #   its left), tools share code only through tools/common/, and no C file
 #   but dialect/attrs.c spells the name of a discardable attribute the

@@ -7,7 +7,7 @@ EX=examples/matvec.mlir
 echo "== 1. the input: MatVec as MDH ($EX)"
 grep -v '^//' "$EX"
 echo
-echo "== 2. mdh-verify through mdh-opt (every semantic rule of DESIGN.md 3)"
+echo "== 2. mdh-verify through mdh-opt (every semantic rule of docs/dialect.md)"
 "$BUILD/bin/mdh-opt" --mdh-verify "$EX" > /dev/null
 echo "verified: $EX"
 echo

@@ -24,7 +24,7 @@ fills the arguments; allocs are written whole before they are read). Most
 programs are meant to compile (ops between md_homs touch only unrelated
 buffers); with --no-conflicts off, about one in eight also puts an op that
 touches a chain buffer between md_homs: the passes must refuse those with a
-located error (README, "Next to other code"), never answer differently.
+located error (docs/dialect.md, "Next to other code"), never answer differently.
 Views of a buffer the chain writes through another view are ordinary
 programs since issue 13 item 2 (feature view-of-written).
 

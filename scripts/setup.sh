@@ -1,6 +1,6 @@
 #!/bin/sh
 # Installs every build and test dependency of mdh-mlir from Debian packages
-# (DESIGN.md section 1). Idempotent: does nothing when all packages are there.
+# (Debian packages only; docs/testing.md). Idempotent: does nothing when all packages are there.
 # With --fuzz (or MDH_FUZZ=1; `make fuzz` passes it), also libFuzzer and the
 # sanitizer runtimes of clang 22, which only the fuzz build needs.
 set -eu

@@ -74,7 +74,7 @@ static MlirAffineMap map_from(MlirContext ctx, const char *text) {
   return mlirAffineMapAttrGetValue(mlirAttributeParseGet(ctx, str(text)));
 }
 
-/* Builds MatVec as in DESIGN.md section 3, with I=37, K=23. */
+/* Builds MatVec as in docs/dialect.md, with I=37, K=23. */
 static MlirModule build_matvec(MlirContext ctx) {
   MlirLocation loc = mlirLocationUnknownGet(ctx);
   MlirModule module = mlirModuleCreateEmpty(loc);

@@ -1,6 +1,6 @@
 /* Unit tests of the parallelism-mapping enumerator (passes/map_gpu/), in
  * isl_test.c's style: each test checks counts, exact solution sets or
- * verdicts against the oracles of lift_mapping.digest.md (sections 1, 4
+ * verdicts against oracles derived from the LIFT mapping paper (sections 1, 4
  * and 5), and the enumerator against a brute force over all 11^n
  * candidates. Trees are built with their indices in preorder, so that the
  * brute force visits candidates in the enumerator's order. */
@@ -167,8 +167,8 @@ static int expect_set(const char *what, const struct tree *tree,
   return r;
 }
 
-/* Digest section 5: Listing 3 without memory flags, and with D private.
- * The strengthened counts are not in the digest; an independent brute
+/* Listing 3 of the LIFT mapping paper without memory flags, and with D private.
+ * The strengthened counts are not in the paper; an independent brute
  * force gave the same (G2 removes the 12 with D Fused into a parallel C). */
 static int test_listing3_counts(void) {
   struct tree tree;
@@ -188,7 +188,7 @@ static int test_listing3_counts(void) {
   return r;
 }
 
-/* Digest section 5: Listing 3 with D writing local memory. The digest
+/* Listing 3 with D writing local memory. The paper
  * flags only D (31 mappings, the paper's illegal example among them);
  * with the consumer B flagged too, as Table 3's "accesses" reads, the
  * literal rule 2 leaves 13. */

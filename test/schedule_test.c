@@ -103,10 +103,10 @@ static const struct {
     {"running example", running_example, NULL, 0, "influence 0.0.0",
      "{ S0[i, k] -> [i, k, 0, 0]; S1[i, j, k] -> [i, k, 1, j] }"},
     /* With the X -> Y flow dependence alone the plain scheduler fuses too
-     * (digest 1.2: Fig. 2(b) needs AKG's options). */
+     * (the constraint-injection paper's Fig. 2(b) needs AKG's options). */
     {"running example without influence", running_example, "", 0, "plain",
      "{ S0[i, k] -> [i, k, 0, 0]; S1[i, j, k] -> [i, k, 1, j] }"},
-    /* Pitfall (digest 4.3): with the coefficients in natural order, lexmin
+    /* Pitfall (an implementation trap of the constraint-injection scheduler): with the coefficients in natural order, lexmin
      * would put the innermost iterator outside. */
     {"outer loops stay outer", matmul, "", 0, "plain",
      "{ S0[i, j, k] -> [i, j, k] }"},
@@ -254,7 +254,7 @@ static int test_tree(size_t i) {
   return rc;
 }
 
-/* Pitfall (digest 4.3): isl_set_coefficients gives a rational set, so its
+/* Pitfall (an implementation trap of the constraint-injection scheduler): isl_set_coefficients gives a rational set, so its
  * constraints must be copied into the integer ILP rather than intersected
  * with it. This checks the premise, so that a change in isl is noticed. */
 static int test_coefficients_are_rational(isl_ctx *ctx) {

@@ -1,7 +1,7 @@
 // GPU benchmark ew3: y = (2 x + 1)^2 over 8192 x 8192 f32, written as three
 // element-wise md_homs chained through two memref.alloc intermediates.
 // mdh-schedule fuses them into one band and mdh-map-gpu makes that band ONE
-// kernel (kernel formation, DESIGN.md section 4.1): each thread runs the three
+// kernel (kernel formation, docs/architecture.md): each thread runs the three
 // statements of its points, reading x once and storing each intermediate
 // once. Memory-bound: x read and y written once, 2 * 4 * 8192^2 bytes at
 // least; baseline a plain CUDA kernel computing (2 x + 1)^2 in one pass.

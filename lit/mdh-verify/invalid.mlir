@@ -1,6 +1,6 @@
 // RUN: %mdh-opt %s --split-input-file --verify-diagnostics --mdh-verify
 
-// Every semantic rule of mdh-verify (DESIGN.md section 3) and every distinct
+// Every semantic rule of mdh-verify (docs/dialect.md) and every distinct
 // error message of dialect/verify.c, one minimal program per case.
 
 // An access map must have D dimensions (D = rank of the MDA).

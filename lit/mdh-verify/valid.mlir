@@ -1,6 +1,6 @@
 // RUN: %mdh-opt %s --split-input-file --mdh-verify | FileCheck %s
 
-// Edge cases that mdh-verify must accept (DESIGN.md section 3).
+// Edge cases that mdh-verify must accept (docs/dialect.md).
 
 // 0-d buffers: a full reduction of a vector into a scalar, and a scalar read
 // at every point.

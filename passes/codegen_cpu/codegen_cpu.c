@@ -8,7 +8,7 @@
  * Invariants relied on: the function's md_homs carry the statement names of
  * the model (`mdh.stmt`), and the schedule's domain is the model's.
  *
- * Invariants established (DESIGN.md section 4.1 item 5): only the outermost
+ * Invariants established (docs/architecture.md, the data path, item 5): only the outermost
  * loop of a nest becomes scf.parallel, when it carries no dependence at
  * all, the relaxed reductions included, so reductions stay sequential, no
  * loop needs scf.reduce, and each nest is at most one OpenMP region.
@@ -123,7 +123,7 @@ static isl_bool runs_once(__isl_keep isl_ast_build *build) {
  * (it does not count as a loop then), and with "sequential" otherwise.
  *
  * Only the outermost loop of a nest becomes scf.parallel, so each loop nest
- * is at most one OpenMP region (DESIGN.md section 4.1 item 5): a parallel
+ * is at most one OpenMP region (docs/architecture.md, the data path, item 5): a parallel
  * loop inside a sequential one would fork and join threads at every
  * iteration of the sequential loop (a 512^3 matmul scheduled (i, k, j) ran
  * 15 times slower on 2 threads than on 1 with j parallel too), and one

@@ -1,5 +1,4 @@
-/* Preparing a schedule tree for the CPU (mdh-codegen-cpu, DESIGN.md section
- * 4.1 item 5): each group of the tree gets, where it can, a parallel outer
+/* Preparing a schedule tree for the CPU (mdh-codegen-cpu, docs/cpu.md): each group of the tree gets, where it can, a parallel outer
  * loop of many iterations, by distributing fused md_homs and linearizing
  * short parallel loops; see prepare_group. The result orders every
  * statement instance as a valid schedule must: the caller checks it

@@ -2,7 +2,7 @@
  * are all sequential, walked in steps of tile(K) points, with register
  * tiles on the dimensions that have threads and the inputs that a block's
  * threads share staged in shared memory step by step (MDH's tiles per
- * memory layer, mdh.digest.md Sec. 3; PPCG's copies to shared memory,
+ * memory layer of the MDH paper; PPCG's copies to shared memory,
  * Verdoolaege et al., TACO 2013).
  *
  * Every dimension d is cut into tiles of step(d) points, numbered t_d: a

@@ -1,4 +1,4 @@
-/* Kernels from the schedule tree (DESIGN.md section 4.1): what one thread
+/* Kernels from the schedule tree (docs/architecture.md): what one thread
  * runs is the tree of `mdh.schedule` restricted to the instances it owns
  * (kernel.c), with the block and thread ids as isl parameters, as PPCG
  * generates a kernel's code from its subtree (gpu.c, generate_code). The

@@ -2,7 +2,7 @@
  *
  * The rules, with "lvl(e) = e / 10" and "dim(e) = e % 10", "chains" the
  * root-to-leaf paths of the tree and "uses(chain)" the set of (lvl, dim)
- * that its maps take (LIFT, CC'22, Sec. 4.3-4.5; digest section 4):
+ * that its maps take (LIFT, CC'22, Sec. 4.3-4.5):
  *
  *   fusion  Fused only if the map is perfectly nested in its parent
  *   1       a concrete map that uses private memory has lvl 0
@@ -15,7 +15,7 @@
  *   7       all chains have the same uses (the kernel's "signature")
  *   8       a perfectly nested map and its parent are not both Seq
  *
- * The strengthened rules (digest section 5) replace rule 2 by 2' and add
+ * The strengthened rules replace rule 2 by 2' and add
  * G1-G3. A Fused map takes its parent's encoding ("effective" encoding,
  * G2): the pair counts as one map in rules 3 and 6, and rules 1, 2' and
  * G3 look at effective encodings.
@@ -34,7 +34,7 @@
  * 8 exempts scan maps, which cannot be fused.
  *
  * The "literal" reading follows the paper's formulas, which constrain only
- * the maps flagged as accessing local memory; the digest's brute force
+ * the maps flagged as accessing local memory; an independent brute force
  * flagged only the writer of the buffer, so a test that reproduces its
  * counts lists only that map as an access.
  *
@@ -43,7 +43,7 @@
  * as soon as its leaf is. The first leaf in preorder ends the first chain,
  * whose uses fix the signature (rule 7); from then on a map whose path
  * uses anything outside the signature, or lacks more of it than the maps
- * below it could supply, is pruned (digest section 5, "structural
+ * below it could supply, is pruned ("structural
  * shortcut"). mdh_map_is_legal runs the same checks on one candidate.
  */
 

@@ -1,6 +1,6 @@
 /* Legal GPU parallelism mappings of a map nesting tree, after LIFT's
- * constraint rules (Mogers et al., CC'22, Sec. 4; digest
- * lift_mapping.digest.md sections 2-5).
+ * constraint rules ("Mapping Parallelism in a Functional IR through Constraint
+ * Satisfaction", Mogers et al., CC'22, Sec. 4).
  *
  * Each map (a loop that may run in parallel) gets one encoding of Table 2:
  *
@@ -12,7 +12,7 @@
  *
  * with d in 0..2 meaning x, y, z. "enc" arrays hold one encoding per map,
  * indexed like the tree's nodes. The rules (1-8 of the paper, 2' and G1-G3
- * of the digest, and the MDH reduction and scan rules) are documented in
+ * (our strengthening of them), and the MDH reduction and scan rules) are documented in
  * enumerate.c. G4 (global dependences between sibling parallel maps) is
  * not checked here: it needs index functions, so the caller applies it to
  * each candidate it receives.
@@ -86,7 +86,7 @@ struct mdh_map_tree {
 
 /* MDH_MAP_RULES_LITERAL: the paper's rules 1-8 as written, plus "Fused
  * only if perfectly nested". MDH_MAP_RULES_STRENGTHENED: rules 1 and 3-8,
- * with 2' for rule 2 and G1, G2, G3 (digest section 5).
+ * with 2' for rule 2 and G1, G2, G3 (our strengthening of the paper's rules).
  */
 enum mdh_map_rules { MDH_MAP_RULES_LITERAL, MDH_MAP_RULES_STRENGTHENED };
 

@@ -25,7 +25,7 @@
  * Each legal encoding gets sizes (threads per block along x, y, z within a
  * budget of 256, blocks within the grid limits) and a score; the hardware
  * limits are checked on the sized mapping. The score (without a GPU to
- * time candidates, digest section 6) rewards, in this order: enough
+ * time candidates) rewards, in this order: enough
  * parallel threads to fill an H100 (2^17), thread x on the coalescing
  * dimension (coalescing_dim), a block reduction over atomics, and
  * penalizes per-thread atomics and blocks of less than a warp. The best

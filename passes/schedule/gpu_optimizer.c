@@ -1,5 +1,5 @@
 /* The GPU optimizer that builds the influence tree (constraint-injection
- * paper, section IV; digest section 3).
+ * paper, section IV).
  *
  * Algorithm 2: for each statement, the innermost schedule dimensions are
  * chosen one by one, innermost first, by

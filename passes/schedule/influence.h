@@ -7,7 +7,7 @@
  * root's children are at depth 0) constrains rows 0..d; its children are the
  * alternatives for row d + 1, leftmost first.
  *
- * Textual form (attribute `mdh.influence` on a function, README):
+ * Textual form (attribute `mdh.influence` on a function, docs/passes.md):
  *
  *   tree ::= node*
  *   node ::= "[" [item (";" item)*] "]" ["{" node* "}"]

@@ -1,7 +1,7 @@
 /* mdh-schedule: computes a schedule of every function's mdh chains and
  * stores it, as an isl schedule tree in YAML form, in the string attribute
  * `mdh.schedule` of the function; each md_hom gets its statement name in
- * `mdh.stmt` (DESIGN.md section 4).
+ * `mdh.stmt` (docs/architecture.md).
  *
  * The data path: MDH ops -> polyhedral model (lib/model.c) -> influence
  * tree (the user's `mdh.influence` attribute, else the GPU optimizer of

@@ -1,6 +1,6 @@
 /* The influenced scheduler: one ILP per schedule row, Pluto/isl style, with
  * the influence constraints of an influence tree (constraint-injection
- * paper, section III; implementation digest section 4.3).
+ * paper, section III).
  *
  * Row d of statement S is phi_S(i) = T[S][d] . (i, 1). The ILP of a row has
  * the non-negative integer unknowns
@@ -36,7 +36,7 @@
  * row ordering the strongly connected components. When the whole tree
  * fails, the schedule is computed again without influence.
  *
- * Decisions where the paper is silent (digest 2.3): a scalar row does not
+ * Decisions where the paper is silent (choices of ours): a scalar row does not
  * use up a tree depth (the tree constrains linear rows only); a snapshot of
  * the whole state is kept per depth for backtracking; a node's depth is the
  * index of the linear row it constrains. One addition: before a linear row,

@@ -1,4 +1,4 @@
-/* Embedding mdh-mlir (README, "Embedding"): builds the dot product
+/* Embedding mdh-mlir (docs/c-api.md, "Installing and embedding"): builds the dot product
  * d[0] = sum_i x[i] * y[i] as a md_hom through the C API, verifies it,
  * lowers it with the CPU pipeline and runs it. Built against an installed
  * prefix by test/consumer/run.sh, once through the CMake package and once

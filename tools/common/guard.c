@@ -159,7 +159,7 @@ static void report(MlirContext ctx, const char *filename, const char *text,
           : "the mdh ops have no custom assembly form: write them in the "
             "generic form, e.g. %r = \"mdh.md_hom\"(%v) {scalar_function = "
             "@f, combine_ops = [#mdh.cc]} : (!mdh.mda<array<i64: 8>>) -> "
-            "!mdh.mda<array<i64: 8>> (README, \"The dialect in brief\")");
+            "!mdh.mda<array<i64: 8>> (docs/dialect.md)");
 }
 
 MlirLogicalResult mdh_source_check(MlirContext ctx, const char *filename,

@@ -1,6 +1,5 @@
 /* mdh-exec: runs an entry function compiled ahead of time by
- * `mdh-run --emit-object` on machines without LLVM or MLIR (DESIGN.md
- * section 6), with mdh-run's conventions for inputs, outputs, seeds,
+ * `mdh-run --emit-object` on machines without LLVM or MLIR (docs/tools.md), with mdh-run's conventions for inputs, outputs, seeds,
  * repetitions and comparisons. It links only libffi and libc: the object
  * brings its signature (signature.h) and its runtime libraries (DT_NEEDED,
  * RUNPATH $ORIGIN and $ORIGIN/../lib). */

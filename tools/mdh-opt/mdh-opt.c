@@ -59,7 +59,7 @@ static void print_help(void) {
          "  --mlir-print-op-generic    print ops in generic form\n"
          "  -h, --help                 this text\n\n"
          "MDH PIPELINES (--pass-pipeline='builtin.module(NAME{OPTIONS})' or\n"
-         "--NAME='OPTIONS'; README, \"Passes\"):\n"
+         "--NAME='OPTIONS'; docs/passes.md):\n"
          "  mdh-cpu-pipeline           mdh ops to LLVM on the CPU; options\n"
          "                             openmp=true|false, isl-budget=N\n"
          "  mdh-gpu-pipeline           mdh ops to LLVM with the kernels in a\n"

@@ -1,6 +1,6 @@
 /* mdh-run --emit-object: ahead-of-time compilation of an entry function into
  * a shared object that mdh-exec runs on machines without LLVM or MLIR
- * (DESIGN.md section 6).
+ * (docs/tools.md).
  *
  * The object exports the entry under its own name with MLIR's default
  * calling convention (expanded memref descriptors, as mdh-run calls it) and

@@ -1,6 +1,6 @@
 /* mdh-run: lowers a module with a chosen pipeline, JIT-compiles it with the
  * MLIR ExecutionEngine and calls an entry function on deterministic or given
- * inputs through libffi (DESIGN.md section 6). With --compare=reference the
+ * inputs through libffi (docs/tools.md). With --compare=reference the
  * reference pipeline (mdh-to-loops) runs on the same inputs and every memref
  * argument is compared afterwards.
  */

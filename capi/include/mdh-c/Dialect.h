@@ -150,7 +150,7 @@ void mdhMdHomSetAssumedHomomorphic(MlirOperation op, bool assumed);
 // Verification.
 //===----------------------------------------------------------------------===//
 
-/// Checks every semantic rule of the dialect (DESIGN.md section 3) on all mdh
+/// Checks every semantic rule of the dialect (docs/dialect.md) on all mdh
 /// ops nested in "op" (a module, normally). Each violation is reported as an
 /// error diagnostic at the offending op; returns failure if there was one.
 MlirLogicalResult mdhVerify(MlirOperation op);

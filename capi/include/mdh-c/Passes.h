@@ -50,7 +50,7 @@ MlirPass mdhCreateCodegenGpuPass(void);
 MlirPass mdhCreateEmulateGpuPass(void);
 
 /// mdh-from-linalg: raises linalg structured ops on memrefs into mdh chains
-/// (README, "mdh-from-linalg"); ops it cannot raise stay as they are.
+/// (docs/passes.md, "Raising linalg"); ops it cannot raise stay as they are.
 MlirPass mdhCreateFromLinalgPass(void);
 
 /// Tells whether "mode" names a reduction mode of mdh-codegen-gpu: "atomic"

@@ -1,6 +1,6 @@
 // linalg on tensors, for mdh-from-linalg after bufferization
 // (exec/from-linalg.test runs one-shot-bufferize with function boundaries
-// first, README "mdh-from-linalg"): C = A B from a zero fill, then
+// first, docs/passes.md "Raising linalg"): C = A B from a zero fill, then
 // D = max(C, 0) + bias, written into the destination arguments.
 func.func @mm_relu(%A: tensor<5x3xf32>, %B: tensor<3x7xf32>, %bias: tensor<7xf32>,
                    %out: memref<5x7xf32>) {
