@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
 """Tests the documentation: README.md and docs/*.md.
 
-Usage: doc-test.py --root SRC --build BUILD [--llvm-bin DIR] [FILE...]
+Usage: doc-test.py --root SRC --build BUILD [--llvm-bin DIR]
+                   [--preload LIB] [FILE...]
 
 1. Every fenced shell block opened with "```sh test" runs with bash (-e,
    -o pipefail) in SRC, with BUILD/bin and the LLVM tools on PATH; the
    path "build/" in a block means BUILD (so the ASan tree tests its own
-   tools). A block that fails is reported with its output.
+   tools). A block that fails is reported with its output. With
+   --preload (the ASan build), stock mlir-opt gets LIB preloaded, as it
+   must to load an instrumented plugin.
 2. Every repository path the files name (in backquotes or as a link
    target) exists: a file or folder under SRC for backquoted paths, next
    to the page for relative links. Build outputs (build/...) and
@@ -105,8 +108,11 @@ def check_tree(root):
     return problems
 
 
-def run_block(root, build, env, code):
+def run_block(root, build, env, code, preload=None):
     code = re.sub(r"(?<![\w/.-])build/", build.rstrip("/") + "/", code)
+    if preload:
+        code = "".join('%s() { LD_PRELOAD=%s command %s "$@"; }\n' % (
+            t, preload, t) for t in ("mlir-opt", "mlir-opt-22")) + code
     return subprocess.run(["bash", "-e", "-o", "pipefail", "-c", code],
                           cwd=root, env=env, stdout=subprocess.PIPE,
                           stderr=subprocess.STDOUT, text=True, timeout=300)
@@ -117,6 +123,8 @@ def main(argv):
     ap.add_argument("--root", required=True)
     ap.add_argument("--build", required=True)
     ap.add_argument("--llvm-bin", default="/usr/lib/llvm-22/bin")
+    ap.add_argument("--preload", default=None,
+                    help="a library stock mlir-opt must preload")
     ap.add_argument("--no-run", action="store_true",
                     help="check paths only")
     ap.add_argument("files", nargs="*")
@@ -144,7 +152,7 @@ def main(argv):
                 problems += 1
         for n, code in ([] if a.no_run else blocks(text)):
             n_blocks += 1
-            r = run_block(root, build, env, code)
+            r = run_block(root, build, env, code, a.preload)
             if r.returncode:
                 print(f"{rel}:{n}: the block fails (exit {r.returncode}):")
                 for out in r.stdout.rstrip().split("\n")[-15:]:
