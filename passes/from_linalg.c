@@ -21,8 +21,13 @@
  *   reduction (C += A B):   T = C;  R = sum f(inputs);  C = T (+) R
  *
  * (T and R are temporaries freed after the chain; a body that does not
- * read its output needs no copy.) An op is left as it is, for the upstream
- * lowering to handle, when one of these does not hold: memref operands
+ * read its output needs no copy.) A reduction whose output a linalg.fill
+ * has just set to the identity of its operator (C = 0; C += A B, the usual
+ * form of a contraction) starts from nothing instead: one md_hom writes C,
+ * and the fill goes, when the fill's constant is that identity, the
+ * reduction is the first op after the fill to touch C, covers all of C and
+ * reads no view of C (fill_absorbed_by). An op is left as it is, for the
+ * upstream lowering to handle, when one of these does not hold: memref operands
  * (tensors: bufferize first, docs/passes.md), static loop sizes, a body without
  * regions whose values from outside are constants, a reduction whose
  * every output is combined with a builtin operator the dialect has (add,
@@ -46,6 +51,8 @@
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/Linalg.h"
 
+#include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,6 +81,7 @@ struct raise {
   MlirValue part[MAX_OPERANDS];
   const char *oper[MAX_OPERANDS];
   int copy_in[MAX_OPERANDS];
+  int fresh[MAX_OPERANDS];
   int index_aware;
   const char *why;
 };
@@ -723,17 +731,20 @@ static MlirOperation build(struct raiser *rs, struct raise *r) {
   fn = outline_body(rs, r, name);
   if (mlirOperationIsNull(fn))
     return last;
-  /* The old values of the outputs that the body reads or reduces into. */
+  /* The old values of the outputs that the body reads or reduces into;
+   * a reduction into a "fresh" output (filled with the operator's identity
+   * right before) starts from nothing and writes the output itself. */
   for (k = 0; k < r->n_out; ++k) {
     dst[k] = r->operand[r->n_in + k];
     old[k] = (MlirValue){NULL};
-    if (r->any_reduction || reads_output(r, k)) {
+    if ((r->any_reduction && !r->fresh[k]) || reads_output(r, k)) {
       old[k] = build_temp(rs, &b, dst[k]);
       build_elementwise(&b, 1, &dst[k], old[k], identity_function(rs, dst[k]));
     }
   }
   for (k = 0; k < r->n_out; ++k)
-    red[k] = r->any_reduction ? build_temp(rs, &b, dst[k]) : dst[k];
+    red[k] =
+        r->any_reduction && !r->fresh[k] ? build_temp(rs, &b, dst[k]) : dst[k];
   mda = mdhMdaTypeGet(b.ctx, r->rank, r->sizes);
   for (k = 0; k < r->n_in; ++k) {
     if (!is_view_input(r, k))
@@ -757,6 +768,8 @@ static MlirOperation build(struct raiser *rs, struct raise *r) {
     last = build_out_view(&b, result, red[k], r->maps[r->n_in + k], k);
   /* Each output of a reduction: its old value combined with the result. */
   for (k = 0; r->any_reduction && k < r->n_out; ++k) {
+    if (r->fresh[k])
+      continue;
     pair[0] = old[k];
     pair[1] = red[k];
     last = build_elementwise(&b, 2, pair, dst[k],
@@ -785,16 +798,120 @@ static void add_buffers(struct raise *r, MlirValue **bufs, size_t *n) {
       (*bufs)[(*n)++] = r->operand[k];
 }
 
+/* Tells whether the constant "value" is the identity of the builtin
+ * operator "oper" on its type. */
+static int is_identity_of(MlirValue value, const char *oper) {
+  const struct mdh_operator *op =
+      mdh_operator_find(mlirStringRefCreateFromCString(oper));
+  MlirAttribute attr;
+  MlirType type;
+  double x;
+  int64_t v;
+  unsigned w;
+
+  if (!op || !is_constant(value))
+    return 0;
+  attr = mlirOperationGetAttributeByName(
+      mlirOpResultGetOwner(value), mlirStringRefCreateFromCString("value"));
+  type = mlirValueGetType(value);
+  if (mlirAttributeIsAFloat(attr)) {
+    x = mlirFloatAttrGetValueDouble(attr);
+    switch (op->identity) {
+    case MDH_IDENTITY_ZERO:
+      return x == 0.0;
+    case MDH_IDENTITY_ONE:
+      return x == 1.0;
+    case MDH_IDENTITY_HIGHEST:
+      return isinf(x) && x > 0;
+    case MDH_IDENTITY_LOWEST:
+      return isinf(x) && x < 0;
+    default:
+      return 0;
+    }
+  }
+  if (!mlirAttributeIsAInteger(attr) || !mlirTypeIsAInteger(type))
+    return 0;
+  v = mlirIntegerAttrGetValueInt(attr);
+  w = mlirIntegerTypeGetWidth(type);
+  if (w < 2 || w > 64)
+    return 0;
+  switch (op->identity) {
+  case MDH_IDENTITY_ZERO:
+    return v == 0;
+  case MDH_IDENTITY_ONE:
+    return v == 1;
+  case MDH_IDENTITY_ALL_ONES:
+    return v == -1;
+  case MDH_IDENTITY_HIGHEST:
+    return v == (w == 64 ? INT64_MAX : (INT64_C(1) << (w - 1)) - 1);
+  case MDH_IDENTITY_LOWEST:
+    return v == (w == 64 ? INT64_MIN : -(INT64_C(1) << (w - 1)));
+  default:
+    return 0;
+  }
+}
+
+/* Tells whether output "k" of "r" covers every element of its buffer: a
+ * map result per buffer dimension, each a loop of the dimension's size. */
+static int covers_output(struct raise *r, int k) {
+  MlirAffineMap map = r->maps[r->n_in + k];
+  MlirType type = mlirValueGetType(r->operand[r->n_in + k]);
+  intptr_t res, n = mlirAffineMapGetNumResults(map);
+
+  if (n != mlirShapedTypeGetRank(type))
+    return 0;
+  for (res = 0; res < n; ++res)
+    if (r->sizes[mlirAffineDimExprGetPosition(mlirAffineMapGetResult(
+            map, res))] != mlirShapedTypeGetDimSize(type, res))
+      return 0;
+  return 1;
+}
+
+/* If "fill" is a linalg.fill of a memref C with a constant, and the first
+ * op after it that touches C is a raisable reduction ("r") into all of C,
+ * whose operator has that constant as its identity, and that reads C
+ * through no input: returns the index of C among its outputs (the
+ * reduction may then start from nothing and write C itself, and the fill
+ * is not needed), else -1. */
+static int fill_absorbed_by(MlirOperation fill, struct raise *r) {
+  MlirValue c, value;
+  MlirOperation op;
+  int k, i;
+
+  if (!mdh_op_is(fill, "linalg.fill") || mlirOperationGetNumOperands(fill) != 2)
+    return -1;
+  value = mlirOperationGetOperand(fill, 0);
+  c = mlirOperationGetOperand(fill, 1);
+  if (!mlirTypeIsAMemRef(mlirValueGetType(c)))
+    return -1;
+  for (op = mlirOperationGetNextInBlock(fill); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op))
+    if (!mlirOperationIsNull(mdh_op_find_buffer_user(op, &c, 1)))
+      break;
+  if (mlirOperationIsNull(op) || !is_linalg(op) || !analyse(r, op) ||
+      !r->any_reduction)
+    return -1;
+  for (i = 0; i < r->n_in; ++i)
+    if (mlirTypeIsAMemRef(mlirValueGetType(r->operand[i])) &&
+        mdh_values_alias(r->operand[i], c))
+      return -1;
+  for (k = 0; k < r->n_out; ++k)
+    if (mlirValueEqual(r->operand[r->n_in + k], c))
+      return is_identity_of(value, r->oper[k]) && covers_output(r, k) ? k : -1;
+  return -1;
+}
+
 /* Raises the linalg ops of the entry block of "func" in order, until an op
  * left alone touches a buffer of those raised; frees the temporaries
  * after the last op built. */
 static void raise_function(struct raiser *rs, MlirOperation func) {
   MlirBlock block = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   MlirOperation op, next, last = {NULL}, built;
+  MlirOperation fill = {NULL}, fill_user = {NULL};
   MlirValue *bufs = NULL;
   size_t n_bufs = 0;
   struct raise r;
-  int open = 1, k, has_hom = 0;
+  int open = 1, k, fill_k = 0, has_hom = 0;
 
   mlirOperationWalk(func, &mdh_find_md_hom, &has_hom, MlirWalkPreOrder);
   if (mlirBlockIsNull(block) || has_hom)
@@ -803,14 +920,34 @@ static void raise_function(struct raiser *rs, MlirOperation func) {
   for (op = mlirBlockGetFirstOperation(block); !mlirOperationIsNull(op);
        op = next) {
     next = mlirOperationGetNextInBlock(op);
+    /* A fill with the identity that a reduction then starts from: the
+     * reduction writes its output itself, and the fill goes, once the
+     * reduction is built (else the fill is raised as any op). */
+    if (open && mlirOperationIsNull(fill) &&
+        (k = fill_absorbed_by(op, &r)) >= 0) {
+      fill = op;
+      fill_user = r.op;
+      fill_k = k;
+      continue;
+    }
     if (open && is_linalg(op) && analyse(&r, op)) {
+      if (mlirOperationEqual(op, fill_user))
+        r.fresh[fill_k] = 1;
       built = build(rs, &r);
       if (!mlirOperationIsNull(built)) {
         last = built;
         add_buffers(&r, &bufs, &n_bufs);
         mlirOperationDestroy(op);
+        if (mlirOperationEqual(op, fill_user)) {
+          mlirOperationDestroy(fill);
+          fill = fill_user = (MlirOperation){NULL};
+        }
         continue;
       }
+    }
+    if (mlirOperationEqual(op, fill_user)) {
+      /* The reduction stays linalg: so does the fill. */
+      fill = fill_user = (MlirOperation){NULL};
     }
     if (n_bufs > 0 &&
         !mlirOperationIsNull(mdh_op_find_buffer_user(op, bufs, n_bufs)))
