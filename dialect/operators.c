@@ -4,6 +4,7 @@
 
 #include "mlir-c/BuiltinTypes.h"
 
+#include <math.h>
 #include <string.h>
 
 /* The operators of the MDH paper's examples (Sec. 2: addition, product,
@@ -54,6 +55,37 @@ const char *mdh_operator_arith(const struct mdh_operator *op, MlirType type) {
   if (!mdh_operator_applies(op, type))
     return NULL;
   return mlirTypeIsAFloat(type) ? op->float_op : op->int_op;
+}
+
+double mdh_operator_identity_float(const struct mdh_operator *op) {
+  switch (op->identity) {
+  case MDH_IDENTITY_ONE:
+    return 1.0;
+  case MDH_IDENTITY_HIGHEST:
+    return INFINITY;
+  case MDH_IDENTITY_LOWEST:
+    return -INFINITY;
+  default:
+    return 0.0;
+  }
+}
+
+int64_t mdh_operator_identity_int(const struct mdh_operator *op,
+                                  unsigned width) {
+  int64_t high = width >= 64 ? INT64_MAX : (INT64_C(1) << (width - 1)) - 1;
+
+  switch (op->identity) {
+  case MDH_IDENTITY_ONE:
+    return 1;
+  case MDH_IDENTITY_ALL_ONES:
+    return -1;
+  case MDH_IDENTITY_HIGHEST:
+    return high;
+  case MDH_IDENTITY_LOWEST:
+    return -high - 1;
+  default:
+    return 0;
+  }
 }
 
 void mdh_operator_append_names(struct mdh_str *s, int integer_only) {

@@ -17,6 +17,7 @@
 #include "mlir-c/IR.h"
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* The neutral element of an operator on a type: 0, 1, every bit set, the
  * type's largest value (+inf for floats) or its smallest (-inf). */
@@ -57,6 +58,12 @@ int mdh_operator_applies(const struct mdh_operator *op, MlirType type);
 /* The name of the arith op of "op" on "type", or NULL if it does not
  * apply. */
 const char *mdh_operator_arith(const struct mdh_operator *op, MlirType type);
+
+/* The value of the identity of "op" on a float type, and on a signed
+ * integer type of "width" bits (1 to 64). */
+double mdh_operator_identity_float(const struct mdh_operator *op);
+int64_t mdh_operator_identity_int(const struct mdh_operator *op,
+                                  unsigned width);
 
 /* Appends to "s" the names of the operators, only those defined on
  * integers only if "integer_only", as "and, or and xor" (or, for all, as

@@ -147,4 +147,9 @@ void mdh_chain_store_all(struct mdh_builder *b,
 struct mdh_stmt_info *mdh_chain_find(struct mdh_chain *chain, const char *name,
                                      int n);
 
+/* The statement of "chain" that the instances "domain" (a kernel's, say)
+ * belong to when they are of one statement, else NULL. */
+struct mdh_stmt_info *mdh_chain_find_only(struct mdh_chain *chain,
+                                          __isl_keep isl_union_set *domain);
+
 #endif

@@ -805,8 +805,6 @@ static int is_identity_of(MlirValue value, const char *oper) {
       mdh_operator_find(mlirStringRefCreateFromCString(oper));
   MlirAttribute attr;
   MlirType type;
-  double x;
-  int64_t v;
   unsigned w;
 
   if (!op || !is_constant(value))
@@ -814,41 +812,14 @@ static int is_identity_of(MlirValue value, const char *oper) {
   attr = mlirOperationGetAttributeByName(
       mlirOpResultGetOwner(value), mlirStringRefCreateFromCString("value"));
   type = mlirValueGetType(value);
-  if (mlirAttributeIsAFloat(attr)) {
-    x = mlirFloatAttrGetValueDouble(attr);
-    switch (op->identity) {
-    case MDH_IDENTITY_ZERO:
-      return x == 0.0;
-    case MDH_IDENTITY_ONE:
-      return x == 1.0;
-    case MDH_IDENTITY_HIGHEST:
-      return isinf(x) && x > 0;
-    case MDH_IDENTITY_LOWEST:
-      return isinf(x) && x < 0;
-    default:
-      return 0;
-    }
-  }
+  if (mlirAttributeIsAFloat(attr))
+    return op->float_op &&
+           mlirFloatAttrGetValueDouble(attr) == mdh_operator_identity_float(op);
   if (!mlirAttributeIsAInteger(attr) || !mlirTypeIsAInteger(type))
     return 0;
-  v = mlirIntegerAttrGetValueInt(attr);
   w = mlirIntegerTypeGetWidth(type);
-  if (w < 2 || w > 64)
-    return 0;
-  switch (op->identity) {
-  case MDH_IDENTITY_ZERO:
-    return v == 0;
-  case MDH_IDENTITY_ONE:
-    return v == 1;
-  case MDH_IDENTITY_ALL_ONES:
-    return v == -1;
-  case MDH_IDENTITY_HIGHEST:
-    return v == (w == 64 ? INT64_MAX : (INT64_C(1) << (w - 1)) - 1);
-  case MDH_IDENTITY_LOWEST:
-    return v == (w == 64 ? INT64_MIN : -(INT64_C(1) << (w - 1)));
-  default:
-    return 0;
-  }
+  return w >= 2 && w <= 64 &&
+         mlirIntegerAttrGetValueInt(attr) == mdh_operator_identity_int(op, w);
 }
 
 /* Tells whether output "k" of "r" covers every element of its buffer: a

@@ -162,26 +162,6 @@ struct kernels_data {
   int n;
 };
 
-/* Returns the statement of the kernel mark "mark" if it holds one md_hom,
- * else NULL. */
-static struct mdh_stmt_info *
-kernel_statement(struct kernels_data *data,
-                 __isl_keep isl_schedule_node *mark) {
-  isl_union_set *domain = isl_schedule_node_get_domain(mark);
-  struct mdh_stmt_info *info = NULL;
-  isl_set *set;
-
-  if (isl_union_set_n_set(domain) == 1) {
-    set = isl_set_from_union_set(domain);
-    info = mdh_chain_find(data->chain, isl_set_get_tuple_name(set),
-                          isl_set_dim(set, isl_dim_set));
-    isl_set_free(set);
-  } else {
-    isl_union_set_free(domain);
-  }
-  return info;
-}
-
 /* Builds the kernel(s) of the kernel mark "mark" (lib/tree.h) from the
  * mapping the mark carries: a kernel of one md_hom by the first strategy
  * that applies, a kernel of several md_homs from its band (tree.c). */
@@ -189,8 +169,8 @@ static isl_stat build_kernel(__isl_keep isl_schedule_node *mark, void *user) {
   struct kernels_data *data = user;
   isl_union_set *domain = isl_schedule_node_get_domain(mark);
   isl_bool empty = isl_union_set_is_empty(domain);
+  struct mdh_stmt_info *info = mdh_chain_find_only(data->chain, domain);
   char *mapping;
-  struct mdh_stmt_info *info;
   int rc;
 
   isl_union_set_free(domain);
@@ -206,7 +186,6 @@ static isl_stat build_kernel(__isl_keep isl_schedule_node *mark, void *user) {
                                     "('kernel: MAPPING'); run mdh-map-gpu");
     return isl_stat_error;
   }
-  info = kernel_statement(data, mark);
   if (info)
     rc = build_kernels(data->ctx, data->b, data->chain, info, data->module,
                        data->schedule, data->smap, mapping);

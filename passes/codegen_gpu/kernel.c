@@ -110,51 +110,21 @@ int mdh_kernel_is_cc(const struct mdh_kernel *k, int d) {
   return k->info->stmt->kinds[d] == MdhCombineCC;
 }
 
-/* The value of "identity" on the signed integer type of width "w". */
-static int64_t int_identity(enum mdh_identity identity, unsigned w) {
-  int64_t high = w >= 64 ? INT64_MAX : (INT64_C(1) << (w - 1)) - 1;
-
-  switch (identity) {
-  case MDH_IDENTITY_ONE:
-    return 1;
-  case MDH_IDENTITY_ALL_ONES:
-    return -1;
-  case MDH_IDENTITY_HIGHEST:
-    return high;
-  case MDH_IDENTITY_LOWEST:
-    return -high - 1;
-  default:
-    return 0;
-  }
-}
-
-/* The value of "identity" on a float type. */
-static double float_identity(enum mdh_identity identity) {
-  switch (identity) {
-  case MDH_IDENTITY_ONE:
-    return 1.0;
-  case MDH_IDENTITY_HIGHEST:
-    return INFINITY;
-  case MDH_IDENTITY_LOWEST:
-    return -INFINITY;
-  default:
-    return 0.0;
-  }
-}
-
 MlirValue mdh_build_identity(struct mdh_builder *b, const char *op,
                              MlirType type) {
   const struct mdh_operator *oper =
       mdh_operator_find(mlirStringRefCreateFromCString(op));
-  enum mdh_identity identity = oper ? oper->identity : MDH_IDENTITY_ZERO;
   MlirAttribute value;
   MlirNamedAttribute attr;
 
   if (mlirTypeIsAFloat(type))
-    value = mlirFloatAttrDoubleGet(b->ctx, type, float_identity(identity));
+    value = mlirFloatAttrDoubleGet(
+        b->ctx, type, oper ? mdh_operator_identity_float(oper) : 0.0);
   else
     value = mlirIntegerAttrGet(
-        type, int_identity(identity, mlirIntegerTypeGetWidth(type)));
+        type,
+        oper ? mdh_operator_identity_int(oper, mlirIntegerTypeGetWidth(type))
+             : 0);
   attr = mdh_named_attr(b->ctx, "value", value);
   return mlirOperationGetResult(
       mdh_build_op(b, "arith.constant", 0, NULL, 1, &type, 1, &attr), 0);

@@ -775,17 +775,10 @@ struct hom_mapping_data {
  * map_md_hom stored it. */
 static char *md_hom_mapping(__isl_keep isl_union_set *domain, void *user) {
   struct hom_mapping_data *data = user;
-  struct mdh_stmt_info *info = NULL;
+  struct mdh_stmt_info *info = mdh_chain_find_only(data->chain, domain);
   MlirAttribute attr;
   MlirStringRef text;
-  isl_set *set;
 
-  if (isl_union_set_n_set(domain) == 1) {
-    set = isl_set_from_union_set(isl_union_set_copy(domain));
-    info = mdh_chain_find(data->chain, isl_set_get_tuple_name(set),
-                          isl_set_dim(set, isl_dim_set));
-    isl_set_free(set);
-  }
   attr = info ? mdh_attr_get_mapping(info->stmt->hom) : mlirAttributeGetNull();
   if (mlirAttributeIsNull(attr) || !mlirAttributeIsAString(attr)) {
     mdh_emit_error(info ? info->stmt->hom : data->func,
