@@ -18,7 +18,7 @@
  * exactly by copies:
  *
  *   parallel, output read:  T = C;  C = f(inputs, T)
- *   reduction (C += A B):   T = C;  R = sum f(inputs);  C = T (+) R
+ *   reduction (C += A B):   R = sum f(inputs);  T = C (+) R;  C = T
  *
  * (T and R are temporaries freed after the chain; a body that does not
  * read its output needs no copy.) A reduction whose output a linalg.fill
@@ -28,7 +28,8 @@
  * reduction is the first op after the fill to touch C, covers all of C and
  * reads no view of C (fill_absorbed_by). An op is left as it is, for the
  * upstream lowering to handle, when one of these does not hold: memref operands
- * (tensors: bufferize first, docs/passes.md), static loop sizes, a body without
+ * (tensors: bufferize first, docs/passes.md), loop sizes that are static or
+ * that the inputs determine (read_dynamic), a body without
  * regions whose values from outside are constants, a reduction whose
  * every output is combined with a builtin operator the dialect has (add,
  * mul, min, max, and, or, xor as arith ops), outputs that are injective
@@ -41,10 +42,12 @@
  */
 
 #include "dialect/dialect.h"
+#include "dialect/extents.h"
 #include "dialect/operators.h"
 #include "lib/builder.h"
 #include "mdh-c/Dialect.h"
 #include "passes/pass.h"
+#include "support/diag.h"
 #include "support/ir.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -83,6 +86,7 @@ struct raise {
   int copy_in[MAX_OPERANDS];
   int fresh[MAX_OPERANDS];
   int index_aware;
+  int dynamic;
   const char *why;
 };
 
@@ -176,15 +180,18 @@ static int is_constant(MlirValue value) {
 }
 
 /* Checks the operand types and sets the loop sizes of "r" from the
- * operands' static shapes (a loop is sized by an operand dimension that
- * its map reads as exactly that loop). */
+ * operands' shapes: a loop is sized by an operand dimension that its map
+ * reads as exactly that loop, a static one if there is one (linalg's
+ * contract: the operands agree on every loop's size), else it is dynamic
+ * (-1, a dynamic MDA size: the extent comes from the input buffers when
+ * the function runs). */
 static void read_sizes(struct raise *r) {
   int k, d, res;
   MlirType type;
   MlirAffineExpr e;
 
   for (d = 0; d < r->rank; ++d)
-    r->sizes[d] = -1;
+    r->sizes[d] = 0;
   for (k = 0; k < r->n_in + r->n_out && !r->why; ++k) {
     type = mlirValueGetType(r->operand[k]);
     if (!mlirTypeIsAMemRef(type)) {
@@ -201,16 +208,17 @@ static void read_sizes(struct raise *r) {
       if (!mlirAffineExprIsADim(e))
         continue;
       d = (int)mlirAffineDimExprGetPosition(e);
-      if (mlirShapedTypeIsDynamicDim(type, res))
-        r->why = "its loop sizes are not static";
-      else
+      if (!mlirShapedTypeIsDynamicDim(type, res))
         r->sizes[d] = mlirShapedTypeGetDimSize(type, res);
+      else if (r->sizes[d] == 0)
+        r->sizes[d] = -1;
     }
   }
-  for (d = 0; d < r->rank && !r->why; ++d)
-    if (r->sizes[d] < 1)
-      r->why = "a loop's size is not the static size of an operand "
-               "dimension";
+  for (d = 0; d < r->rank && !r->why; ++d) {
+    if (r->sizes[d] == 0)
+      r->why = "a loop's size is not the size of an operand dimension";
+    r->dynamic |= r->sizes[d] < 0;
+  }
 }
 
 /* Marks the reduction loops of "r" (those no output map uses) and checks
@@ -325,6 +333,56 @@ static void read_aliases(struct raise *r) {
     }
 }
 
+static int is_view_input(struct raise *r, int k);
+static MlirAttribute combine_attr(MlirContext ctx, struct raise *r, int d);
+
+/* Checks that the input views of "r" determine each of its dynamic loop
+ * sizes as the dialect defines them (dialect/extents.h: the largest extent
+ * that keeps every access of an input inside its buffer), on a md_hom of
+ * those views built aside and erased again. A loop that only an output or
+ * an unread input sizes (a fill, a broadcast) is not determined: the op is
+ * left alone. */
+static void read_dynamic(struct raise *r) {
+  MlirContext ctx = mlirOperationGetContext(r->op);
+  MlirLocation loc = mlirOperationGetLocation(r->op);
+  MlirOperation views[MAX_OPERANDS], hom;
+  MlirValue values[MAX_OPERANDS];
+  MlirAttribute combine[MAX_LOOPS];
+  int64_t result_sizes[MAX_LOOPS];
+  MlirType mda = mdhMdaTypeGet(ctx, r->rank, r->sizes);
+  struct mdh_extents ext;
+  struct mdh_str err;
+  isl_ctx *isl;
+  int k, d, n = 0, rc;
+
+  for (k = 0; k < r->n_in; ++k) {
+    if (!is_view_input(r, k))
+      continue;
+    views[n] = mdhInpViewCreate(loc, r->operand[k], mda, 1, &r->maps[k]);
+    values[n] = mlirOperationGetResult(views[n], 0);
+    ++n;
+  }
+  for (d = 0; d < r->rank; ++d) {
+    combine[d] = combine_attr(ctx, r, d);
+    result_sizes[d] = r->reduction[d] ? 1 : r->sizes[d];
+  }
+  hom =
+      mdhMdHomCreate(loc, n, values, mdhMdaTypeGet(ctx, r->rank, result_sizes),
+                     mlirStringRefCreateFromCString("f"), r->rank, combine);
+  isl = mdh_isl_ctx_alloc();
+  mdh_str_init(&err);
+  rc = n > 0 ? mdh_extents_compute(isl, hom, &ext, &err) : 1;
+  if (n > 0)
+    mdh_extents_clear(&ext);
+  mdh_str_clear(&err);
+  isl_ctx_free(isl);
+  mlirOperationDestroy(hom);
+  for (k = 0; k < n; ++k)
+    mlirOperationDestroy(views[k]);
+  if (rc != 0)
+    r->why = "its inputs do not determine a dynamic loop size";
+}
+
 /* Analyses the linalg op "op"; returns whether it can be raised, else
  * leaves the reason in "r->why". */
 static int analyse(struct raise *r, MlirOperation op) {
@@ -347,6 +405,8 @@ static int analyse(struct raise *r, MlirOperation op) {
     read_reduction(r);
   if (!r->why)
     read_aliases(r);
+  if (!r->why && r->dynamic)
+    read_dynamic(r);
   return r->why == NULL;
 }
 
@@ -592,8 +652,9 @@ static MlirValue build_md_hom(struct mdh_builder *b, int n,
   return mlirOperationGetResult(hom, 0);
 }
 
-/* Returns a new temporary like the memref "like" (its shape and element
- * type, the identity layout), freed after the chain. */
+/* Returns a new temporary like the memref "like" (its shape, dynamic
+ * extents included, and element type, the identity layout), freed after
+ * the chain. */
 static MlirValue build_temp(struct raiser *rs, struct mdh_builder *b,
                             MlirValue like) {
   MlirType type = mlirValueGetType(like);
@@ -603,9 +664,11 @@ static MlirValue build_temp(struct raiser *rs, struct mdh_builder *b,
 
   for (d = 0; d < rank; ++d)
     shape[d] = mlirShapedTypeGetDimSize(type, d);
-  temp = mdh_build_alloc(b, mlirMemRefTypeContiguousGet(
-                                mlirShapedTypeGetElementType(type), rank, shape,
-                                mlirMemRefTypeGetMemorySpace(type)));
+  temp = mdh_build_alloc_like(
+      b, "memref.alloc",
+      mlirMemRefTypeContiguousGet(mlirShapedTypeGetElementType(type), rank,
+                                  shape, mlirMemRefTypeGetMemorySpace(type)),
+      like);
   rs->temps = realloc(rs->temps, (rs->n_temps + 1) * sizeof(*rs->temps));
   if (!rs->temps)
     abort();
@@ -614,8 +677,10 @@ static MlirValue build_temp(struct raiser *rs, struct mdh_builder *b,
 }
 
 /* The index space of an element-wise md_hom over the memref "buffer": its
- * shape, and one dimension of size 1 for a 0-D buffer, whose accesses are
- * then (d0) -> (). Returns the rank, "sizes" and the access map. */
+ * shape (a dynamic extent is a dynamic size, which the buffer, read
+ * through the md_hom's input view, determines), and one dimension of size 1 for
+ * a 0-D buffer, whose accesses are then (d0) -> (). Returns the rank, "sizes"
+ * and the access map. */
 static int elementwise_space(MlirContext ctx, MlirValue buffer, int64_t *sizes,
                              MlirAffineMap *map) {
   MlirType type = mlirValueGetType(buffer);
@@ -627,7 +692,9 @@ static int elementwise_space(MlirContext ctx, MlirValue buffer, int64_t *sizes,
     return 1;
   }
   for (d = 0; d < rank; ++d)
-    sizes[d] = mlirShapedTypeGetDimSize(type, d);
+    sizes[d] = mlirShapedTypeIsDynamicDim(type, d)
+                   ? -1
+                   : mlirShapedTypeGetDimSize(type, d);
   *map = mlirAffineMapMultiDimIdentityGet(ctx, rank);
   return rank;
 }
@@ -731,13 +798,14 @@ static MlirOperation build(struct raiser *rs, struct raise *r) {
   fn = outline_body(rs, r, name);
   if (mlirOperationIsNull(fn))
     return last;
-  /* The old values of the outputs that the body reads or reduces into;
-   * a reduction into a "fresh" output (filled with the operator's identity
-   * right before) starts from nothing and writes the output itself. */
+  /* The old values of the outputs that a parallel body reads; a reduction
+   * goes into a temporary, unless its output is "fresh" (filled with the
+   * operator's identity right before): it then starts from nothing and
+   * writes the output itself. */
   for (k = 0; k < r->n_out; ++k) {
     dst[k] = r->operand[r->n_in + k];
     old[k] = (MlirValue){NULL};
-    if ((r->any_reduction && !r->fresh[k]) || reads_output(r, k)) {
+    if (reads_output(r, k)) {
       old[k] = build_temp(rs, &b, dst[k]);
       build_elementwise(&b, 1, &dst[k], old[k], identity_function(rs, dst[k]));
     }
@@ -766,14 +834,19 @@ static MlirOperation build(struct raiser *rs, struct raise *r) {
                         r->index_aware);
   for (k = 0; k < r->n_out; ++k)
     last = build_out_view(&b, result, red[k], r->maps[r->n_in + k], k);
-  /* Each output of a reduction: its old value combined with the result. */
+  /* Each output of a reduction: its old value combined with the result,
+   * into a temporary that is then copied back (a md_hom may not read what
+   * it writes). Both steps come after the reduction and read its result,
+   * so mdh-schedule keeps them out of the reduction's own loop order. */
   for (k = 0; r->any_reduction && k < r->n_out; ++k) {
     if (r->fresh[k])
       continue;
-    pair[0] = old[k];
+    pair[0] = dst[k];
     pair[1] = red[k];
-    last = build_elementwise(&b, 2, pair, dst[k],
-                             combine_function(rs, r->combine[k]));
+    old[k] = build_temp(rs, &b, dst[k]);
+    build_elementwise(&b, 2, pair, old[k], combine_function(rs, r->combine[k]));
+    last = build_elementwise(&b, 1, &old[k], dst[k],
+                             identity_function(rs, dst[k]));
   }
   return last;
 }
@@ -823,7 +896,8 @@ static int is_identity_of(MlirValue value, const char *oper) {
 }
 
 /* Tells whether output "k" of "r" covers every element of its buffer: a
- * map result per buffer dimension, each a loop of the dimension's size. */
+ * map result per buffer dimension, each a loop of the dimension's size
+ * (where one of the two is dynamic, they agree by linalg's contract). */
 static int covers_output(struct raise *r, int k) {
   MlirAffineMap map = r->maps[r->n_in + k];
   MlirType type = mlirValueGetType(r->operand[r->n_in + k]);
@@ -831,10 +905,13 @@ static int covers_output(struct raise *r, int k) {
 
   if (n != mlirShapedTypeGetRank(type))
     return 0;
-  for (res = 0; res < n; ++res)
-    if (r->sizes[mlirAffineDimExprGetPosition(mlirAffineMapGetResult(
-            map, res))] != mlirShapedTypeGetDimSize(type, res))
+  for (res = 0; res < n; ++res) {
+    int64_t size = r->sizes[mlirAffineDimExprGetPosition(
+        mlirAffineMapGetResult(map, res))];
+    if (size >= 0 && !mlirShapedTypeIsDynamicDim(type, res) &&
+        size != mlirShapedTypeGetDimSize(type, res))
       return 0;
+  }
   return 1;
 }
 

@@ -1,4 +1,4 @@
-// RUN: %mdh-opt %s --mdh-from-linalg | %mdh-opt --mdh-schedule --mdh-map-gpu | FileCheck %s
+// RUN: %mdh-opt %s --split-input-file --mdh-from-linalg | %mdh-opt --split-input-file --mdh-schedule --mdh-map-gpu | FileCheck %s --check-prefixes=CHECK,RAISED
 // RUN: %mdh-opt %mdh_src/bench/kernels/matmul.mlir --mdh-schedule --mdh-map-gpu | FileCheck %s
 
 // A zero fill and linalg.matmul at 4096^3 become one md_hom (issue 27,
@@ -9,6 +9,19 @@
 func.func @fill_matmul(%A: memref<4096x4096xf32>, %B: memref<4096x4096xf32>, %C: memref<4096x4096xf32>) {
   %zero = arith.constant 0.0 : f32
   linalg.fill ins(%zero : f32) outs(%C : memref<4096x4096xf32>)
+  linalg.matmul ins(%A, %B : memref<4096x4096xf32>, memref<4096x4096xf32>) outs(%C : memref<4096x4096xf32>)
+  return
+}
+
+// -----
+
+// Without the fill, C += A B keeps C's old value: the product gets its own
+// kernel with the same mapping (mdh-schedule does not fuse the steps that
+// read its result into its loops), then one kernel combines and copies.
+// RAISED-LABEL: func.func @matmul_acc
+// RAISED: kernel: global.y(16,32) tile(8), global.x(16,32) tile(8), seq tile(16)
+// RAISED: kernel: block.x(4096), thread.x(256)
+func.func @matmul_acc(%A: memref<4096x4096xf32>, %B: memref<4096x4096xf32>, %C: memref<4096x4096xf32>) {
   linalg.matmul ins(%A, %B : memref<4096x4096xf32>, memref<4096x4096xf32>) outs(%C : memref<4096x4096xf32>)
   return
 }

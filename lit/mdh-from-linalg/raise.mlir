@@ -1,23 +1,24 @@
 // RUN: %mdh-opt %s --split-input-file --pass-pipeline='builtin.module(mdh-from-linalg)' | FileCheck %s
 
-// C += A B: the old C is copied, the products are reduced over k (the
-// loop the output map does not use) into a temporary, and C becomes the
-// old value plus the reduction; the temporaries are freed after the chain.
+// C += A B: the products are reduced over k (the loop the output map does
+// not use) into a temporary, the old C and the reduction are combined into
+// another, which is copied to C; the temporaries are freed after the chain.
 // CHECK-LABEL: func.func @matmul
-// CHECK: %[[OLD:.*]] = memref.alloc() : memref<4x5xf32>
-// CHECK: %[[V:.*]] = "mdh.inp_view"(%arg2)
-// CHECK: "mdh.md_hom"(%[[V]]) {combine_ops = [#mdh.cc, #mdh.cc], scalar_function = @mdh_linalg_copy}
 // CHECK: %[[RED:.*]] = memref.alloc() : memref<4x5xf32>
 // CHECK: %[[A:.*]] = "mdh.inp_view"(%arg0) {accesses = [#[[MAPA:.*]]]} : (memref<4x3xf32>) -> !mdh.mda<array<i64: 4, 5, 3>>
 // CHECK: %[[B:.*]] = "mdh.inp_view"(%arg1) {accesses = [#[[MAPB:.*]]]} : (memref<3x5xf32>) -> !mdh.mda<array<i64: 4, 5, 3>>
 // CHECK: %[[R:.*]] = "mdh.md_hom"(%[[A]], %[[B]]) {combine_ops = [#mdh.cc, #mdh.cc, #mdh.pw<"add">], scalar_function = @mdh_linalg_matmul} {{.*}} -> !mdh.mda<array<i64: 4, 5, 1>>
 // CHECK: "mdh.out_view"(%[[R]], %[[RED]])
-// CHECK: %[[T0:.*]] = "mdh.inp_view"(%[[OLD]])
+// CHECK: %[[NEW:.*]] = memref.alloc() : memref<4x5xf32>
+// CHECK: %[[T0:.*]] = "mdh.inp_view"(%arg2)
 // CHECK: %[[T1:.*]] = "mdh.inp_view"(%[[RED]])
 // CHECK: %[[F:.*]] = "mdh.md_hom"(%[[T0]], %[[T1]]) {combine_ops = [#mdh.cc, #mdh.cc], scalar_function = @mdh_linalg_combine}
-// CHECK: "mdh.out_view"(%[[F]], %arg2)
-// CHECK-NEXT: memref.dealloc %[[OLD]]
+// CHECK: "mdh.out_view"(%[[F]], %[[NEW]])
+// CHECK: %[[T2:.*]] = "mdh.inp_view"(%[[NEW]])
+// CHECK: %[[CP:.*]] = "mdh.md_hom"(%[[T2]]) {combine_ops = [#mdh.cc, #mdh.cc], scalar_function = @mdh_linalg_copy}
+// CHECK: "mdh.out_view"(%[[CP]], %arg2)
 // CHECK-NEXT: memref.dealloc %[[RED]]
+// CHECK-NEXT: memref.dealloc %[[NEW]]
 // CHECK-NEXT: return
 // CHECK-LABEL: func.func private @mdh_linalg_matmul(%arg0: f32, %arg1: f32) -> f32
 // CHECK-NEXT: arith.mulf %arg0, %arg1
@@ -83,13 +84,36 @@ func.func @fill_and_two(%A: memref<6x3xf32>, %s: memref<6xf32>, %m: memref<6xf32
 
 // -----
 
-// Left alone, each for its reason: tensors (results), dynamic sizes, a
+// Dynamic and mixed shapes: dynamic MDA sizes where no operand gives a loop
+// a static size; the temporaries take the output's run-time extents.
+// CHECK-LABEL: func.func @dynamic_copy
+// CHECK: "mdh.inp_view"(%arg0) {{.*}} -> !mdh.mda<array<i64: -1>>
+// CHECK: "mdh.md_hom"({{.*}}) {{.*}} -> !mdh.mda<array<i64: -1>>
+// CHECK-LABEL: func.func @mixed_matmul
+// CHECK: %[[D0:.*]] = memref.dim %arg2, %c0
+// CHECK: %[[RED:.*]] = memref.alloc(%[[D0]]) : memref<?x5xf32>
+// CHECK: "mdh.md_hom"({{.*}}) {combine_ops = [#mdh.cc, #mdh.cc, #mdh.pw<"add">], {{.*}} -> !mdh.mda<array<i64: -1, 5, 1>>
+// CHECK: memref.alloc(%{{.*}}) : memref<?x5xf32>
+// CHECK-NOT: linalg.
+func.func @dynamic_copy(%A: memref<?xf32>, %B: memref<?xf32>) {
+  linalg.copy ins(%A : memref<?xf32>) outs(%B : memref<?xf32>)
+  return
+}
+func.func @mixed_matmul(%A: memref<?x6xf32>, %B: memref<6x5xf32>, %C: memref<?x5xf32>) {
+  linalg.matmul ins(%A, %B : memref<?x6xf32>, memref<6x5xf32>) outs(%C : memref<?x5xf32>)
+  return
+}
+
+// -----
+
+// Left alone, each for its reason: tensors (results), dynamic sizes that no
+// input determines, a
 // scalar that is not a constant, a reduction by subtraction, a body with
 // regions, two outputs that alias, and a function that has mdh ops already.
 // CHECK-LABEL: func.func @tensors
 // CHECK: linalg.matmul
 // CHECK-LABEL: func.func @dynamic
-// CHECK: linalg.copy
+// CHECK: linalg.fill
 // CHECK-LABEL: func.func @loaded
 // CHECK: linalg.fill
 // CHECK-LABEL: func.func @sub
@@ -105,8 +129,9 @@ func.func @tensors(%A: tensor<4x3xf32>, %B: tensor<3x5xf32>, %C: tensor<4x5xf32>
   %r = linalg.matmul ins(%A, %B : tensor<4x3xf32>, tensor<3x5xf32>) outs(%C : tensor<4x5xf32>) -> tensor<4x5xf32>
   return %r : tensor<4x5xf32>
 }
-func.func @dynamic(%A: memref<?xf32>, %B: memref<?xf32>) {
-  linalg.copy ins(%A : memref<?xf32>) outs(%B : memref<?xf32>)
+func.func @dynamic(%B: memref<?xf32>) {
+  %one = arith.constant 1.0 : f32
+  linalg.fill ins(%one : f32) outs(%B : memref<?xf32>)
   return
 }
 func.func @loaded(%v: memref<1xf32>, %A: memref<5xf32>) {

@@ -61,6 +61,50 @@ func.func @scan(%x: memref<7xi32>, %y: memref<7xi32>) {
 
 // -----
 
+// A product whose own order runs its reduction outside a parallel loop
+// (i, k, j: stride 1 along j for B and C) and a ReLU of its result: the
+// ReLU could share its loops only by a shift of k's extent, so it gets its
+// own nest after the product, which keeps i, k, j (issue 27: raised
+// linalg.matmul is C += A B followed by such steps).
+// TREE-LABEL: // mdh.schedule of @product_relu
+// TREE:      sequence:
+// TREE-NEXT: - filter: "{ S0[i0, i1, i2] }"
+// TREE-NEXT:   child:
+// TREE-NEXT:     schedule: "[{ S0[i0, i1, i2] -> [(i0)] }, { S0[i0, i1, i2] -> [(i2)] }, { S0[i0, i1, i2] -> [(i1)] }]"
+// TREE:      - filter: "{ S1[i0, i1] }"
+// TREE-NEXT:   child:
+// TREE-NEXT:     schedule: "[{ S1[i0, i1] -> [(i0)] }, { S1[i0, i1] -> [(i1)] }]"
+func.func private @mul(%a: f32, %b: f32) -> f32 {
+  %p = arith.mulf %a, %b : f32
+  return %p : f32
+}
+func.func private @relu(%a: f32) -> f32 {
+  %z = arith.constant 0.0 : f32
+  %m = arith.maximumf %a, %z : f32
+  return %m : f32
+}
+func.func @product_relu(%a: memref<64x48xf32>, %b: memref<48x32xf32>, %c: memref<64x32xf32>) {
+  %t = memref.alloc() : memref<64x32xf32>
+  %va = "mdh.inp_view"(%a) {accesses = [affine_map<(i, j, k) -> (i, k)>]}
+      : (memref<64x48xf32>) -> !mdh.mda<array<i64: 64, 32, 48>>
+  %vb = "mdh.inp_view"(%b) {accesses = [affine_map<(i, j, k) -> (k, j)>]}
+      : (memref<48x32xf32>) -> !mdh.mda<array<i64: 64, 32, 48>>
+  %p = "mdh.md_hom"(%va, %vb) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.cc, #mdh.pw<"add">]}
+      : (!mdh.mda<array<i64: 64, 32, 48>>, !mdh.mda<array<i64: 64, 32, 48>>) -> !mdh.mda<array<i64: 64, 32, 1>>
+  "mdh.out_view"(%p, %t) {accesses = [affine_map<(i, j, k) -> (i, j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 64, 32, 1>>, memref<64x32xf32>) -> ()
+  %vt = "mdh.inp_view"(%t) {accesses = [affine_map<(i, j) -> (i, j)>]}
+      : (memref<64x32xf32>) -> !mdh.mda<array<i64: 64, 32>>
+  %r = "mdh.md_hom"(%vt) {scalar_function = @relu, combine_ops = [#mdh.cc, #mdh.cc]}
+      : (!mdh.mda<array<i64: 64, 32>>) -> !mdh.mda<array<i64: 64, 32>>
+  "mdh.out_view"(%r, %c) {accesses = [affine_map<(i, j) -> (i, j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 64, 32>>, memref<64x32xf32>) -> ()
+  memref.dealloc %t : memref<64x32xf32>
+  return
+}
+
+// -----
+
 // Functions without md_homs get no schedule.
 func.func @plain() {
   return

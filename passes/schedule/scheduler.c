@@ -44,6 +44,10 @@
  * they depend on by a scalar row (Pluto's cut between SCCs of different
  * dimensionality), so that a finished producer runs once before the inner
  * loops of its consumer instead of under a guard inside them (paper Fig. 2c).
+ * Another: statements that the tree makes run a reduction loop outside a
+ * parallel one are split the same way from those that read their result
+ * (runs_reduction_outside), and fusion rows between statements that a
+ * scalar row has ordered apart no longer apply.
  */
 
 #include "passes/schedule/scheduler.h"
@@ -534,8 +538,37 @@ static int linear_row_index(struct state *st, int d) {
   return -1;
 }
 
-/* Adds the rows of "node" to "lp"; terms on earlier rows take their values.
- * Returns 0 when a row that became constant is violated, 1 otherwise. */
+/* Tells whether a scalar row of "st" already orders statements "s" and "t"
+ * apart. */
+static int separated(struct sched *sc, struct state *st, int s, int t) {
+  int r;
+
+  for (r = 0; r < st->n_row; ++r)
+    if (st->rows[r].scalar &&
+        row_coef(sc, st, r)[sc->off[s] + rank_of(sc, s)] !=
+            row_coef(sc, st, r)[sc->off[t] + rank_of(sc, t)])
+      return 1;
+  return 0;
+}
+
+/* Tells whether "row" ties statements that a scalar row of "st" has
+ * already ordered apart: fusion constraints (gpu_optimizer.c) are for
+ * statements that share the band, and no longer apply to them. */
+static int ties_separated(struct sched *sc, struct state *st,
+                          const struct mdh_infl_row *row) {
+  int i, j;
+
+  for (i = 0; i < row->n_term; ++i)
+    for (j = i + 1; j < row->n_term; ++j)
+      if (row->terms[i].stmt != row->terms[j].stmt &&
+          separated(sc, st, row->terms[i].stmt, row->terms[j].stmt))
+        return 1;
+  return 0;
+}
+
+/* Adds the rows of "node" to "lp", but those tying statements already
+ * ordered apart; terms on earlier rows take their values. Returns 0 when a
+ * row that became constant is violated, 1 otherwise. */
 static int add_influence(struct sched *sc, struct state *st, struct lp *lp,
                          struct mdh_infl_node *node) {
   int64_t *v = calloc(1 + sc->n_var, sizeof(*v));
@@ -546,6 +579,8 @@ static int add_influence(struct sched *sc, struct state *st, struct lp *lp,
   for (k = 0; node && feasible && k < node->n_row; ++k) {
     const struct mdh_infl_row *row = &node->rows[k];
     int n_var = 0;
+    if (ties_separated(sc, st, row))
+      continue;
     memset(v, 0, (1 + sc->n_var) * sizeof(*v));
     v[0] = row->cst;
     for (j = 0; j < row->n_term; ++j) {
@@ -764,14 +799,30 @@ static isl_stat collect_edge(__isl_take isl_map *map, void *user) {
   return isl_stat_ok;
 }
 
+/* The statements whose edges a scalar row cuts (split): all of them; those
+ * between a statement of full rank and one without (Pluto's cut between
+ * SCCs of different dimensionality); or those leaving a statement that the
+ * influence tree makes run a reduction loop outside a parallel one
+ * (runs_reduction_outside). */
+enum cut { CUT_ALL, CUT_RANK, CUT_REDUCTION };
+
+/* Tells whether "cut" counts the edge from "i" to "j", given the mark of
+ * each statement (full rank, or reduction outside). */
+static int cuts(enum cut cut, const int *mark, int i, int j) {
+  if (cut == CUT_RANK)
+    return mark[i] != mark[j];
+  if (cut == CUT_REDUCTION)
+    return mark[i];
+  return 1;
+}
+
 /* Computes in "level" a scalar value per statement that orders the
  * strongly connected components of the live validity dependences: the
- * longest path to a statement, where an edge between components counts 1,
- * or, if "by_rank", only when exactly one of its ends has full rank.
- * Stores in "edge" the live edges. Returns the number of distinct levels
- * or -1. */
-static int compute_levels(struct sched *sc, struct state *st, int by_rank,
-                          char *edge, int *level, const int *full) {
+ * longest path to a statement, where an edge between components counts 1
+ * if "cut" counts it. Stores in "edge" the live edges. Returns the number
+ * of distinct levels or -1. */
+static int compute_levels(struct sched *sc, struct state *st, enum cut cut,
+                          char *edge, int *level, const int *mark) {
   int n = sc->m->n_stmt, i, j, k, changed, count = 0;
   char *reach = calloc((size_t)n * n, 1);
   struct edge_data data = {sc, edge};
@@ -795,7 +846,7 @@ static int compute_levels(struct sched *sc, struct state *st, int by_rank,
     for (i = 0; i < n; ++i)
       for (j = 0; j < n; ++j) {
         int same = reach[i * n + j] && reach[j * n + i];
-        int w = same ? 0 : by_rank ? full[i] != full[j] : 1;
+        int w = same ? 0 : cuts(cut, mark, i, j);
         if ((edge[i * n + j] || same) && level[j] < level[i] + w) {
           level[j] = level[i] + w;
           changed = 1;
@@ -826,34 +877,74 @@ static void add_scalar_row(struct sched *sc, struct state *st,
   free(coef);
 }
 
+/* Returns the dimension of statement "s" that "node" sets to 1 alone in
+ * its row (a scenario's choice, gpu_optimizer.c), or -1. */
+static int chosen_dim(struct mdh_infl_node *node, int s) {
+  int k;
+
+  for (k = 0; k < node->n_row; ++k) {
+    const struct mdh_infl_row *row = &node->rows[k];
+    if (row->is_eq && row->n_term == 1 && row->terms[0].stmt == s &&
+        row->terms[0].coef == 1 && row->cst == -1)
+      return row->terms[0].col;
+  }
+  return -1;
+}
+
+/* Tells whether the rows that "node" and its first descendants ask for
+ * make statement "s" run one of its reduction (pw or ps) loops outside one
+ * of its parallel (cc) loops: a matrix product ordered i, k, j for its
+ * stride-1 accesses. A statement that reads the result of "s" could then
+ * share the rows down to the reduction loop only, and below it only by a
+ * shift of the reduction's extent (the consumer runs after the last
+ * iteration of the loop), which serializes the two and, when the consumer
+ * is fused with that order, puts the reduction innermost in the variants
+ * that follow. */
+static int runs_reduction_outside(struct sched *sc, struct mdh_infl_node *node,
+                                  int s) {
+  int d, reduction = 0;
+
+  for (; node; node = mdh_infl_node_first_child(node)) {
+    d = chosen_dim(node, s);
+    if (d < 0)
+      continue;
+    if (sc->m->stmts[s].kinds[d] != MdhCombineCC)
+      reduction = 1;
+    else if (reduction)
+      return 1;
+  }
+  return 0;
+}
+
 /* Orders the strongly connected components of the live dependences by a
- * scalar row (Algorithm 1, last resort). If "cut", only full-rank
- * statements are split from the others, and only if that separates some
- * live dependence between the two kinds. Returns 1 if a row was added, 0
- * if not, -1 on error. */
-static int split(struct sched *sc, struct state *st, int cut) {
+ * scalar row, cutting the edges "cut" counts (compute_levels), and only if
+ * that separates the two ends of some such live edge. CUT_ALL is Algorithm
+ * 1's last resort; CUT_RANK and CUT_REDUCTION are cuts made before a
+ * linear row (see the top). Returns 1 if a row was added, 0 if not, -1 on
+ * error. */
+static int split(struct sched *sc, struct state *st, enum cut cut) {
   int n = sc->m->n_stmt, s, t, r = 0, count;
   char *edge = calloc((size_t)n * n, 1);
   int *level = calloc(n, sizeof(*level));
-  int *full = calloc(n, sizeof(*full));
+  int *mark = calloc(n, sizeof(*mark));
 
-  if (!edge || !level || !full)
+  if (!edge || !level || !mark)
     abort();
   for (s = 0; s < n; ++s)
-    full[s] = !needs_row(sc, st, s);
-  count = compute_levels(sc, st, cut, edge, level, full);
+    mark[s] = cut == CUT_REDUCTION ? runs_reduction_outside(sc, st->node, s)
+                                   : !needs_row(sc, st, s);
+  count = compute_levels(sc, st, cut, edge, level, mark);
   if (count < 0)
     r = -1;
   for (s = 0; count > 1 && s < n; ++s)
     for (t = 0; t < n; ++t)
-      if (edge[s * n + t] && level[s] != level[t] &&
-          (!cut || full[s] != full[t]))
+      if (edge[s * n + t] && level[s] != level[t] && cuts(cut, mark, s, t))
         r = 1;
   if (r == 1)
     add_scalar_row(sc, st, level);
   free(edge);
   free(level);
-  free(full);
+  free(mark);
   return r;
 }
 
@@ -922,7 +1013,7 @@ static int backtrack(struct sched *sc) {
     st->node = sib;
     return 1;
   }
-  return split(sc, st, 0);
+  return split(sc, st, CUT_ALL);
 }
 
 /* Algorithm 1 on sc->cur. Returns 1 on success, 0 if no schedule was
@@ -938,11 +1029,12 @@ static int run(struct sched *sc) {
       r = isl_union_map_is_empty(st->val_live);
       if (r)
         return r;
-      if ((r = split(sc, st, 0)) <= 0)
+      if ((r = split(sc, st, CUT_ALL)) <= 0)
         return r;
       continue;
     }
-    if ((r = split(sc, st, 1)) < 0)
+    if ((r = split(sc, st, CUT_RANK)) < 0 ||
+        (!r && (r = split(sc, st, CUT_REDUCTION)) < 0))
       return -1;
     if (r)
       continue;

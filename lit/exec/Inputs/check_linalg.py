@@ -1,6 +1,7 @@
 """Runs linalg functions raised by mdh-from-linalg against upstream.
 
 Usage: check_linalg.py FILE WORKDIR PIPELINE... [--left-alone=F,G]
+                       [--raised-count]
 
 For every public function F of FILE (linalg ops on memrefs): runs F of the
 original file through mdh-run's cpu pipeline, which has no mdh op to lower
@@ -10,7 +11,10 @@ inputs (--seed), and compares every argument afterwards: exact for
 integers, |d| <= 1e-4 + 1e-4 |upstream| for f32 (the order of a reduction
 may differ). Checks also that the raised F has no linalg op left, except
 for the functions named by --left-alone, which must keep theirs. Prints
-"F PIPELINE: ok" per run; exits 1 at the first difference.
+"F PIPELINE: ok" per run; exits 1 at the first difference. A line
+"// shapes @F: K=AxB ..." in FILE gives the extents of F's arguments of
+dynamic shape (mdh-run --shape=K:AxB). With --raised-count, prints per
+function how many of its linalg ops were raised ("F: raised N of M").
 """
 import os
 import re
@@ -41,8 +45,20 @@ def raised_bodies(text):
 
 
 def elements(signature):
-    return re.findall(r"memref<(?:[0-9x]*?)(f32|f64|i32|i64|i8|i16)>",
+    return re.findall(r"memref<(?:[0-9x?]*?)(f32|f64|i32|i64|i8|i16)>",
                       signature)
+
+
+def shapes(text):
+    """{name: [--shape=K:AxB flags]} from the "// shapes @F:" lines."""
+    out = {}
+    for m in re.finditer(r"^// shapes @(\w+): *(.*)$", text, re.M):
+        out[m.group(1)] = ["--shape=" + s.replace("=", ":")
+                           for s in m.group(2).split()]
+    return out
+
+
+LINALG_OP = r"\blinalg\.(?!index|yield)\w+"
 
 
 def run(cmd):
@@ -77,22 +93,28 @@ def main():
     path, work, pipelines = args[0], args[1], args[2:]
     os.makedirs(work, exist_ok=True)
     text = open(path).read()
+    flags = shapes(text)
+    count = "--raised-count" in sys.argv[1:]
     raised = os.path.join(work, "raised.mlir")
     run(["mdh-opt", path, "--mdh-from-linalg", "-o", raised])
     bodies = raised_bodies(open(raised).read())
-    for name, (sig, _) in functions(text).items():
-        has_linalg = re.search(r"\blinalg\.(?!index|yield)\w+", bodies[name])
+    for name, (sig, body) in functions(text).items():
+        has_linalg = re.search(LINALG_OP, bodies[name])
+        if count:
+            n = len(re.findall(LINALG_OP, body))
+            left_ops = len(re.findall(LINALG_OP, bodies[name]))
+            print(f"{name}: raised {n - left_ops} of {n}")
         if bool(has_linalg) != (name in left):
             print(f"{name}: linalg ops {'left' if has_linalg else 'raised'}"
                   f" unexpectedly")
             sys.exit(1)
         up = os.path.join(work, name, "upstream")
         run(["mdh-run", path, f"--entry={name}", "--pipeline=cpu", "--seed=3",
-             f"--write-outputs={up}"])
+             f"--write-outputs={up}"] + flags.get(name, []))
         for p in pipelines:
             out = os.path.join(work, name, p)
             run(["mdh-run", raised, f"--entry={name}", f"--pipeline={p}",
-                 "--seed=3", f"--write-outputs={out}"])
+                 "--seed=3", f"--write-outputs={out}"] + flags.get(name, []))
             for k, elt in enumerate(elements(sig)):
                 f = f"arg{k}.bin"
                 a = read(os.path.join(up, f), FORMATS[elt])
