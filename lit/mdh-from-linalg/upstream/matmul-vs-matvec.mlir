@@ -1,6 +1,6 @@
 // The computation and expected values of MLIR's
 // mlir/test/Integration/Dialect/Linalg/CPU/matmul-vs-matvec.mlir (our own
-// version, static shapes): C = A B for A 5x3 of 13.0 and B 3x2 of 17.0
+// version; the ops on dynamic shapes, as upstream's): C = A B for A 5x3 of 13.0 and B 3x2 of 17.0
 // with B[0][0] = 13.0, once by linalg.fill and linalg.matmul (raised) and
 // once column by column by linalg.matvec on subviews inside an scf.for
 // (left alone: not in the function's entry block); both must agree.
@@ -25,24 +25,24 @@
 
 func.func private @printMemrefF32(memref<*xf32>)
 
-func.func @matmul(%A: memref<5x3xf32>, %B: memref<3x2xf32>, %C: memref<5x2xf32>) {
+func.func @matmul(%A: memref<?x?xf32>, %B: memref<?x?xf32>, %C: memref<?x?xf32>) {
   %f0 = arith.constant 0.0 : f32
-  linalg.fill ins(%f0 : f32) outs(%C : memref<5x2xf32>)
-  linalg.matmul ins(%A, %B : memref<5x3xf32>, memref<3x2xf32>) outs(%C : memref<5x2xf32>)
+  linalg.fill ins(%f0 : f32) outs(%C : memref<?x?xf32>)
+  linalg.matmul ins(%A, %B : memref<?x?xf32>, memref<?x?xf32>) outs(%C : memref<?x?xf32>)
   return
 }
 
-func.func @matvec(%A: memref<5x3xf32>, %B: memref<3x2xf32>, %C: memref<5x2xf32>) {
+func.func @matvec(%A: memref<?x?xf32>, %B: memref<?x?xf32>, %C: memref<?x?xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
   %f0 = arith.constant 0.0 : f32
-  linalg.fill ins(%f0 : f32) outs(%C : memref<5x2xf32>)
+  linalg.fill ins(%f0 : f32) outs(%C : memref<?x?xf32>)
   scf.for %i = %c0 to %c2 step %c1 {
-    %b = memref.subview %B[0, %i] [3, 1] [1, 1] : memref<3x2xf32> to memref<3xf32, strided<[2], offset: ?>>
-    %c = memref.subview %C[0, %i] [5, 1] [1, 1] : memref<5x2xf32> to memref<5xf32, strided<[2], offset: ?>>
-    linalg.matvec ins(%A, %b : memref<5x3xf32>, memref<3xf32, strided<[2], offset: ?>>)
-                  outs(%c : memref<5xf32, strided<[2], offset: ?>>)
+    %b = memref.subview %B[0, %i] [3, 1] [1, 1] : memref<?x?xf32> to memref<3xf32, strided<[?], offset: ?>>
+    %c = memref.subview %C[0, %i] [5, 1] [1, 1] : memref<?x?xf32> to memref<5xf32, strided<[?], offset: ?>>
+    linalg.matvec ins(%A, %b : memref<?x?xf32>, memref<3xf32, strided<[?], offset: ?>>)
+                  outs(%c : memref<5xf32, strided<[?], offset: ?>>)
   }
   return
 }
@@ -61,8 +61,14 @@ func.func @main() {
   linalg.fill ins(%v13 : f32) outs(%A : memref<5x3xf32>)
   linalg.fill ins(%v17 : f32) outs(%B : memref<3x2xf32>)
   memref.store %v13, %B[%c0, %c0] : memref<3x2xf32>
-  call @matmul(%A, %B, %C1) : (memref<5x3xf32>, memref<3x2xf32>, memref<5x2xf32>) -> ()
-  call @matvec(%A, %B, %C2) : (memref<5x3xf32>, memref<3x2xf32>, memref<5x2xf32>) -> ()
+  %A_dyn_matmul = memref.cast %A : memref<5x3xf32> to memref<?x?xf32>
+  %B_dyn_matmul = memref.cast %B : memref<3x2xf32> to memref<?x?xf32>
+  %C1_dyn_matmul = memref.cast %C1 : memref<5x2xf32> to memref<?x?xf32>
+  call @matmul(%A_dyn_matmul, %B_dyn_matmul, %C1_dyn_matmul) : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
+  %A_dyn_matvec = memref.cast %A : memref<5x3xf32> to memref<?x?xf32>
+  %B_dyn_matvec = memref.cast %B : memref<3x2xf32> to memref<?x?xf32>
+  %C2_dyn_matvec = memref.cast %C2 : memref<5x2xf32> to memref<?x?xf32>
+  call @matvec(%A_dyn_matvec, %B_dyn_matvec, %C2_dyn_matvec) : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
   scf.for %i = %c0 to %c5 step %c1 {
     scf.for %j = %c0 to %c2 step %c1 {
       %e1 = memref.load %C1[%i, %j] : memref<5x2xf32>
