@@ -786,7 +786,7 @@ static MlirOperation build(struct raiser *rs, struct raise *r) {
   MlirValue red[MAX_OPERANDS];
   MlirAttribute combine[MAX_LOOPS];
   MlirOperation fn, last = {NULL};
-  MlirValue result, pair[2], in;
+  MlirValue result, pair[2], in, sum;
   MlirType mda;
   char name[128];
   int k, d, n = 0;
@@ -843,10 +843,10 @@ static MlirOperation build(struct raiser *rs, struct raise *r) {
       continue;
     pair[0] = dst[k];
     pair[1] = red[k];
-    old[k] = build_temp(rs, &b, dst[k]);
-    build_elementwise(&b, 2, pair, old[k], combine_function(rs, r->combine[k]));
-    last = build_elementwise(&b, 1, &old[k], dst[k],
-                             identity_function(rs, dst[k]));
+    sum = build_temp(rs, &b, dst[k]);
+    build_elementwise(&b, 2, pair, sum, combine_function(rs, r->combine[k]));
+    last =
+        build_elementwise(&b, 1, &sum, dst[k], identity_function(rs, dst[k]));
   }
   return last;
 }
