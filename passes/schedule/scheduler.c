@@ -878,14 +878,17 @@ static void add_scalar_row(struct sched *sc, struct state *st,
 }
 
 /* Returns the dimension of statement "s" that "node" sets to 1 alone in
- * its row (a scenario's choice, gpu_optimizer.c), or -1. */
+ * the row it constrains (a scenario's choice, gpu_optimizer.c), or -1. A
+ * user's tree may also constrain earlier rows from a node: those do not
+ * tell the order below it. */
 static int chosen_dim(struct mdh_infl_node *node, int s) {
   int k;
 
   for (k = 0; k < node->n_row; ++k) {
     const struct mdh_infl_row *row = &node->rows[k];
     if (row->is_eq && row->n_term == 1 && row->terms[0].stmt == s &&
-        row->terms[0].coef == 1 && row->cst == -1)
+        row->terms[0].dim == node->depth && row->terms[0].coef == 1 &&
+        row->cst == -1)
       return row->terms[0].col;
   }
   return -1;
