@@ -954,12 +954,11 @@ static int fill_absorbed_by(MlirOperation fill, struct raise *r) {
  * after the last op built. */
 static void raise_function(struct raiser *rs, MlirOperation func) {
   MlirBlock block = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
-  MlirOperation op, next, last = {NULL}, built;
-  MlirOperation fill = {NULL}, fill_user = {NULL};
+  MlirOperation op, next, last = {NULL}, built, fill = {NULL};
   MlirValue *bufs = NULL;
   size_t n_bufs = 0;
-  struct raise r;
-  int open = 1, k, fill_k = 0, has_hom = 0;
+  struct raise r, user;
+  int open = 1, k, fill_k = 0, has_hom = 0, is_user;
 
   mlirOperationWalk(func, &mdh_find_md_hom, &has_hom, MlirWalkPreOrder);
   if (mlirBlockIsNull(block) || has_hom)
@@ -969,33 +968,36 @@ static void raise_function(struct raiser *rs, MlirOperation func) {
        op = next) {
     next = mlirOperationGetNextInBlock(op);
     /* A fill with the identity that a reduction then starts from: the
-     * reduction writes its output itself, and the fill goes, once the
-     * reduction is built (else the fill is raised as any op). */
+     * reduction ("user", analysed then) writes its output itself, and the
+     * fill goes, once the reduction is built (else the fill is raised as
+     * any op). */
     if (open && mlirOperationIsNull(fill) &&
-        (k = fill_absorbed_by(op, &r)) >= 0) {
+        (k = fill_absorbed_by(op, &user)) >= 0) {
       fill = op;
-      fill_user = r.op;
       fill_k = k;
       continue;
     }
-    if (open && is_linalg(op) && analyse(&r, op)) {
-      if (mlirOperationEqual(op, fill_user))
+    is_user = !mlirOperationIsNull(fill) && mlirOperationEqual(op, user.op);
+    if (open && (is_user || (is_linalg(op) && analyse(&r, op)))) {
+      if (is_user) {
+        r = user;
         r.fresh[fill_k] = 1;
+      }
       built = build(rs, &r);
       if (!mlirOperationIsNull(built)) {
         last = built;
         add_buffers(&r, &bufs, &n_bufs);
         mlirOperationDestroy(op);
-        if (mlirOperationEqual(op, fill_user)) {
+        if (is_user) {
           mlirOperationDestroy(fill);
-          fill = fill_user = (MlirOperation){NULL};
+          fill = (MlirOperation){NULL};
         }
         continue;
       }
     }
-    if (mlirOperationEqual(op, fill_user)) {
+    if (is_user) {
       /* The reduction stays linalg: so does the fill. */
-      fill = fill_user = (MlirOperation){NULL};
+      fill = (MlirOperation){NULL};
     }
     if (n_bufs > 0 &&
         !mlirOperationIsNull(mdh_op_find_buffer_user(op, bufs, n_bufs)))
