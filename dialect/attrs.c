@@ -18,6 +18,8 @@
 #define ATTR_SIZES "mdh.sizes"
 #define ATTR_INDEX_AWARE "mdh.index_aware"
 #define ATTR_ASSUME_HOMOMORPHIC "mdh.assume_homomorphic"
+#define ATTR_ACCUMULATE "mdh.accumulate"
+#define ATTR_REASSOCIATE "mdh.reassociate"
 
 const char mdh_mark_kinds[] = "mdh.kinds";
 const char mdh_mark_kernel[] = "kernel";
@@ -168,8 +170,7 @@ void mdh_attr_set_reduction_mode(MlirOperation op, MlirStringRef mode) {
   set_string(op, ATTR_REDUCTION_MODE, mode);
 }
 
-MlirAttribute mdh_attr_find_isl_budget(MlirOperation op,
-                                       MlirOperation *owner) {
+MlirAttribute mdh_attr_find_isl_budget(MlirOperation op, MlirOperation *owner) {
   return find(op, ATTR_ISL_BUDGET, owner);
 }
 
@@ -199,4 +200,22 @@ bool mdh_attr_get_assume_homomorphic(MlirOperation hom) {
 
 void mdh_attr_set_assume_homomorphic(MlirOperation hom, bool on) {
   set_unit(hom, ATTR_ASSUME_HOMOMORPHIC, on);
+}
+
+bool mdh_attr_get_accumulate(MlirOperation view) {
+  return !mlirAttributeIsNull(get(view, ATTR_ACCUMULATE));
+}
+
+void mdh_attr_set_accumulate(MlirOperation view, bool on) {
+  set_unit(view, ATTR_ACCUMULATE, on);
+}
+
+bool mdh_attr_find_reassociate(MlirOperation op) {
+  MlirOperation owner;
+
+  return !mlirAttributeIsNull(find(op, ATTR_REASSOCIATE, &owner));
+}
+
+void mdh_attr_set_reassociate(MlirOperation op, bool on) {
+  set_unit(op, ATTR_REASSOCIATE, on);
 }

@@ -1,6 +1,6 @@
-/* The discardable attributes through which the mdh passes talk (docs/architecture.md:
- * passes communicate only through the IR), and the names of the
- * marks they put into schedule trees. Every attribute name lives in
+/* The discardable attributes through which the mdh passes talk
+ * (docs/architecture.md: passes communicate only through the IR), and the names
+ * of the marks they put into schedule trees. Every attribute name lives in
  * attrs.c; everything else reads and writes them through these typed
  * get/set pairs.
  *
@@ -77,6 +77,16 @@ bool mdh_attr_get_index_aware(MlirOperation hom);
 void mdh_attr_set_index_aware(MlirOperation hom, bool on);
 bool mdh_attr_get_assume_homomorphic(MlirOperation hom);
 void mdh_attr_set_assume_homomorphic(MlirOperation hom, bool on);
+
+/* `mdh.accumulate` (out_view): unit flag; the view combines the result into
+ * what its buffer holds, with the md_hom's reduction operator. */
+bool mdh_attr_get_accumulate(MlirOperation view);
+void mdh_attr_set_accumulate(MlirOperation view, bool on);
+
+/* `mdh.reassociate` (func.func or module): unit flag; mdh-from-linalg may
+ * reassociate floating-point reductions. Found on "op" or an ancestor. */
+bool mdh_attr_find_reassociate(MlirOperation op);
+void mdh_attr_set_reassociate(MlirOperation op, bool on);
 
 /* The name of the mark right below the domain of every `mdh.schedule`,
  * followed by a blank and the combine kinds of the statements. */

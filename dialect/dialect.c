@@ -418,3 +418,11 @@ bool mdhMdHomIsAssumedHomomorphic(MlirOperation op) {
 void mdhMdHomSetAssumedHomomorphic(MlirOperation op, bool assumed) {
   mdh_attr_set_assume_homomorphic(op, assumed);
 }
+
+bool mdhOutViewIsAccumulating(MlirOperation view) {
+  return mdh_attr_get_accumulate(view);
+}
+
+void mdhOutViewSetAccumulating(MlirOperation view, bool accumulating) {
+  mdh_attr_set_accumulate(view, accumulating);
+}

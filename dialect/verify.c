@@ -1027,6 +1027,89 @@ static void check_outputs(struct verify_data *data, MlirOperation op) {
   }
 }
 
+/* Checks that every result component is stored exactly once by the
+ * accumulating out_view "view" of a md_hom with "n_results" components
+ * (components out of range are the out_view's own error). */
+static void check_stored_once(struct verify_data *data, MlirOperation view,
+                              intptr_t n_results) {
+  intptr_t n = mdhViewGetNumAccesses(view), a, c;
+  int *stored = calloc(n_results + 1, sizeof(*stored));
+  struct mdh_str msg;
+  int64_t comp;
+
+  if (!stored)
+    abort();
+  if (n < 0)
+    n = 0, n_results = 0;
+  for (a = 0; a < n; ++a) {
+    comp = mdhOutViewGetComponent(view, a);
+    if (comp >= 0 && comp < n_results)
+      ++stored[comp];
+  }
+  for (c = 0; c < n_results; ++c) {
+    if (stored[c] == 1)
+      continue;
+    mdh_str_init(&msg);
+    mdh_str_printf(&msg,
+                   "an accumulating out_view (mdh.accumulate) must store "
+                   "every result component exactly once; component %ld is "
+                   "stored %d times",
+                   (long)c, stored[c]);
+    failf(data, view, &msg);
+    break;
+  }
+  free(stored);
+}
+
+/* Checks the out_view of "op" that accumulates (mdh.accumulate), if any.
+ * It combines the result into what its buffer holds with the operator of
+ * the pw dimensions, so "op" needs one and no scan dimension (whose
+ * positions would each combine with the buffer). The code generators read
+ * the old value of a component where they store it, and combine all
+ * components at once (a user operator may mix them), so the view is the
+ * md_hom's only one and stores each component exactly once. */
+static void check_accumulate(struct verify_data *data, MlirOperation op,
+                             intptr_t rank, const MdhCombineKind *kinds,
+                             const struct scalar_fn *fn) {
+  MlirOperation view = {NULL}, user;
+  MlirOpOperand use;
+  int n_views = 0, pw = 0, ps = 0;
+  intptr_t d;
+
+  for (use = mlirValueGetFirstUse(mlirOperationGetResult(op, 0));
+       !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use)) {
+    user = mlirOpOperandGetOwner(use);
+    if (!mdhOperationIsAOutView(user))
+      continue;
+    ++n_views;
+    if (mlirOperationIsNull(view) && mdh_attr_get_accumulate(user))
+      view = user;
+  }
+  if (mlirOperationIsNull(view))
+    return;
+  if (n_views > 1) {
+    fail(data, view,
+         "an accumulating out_view (mdh.accumulate) must be the only "
+         "out_view of its md_hom");
+    return;
+  }
+  for (d = 0; d < rank; ++d) {
+    pw |= kinds[d] == MdhCombinePW;
+    ps |= kinds[d] == MdhCombinePS;
+  }
+  if (ps || !pw) {
+    fail(data, view,
+         ps ? "an accumulating out_view (mdh.accumulate) cannot store a "
+              "scan (ps) result"
+            : "an accumulating out_view (mdh.accumulate) needs a reduction "
+              "(pw) dimension, whose operator combines the result with the "
+              "buffer");
+    return;
+  }
+  if (fn)
+    check_stored_once(data, view, fn->n_results);
+}
+
 /* Checks that the accesses of the input views of "op" determine every
  * dynamic size of its index space (dialect/extents.h). */
 static void check_extents(struct verify_data *data, MlirOperation op) {
@@ -1068,6 +1151,7 @@ static void verify_md_hom(struct verify_data *data, MlirOperation op) {
   if (!check_combine_ops(data, op, rank, kinds, has_fn ? &fn : NULL))
     return;
   check_result_type(data, op, rank, sizes, kinds);
+  check_accumulate(data, op, rank, kinds, has_fn ? &fn : NULL);
   check_extents(data, op);
 }
 

@@ -10,6 +10,9 @@
  *     new = old (+) v,  old = the result stored at i's result point
  *   store new to every out_view access of each component
  *
+ * An accumulating out_view (mdh.accumulate) has no first point: every point
+ * combines with what the output holds, the buffer's value at the start.
+ *
  * A component that no out_view stores lives in a temporary shaped like the
  * result. This needs the first point of each reduction to run first, and
  * each scan position after the previous one (the code generators ensure
@@ -70,6 +73,7 @@ static void collect_components(struct mdh_stmt_info *info) {
   for (use = mlirValueGetFirstUse(mlirOperationGetResult(info->stmt->hom, 0));
        !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use)) {
     view = mlirOpOperandGetOwner(use);
+    info->accumulate |= mdh_attr_get_accumulate(view);
     n = mdhViewGetNumAccesses(view);
     for (a = 0; a < n; ++a)
       add_store(&info->comps[mdhOutViewGetComponent(view, a)],
@@ -88,6 +92,7 @@ static int read_info(struct mdh_stmt_info *info, struct mdh_stmt *stmt,
   info->n_results = mlirFunctionTypeGetNumResults(info->fn_type);
   info->oper = mdh_md_hom_operator(stmt->hom, pass, &ok);
   info->scan_dim = -1;
+  info->accumulate = 0;
   info->comps = NULL;
   for (d = 0; d < stmt->rank && ok; ++d) {
     if (stmt->kinds[d] != MdhCombinePS)
@@ -151,6 +156,25 @@ void mdh_chain_store_all(struct mdh_builder *b,
     store_component(b, &info->comps[c], info->stmt->rank, r, v[c]);
 }
 
+void mdh_chain_write_result(struct mdh_builder *b,
+                            const struct mdh_stmt_info *info,
+                            const MlirValue *r, const MlirValue *v) {
+  intptr_t n = info->n_results;
+  MlirValue *w;
+
+  if (!info->accumulate) {
+    mdh_chain_store_all(b, info, r, v);
+    return;
+  }
+  w = malloc(2 * n * sizeof(*w));
+  if (!w)
+    abort();
+  mdh_chain_load_all(b, info, r, w);
+  mdh_build_combine(b, info->oper, info->fn_type, n, w, v, w + n);
+  mdh_chain_store_all(b, info, r, w + n);
+  free(w);
+}
+
 /* Emits the first point of a result: "v", combined with the previous scan
  * position when there is one and this is not position 0. */
 static void emit_first(struct mdh_builder *b, const struct mdh_stmt_info *info,
@@ -161,7 +185,7 @@ static void emit_first(struct mdh_builder *b, const struct mdh_stmt_info *info,
   int s = info->scan_dim;
 
   if (s < 0) {
-    mdh_chain_store_all(b, info, r, v);
+    mdh_chain_write_result(b, info, r, v);
     return;
   }
   is_later = mdh_build_cmpi(b, "sgt", r[s], mdh_build_index(b, 0));
@@ -209,7 +233,9 @@ void mdh_chain_emit_instance(struct mdh_builder *b,
     abort();
   mdh_chain_build_value(b, info, idx, NULL, 0, v);
   mdh_build_result_point(b, info->stmt->rank, info->stmt->kinds, idx, r);
-  first = mdh_build_is_first_point(b, info->stmt->rank, info->stmt->kinds, idx);
+  first = info->accumulate ? (MlirValue){NULL}
+                           : mdh_build_is_first_point(b, info->stmt->rank,
+                                                      info->stmt->kinds, idx);
   if (mlirValueIsNull(first)) {
     emit_first(b, info, r, v, v + n);
   } else {

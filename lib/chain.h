@@ -27,8 +27,9 @@ struct mdh_component {
 /* What the emission of a statement needs: the extents of its index space
  * when the function runs ("extents", built by
  * mdh_chain_build_extent_checks), its scalar function's type, its
- * operator (null without pw/ps dimensions), its scan dimension (-1 if none)
- * and its result components. */
+ * operator (null without pw/ps dimensions), its scan dimension (-1 if none),
+ * whether its out_view accumulates (mdh.accumulate) and its result
+ * components. */
 struct mdh_stmt_info {
   struct mdh_stmt *stmt;
   MlirValue extents[MDH_MODEL_MAX_RANK];
@@ -36,6 +37,7 @@ struct mdh_stmt_info {
   intptr_t n_results;
   MlirAttribute oper;
   int scan_dim;
+  int accumulate;
   struct mdh_component *comps;
 };
 
@@ -142,6 +144,13 @@ void mdh_chain_load_all(struct mdh_builder *b, const struct mdh_stmt_info *info,
 void mdh_chain_store_all(struct mdh_builder *b,
                          const struct mdh_stmt_info *info, const MlirValue *r,
                          const MlirValue *v);
+
+/* Writes "v" as the result at point "r": stores it, or, where the
+ * statement's out_view accumulates (mdh.accumulate), combines it into what
+ * the outputs hold there. */
+void mdh_chain_write_result(struct mdh_builder *b,
+                            const struct mdh_stmt_info *info,
+                            const MlirValue *r, const MlirValue *v);
 
 /* The statement of "chain" named "name" with "n" dimensions, or NULL. */
 struct mdh_stmt_info *mdh_chain_find(struct mdh_chain *chain, const char *name,

@@ -41,6 +41,7 @@
  * it.
  */
 
+#include "dialect/attrs.h"
 #include "dialect/dialect.h"
 #include "dialect/extents.h"
 #include "dialect/operators.h"
@@ -49,6 +50,7 @@
 #include "passes/pass.h"
 #include "support/diag.h"
 #include "support/ir.h"
+#include "support/str.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -777,6 +779,44 @@ static MlirAttribute combine_attr(MlirContext ctx, struct raise *r, int d) {
       ctx, r->n_out == 1 ? names[0] : mlirArrayAttrGet(ctx, r->n_out, names));
 }
 
+/* Tells whether the fastmath flags of the arith op "op" allow
+ * reassociation: reassoc, or fast (all flags). */
+static int allows_reassociation(MlirOperation op) {
+  MlirAttribute flags = mlirOperationGetAttributeByName(
+      op, mlirStringRefCreateFromCString("fastmath"));
+  struct mdh_str text;
+  char *tok, *save = NULL;
+  int yes = 0;
+
+  if (mlirAttributeIsNull(flags))
+    return 0;
+  mdh_str_init(&text);
+  mdh_str_append_attr(&text, flags);
+  tok = strchr(text.data, '<');
+  for (tok = tok ? strtok_r(tok + 1, ", >", &save) : NULL; tok && !yes;
+       tok = strtok_r(NULL, ", >", &save))
+    yes = !strcmp(tok, "reassoc") || !strcmp(tok, "fast");
+  mdh_str_clear(&text);
+  return yes;
+}
+
+/* Tells whether the reduction "r" may start from its output's value (an
+ * accumulating out_view, mdh.accumulate) rather than combine its result
+ * with the old value afterwards: one output that no fill set (an
+ * accumulating out_view is its md_hom's only one), and an order of
+ * combination that cannot change the result (integers; min and max) or
+ * that the program lets change it (fastmath<reassoc> on the combining op,
+ * or mdh.reassociate on the function or module). */
+static int may_accumulate(struct raise *r) {
+  if (!r->any_reduction || r->n_out != 1 || r->fresh[0])
+    return 0;
+  if (!mlirTypeIsAFloat(element_type(r->operand[r->n_in])) ||
+      !strcmp(r->oper[0], "min") || !strcmp(r->oper[0], "max"))
+    return 1;
+  return allows_reassociation(r->combine[0]) ||
+         mdh_attr_find_reassociate(r->op);
+}
+
 /* Builds the mdh ops of "r" before it (see the top of this file); returns
  * the last op built, or a null op (nothing built) if its body cannot be
  * outlined. */
@@ -789,7 +829,7 @@ static MlirOperation build(struct raiser *rs, struct raise *r) {
   MlirValue result, pair[2], in, sum;
   MlirType mda;
   char name[128];
-  int k, d, n = 0;
+  int k, d, n = 0, accumulate;
 
   b.loc = mlirOperationGetLocation(r->op);
   snprintf(name, sizeof(name), "mdh_linalg_%.*s",
@@ -810,9 +850,11 @@ static MlirOperation build(struct raiser *rs, struct raise *r) {
       build_elementwise(&b, 1, &dst[k], old[k], identity_function(rs, dst[k]));
     }
   }
+  accumulate = may_accumulate(r);
   for (k = 0; k < r->n_out; ++k)
-    red[k] =
-        r->any_reduction && !r->fresh[k] ? build_temp(rs, &b, dst[k]) : dst[k];
+    red[k] = r->any_reduction && !r->fresh[k] && !accumulate
+                 ? build_temp(rs, &b, dst[k])
+                 : dst[k];
   mda = mdhMdaTypeGet(b.ctx, r->rank, r->sizes);
   for (k = 0; k < r->n_in; ++k) {
     if (!is_view_input(r, k))
@@ -834,6 +876,10 @@ static MlirOperation build(struct raiser *rs, struct raise *r) {
                         r->index_aware);
   for (k = 0; k < r->n_out; ++k)
     last = build_out_view(&b, result, red[k], r->maps[r->n_in + k], k);
+  if (accumulate) {
+    mdhOutViewSetAccumulating(last, true);
+    return last;
+  }
   /* Each output of a reduction: its old value combined with the result,
    * into a temporary that is then copied back (a md_hom may not read what
    * it writes). Both steps come after the reduction and read its result,

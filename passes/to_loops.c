@@ -18,7 +18,8 @@
  *      because all pw and ps dimensions share one associative and
  *      commutative operator (MDH Lemma 10, checked here);
  *   4. before each out_view, a nest over the result index space storing
- *      component components[a] to buffer[accesses[a](i)];
+ *      component components[a] to buffer[accesses[a](i)] (an accumulating
+ *      out_view, mdh.accumulate, combines it with what is stored there);
  *   5. after the last out_view, the deallocation of T.
  *
  * So inputs are read where the md_hom stands and outputs written where each
@@ -177,6 +178,39 @@ struct scatter_data {
   MlirOperation view;
 };
 
+/* The body of step 4 for an accumulating out_view (mdh.accumulate), which
+ * stores every component exactly once (mdh-verify): buffer[accesses[a](i)]
+ * = old (+) T[i], all components combined at once, "old" being what the
+ * accesses of all components hold. */
+static void accumulate_point(struct mdh_builder *b, const MlirValue *ivs,
+                             const struct scatter_data *data) {
+  const struct lowering *l = data->l;
+  MlirValue buffer = mdhViewGetBuffer(data->view);
+  MlirValue *vals = malloc(3 * l->n_results * sizeof(*vals));
+  MlirValue idx[MAX_RANK];
+  MlirAffineMap map;
+  intptr_t a, c, n = mdhViewGetNumAccesses(data->view);
+
+  if (!vals)
+    abort();
+  for (a = 0; a < n; ++a) {
+    map = mdhViewGetAccess(data->view, a);
+    c = mdhOutViewGetComponent(data->view, a);
+    mdh_build_affine_map(b, map, ivs, idx);
+    vals[c] = mdh_build_load(b, buffer, mlirAffineMapGetNumResults(map), idx);
+  }
+  load_temps(b, l, ivs, vals + l->n_results);
+  combine(b, l, vals, vals + l->n_results, vals + 2 * l->n_results);
+  for (a = 0; a < n; ++a) {
+    map = mdhViewGetAccess(data->view, a);
+    c = mdhOutViewGetComponent(data->view, a);
+    mdh_build_affine_map(b, map, ivs, idx);
+    mdh_build_store(b, vals[2 * l->n_results + c], buffer,
+                    mlirAffineMapGetNumResults(map), idx);
+  }
+  free(vals);
+}
+
 /* The body of step 4: buffer[accesses[a](i)] = T_{components[a]}[i]. */
 static void scatter_point(struct mdh_builder *b, const MlirValue *ivs,
                           void *user) {
@@ -187,6 +221,10 @@ static void scatter_point(struct mdh_builder *b, const MlirValue *ivs,
   MlirAffineMap map;
   intptr_t a, n = mdhViewGetNumAccesses(data->view);
 
+  if (mdhOutViewIsAccumulating(data->view)) {
+    accumulate_point(b, ivs, data);
+    return;
+  }
   for (a = 0; a < n; ++a) {
     map = mdhViewGetAccess(data->view, a);
     value = mdh_build_load(b, l->temps[mdhOutViewGetComponent(data->view, a)],

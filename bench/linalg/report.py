@@ -3,7 +3,8 @@
 Usage: report.py RESULTS.tsv TABLE.md PLOT.png
 
 Rows: program and variant (entry: mdh = written as md_homs, linalg = raised
-C += ..., linalg_fill = raised after a zero fill, *_dyn = dynamic shapes);
+C += ..., linalg_fill = raised after a zero fill, *_reassoc = allowed to
+reassociate (one accumulating md_hom), *_dyn = dynamic shapes);
 columns: ms at 1 and 2 threads on the mdh cpu pipeline, the ratio to the
 md_hom form of the same program at each thread count, and upstream's
 lowering of the same linalg at 1 thread. The plot draws the ratios.

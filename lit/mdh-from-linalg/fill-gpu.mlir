@@ -25,3 +25,18 @@ func.func @matmul_acc(%A: memref<4096x4096xf32>, %B: memref<4096x4096xf32>, %C: 
   linalg.matmul ins(%A, %B : memref<4096x4096xf32>, memref<4096x4096xf32>) outs(%C : memref<4096x4096xf32>)
   return
 }
+
+// -----
+
+// With mdh.reassociate, C += A B is one md_hom accumulating into C, with
+// the product's kernel and mapping and no other kernel.
+// RAISED-LABEL: func.func @matmul_reassoc
+// RAISED-SAME: kernel: global.y(16,32) tile(8), global.x(16,32) tile(8), seq tile(16)
+// RAISED-NOT: kernel:
+// RAISED: mdh.mapping = "global.y(16,32) tile(8), global.x(16,32) tile(8), seq tile(16)"
+// RAISED-NOT: mdh.mapping =
+// RAISED: return
+func.func @matmul_reassoc(%A: memref<4096x4096xf32>, %B: memref<4096x4096xf32>, %C: memref<4096x4096xf32>) attributes {mdh.reassociate} {
+  linalg.matmul ins(%A, %B : memref<4096x4096xf32>, memref<4096x4096xf32>) outs(%C : memref<4096x4096xf32>)
+  return
+}

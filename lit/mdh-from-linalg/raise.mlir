@@ -84,6 +84,78 @@ func.func @fill_and_two(%A: memref<6x3xf32>, %s: memref<6xf32>, %m: memref<6xf32
 
 // -----
 
+// Where the order of combination cannot change the result (integers, min
+// and max), or the program lets it change (mdh.reassociate on the function
+// or module, fastmath<reassoc> or fast on the combining op), C += A B is one
+// md_hom whose accumulating out_view starts from C: no temporary, no copy.
+// A float add without either stays exact (@matmul above; @fastmath_contract
+// here, whose flags do not allow reassociation).
+// CHECK-LABEL: func.func @reassociate
+// CHECK-NOT: memref.alloc
+// CHECK: %[[R:.*]] = "mdh.md_hom"({{.*}}) {combine_ops = [#mdh.cc, #mdh.cc, #mdh.pw<"add">], scalar_function = @mdh_linalg_matmul}
+// CHECK-NEXT: "mdh.out_view"(%[[R]], %arg2) {accesses = [#{{.*}}], components = array<i64: 0>, mdh.accumulate}
+// CHECK-NEXT: return
+// CHECK-LABEL: func.func @integer
+// CHECK-NOT: memref.alloc
+// CHECK: "mdh.out_view"({{.*}}, %arg2) {{{.*}}, mdh.accumulate}
+// CHECK-NEXT: return
+// CHECK-LABEL: func.func @float_max
+// CHECK-NOT: memref.alloc
+// CHECK: combine_ops = [#mdh.cc, #mdh.pw<"max">]
+// CHECK: "mdh.out_view"({{.*}}, %arg1) {{{.*}}, mdh.accumulate}
+// CHECK-NEXT: return
+// CHECK-LABEL: func.func @fastmath_reassoc
+// CHECK-NOT: memref.alloc
+// CHECK: "mdh.out_view"({{.*}}, %arg1) {{{.*}}, mdh.accumulate}
+// CHECK-NEXT: return
+// CHECK-LABEL: func.func @fastmath_fast
+// CHECK: "mdh.out_view"({{.*}}, %arg1) {{{.*}}, mdh.accumulate}
+// CHECK-LABEL: func.func @fastmath_contract
+// CHECK: memref.alloc
+// CHECK-NOT: mdh.accumulate
+func.func @reassociate(%A: memref<4x3xf32>, %B: memref<3x5xf32>, %C: memref<4x5xf32>) attributes {mdh.reassociate} {
+  linalg.matmul ins(%A, %B : memref<4x3xf32>, memref<3x5xf32>) outs(%C : memref<4x5xf32>)
+  return
+}
+func.func @integer(%A: memref<4x3xi32>, %B: memref<3x5xi32>, %C: memref<4x5xi32>) {
+  linalg.matmul ins(%A, %B : memref<4x3xi32>, memref<3x5xi32>) outs(%C : memref<4x5xi32>)
+  return
+}
+func.func @float_max(%x: memref<4x3xf32>, %m: memref<4xf32>) {
+  linalg.reduce ins(%x : memref<4x3xf32>) outs(%m : memref<4xf32>) dimensions = [1]
+    (%a: f32, %b: f32) {
+      %t = arith.maximumf %a, %b : f32
+      linalg.yield %t : f32
+    }
+  return
+}
+func.func @fastmath_reassoc(%x: memref<4x3xf32>, %s: memref<4xf32>) {
+  linalg.reduce ins(%x : memref<4x3xf32>) outs(%s : memref<4xf32>) dimensions = [1]
+    (%a: f32, %b: f32) {
+      %t = arith.addf %a, %b fastmath<reassoc,contract> : f32
+      linalg.yield %t : f32
+    }
+  return
+}
+func.func @fastmath_fast(%x: memref<4x3xf32>, %s: memref<4xf32>) {
+  linalg.reduce ins(%x : memref<4x3xf32>) outs(%s : memref<4xf32>) dimensions = [1]
+    (%a: f32, %b: f32) {
+      %t = arith.addf %a, %b fastmath<fast> : f32
+      linalg.yield %t : f32
+    }
+  return
+}
+func.func @fastmath_contract(%x: memref<4x3xf32>, %s: memref<4xf32>) {
+  linalg.reduce ins(%x : memref<4x3xf32>) outs(%s : memref<4xf32>) dimensions = [1]
+    (%a: f32, %b: f32) {
+      %t = arith.addf %a, %b fastmath<contract> : f32
+      linalg.yield %t : f32
+    }
+  return
+}
+
+// -----
+
 // Dynamic and mixed shapes: dynamic MDA sizes where no operand gives a loop
 // a static size; the temporaries take the output's run-time extents.
 // CHECK-LABEL: func.func @dynamic_copy

@@ -1205,3 +1205,74 @@ func.func @dynamic_out_negative(%x: memref<?xf32>, %y: memref<?xf32>) {
       : (!mdh.mda<array<i64: -1>>, memref<?xf32>) -> ()
   return
 }
+
+// -----
+
+// An accumulating out_view combines with the operator of a pw dimension.
+func.func private @id(%x: f32) -> f32 {
+  return %x : f32
+}
+func.func @accumulate_no_pw(%x: memref<8xf32>, %y: memref<8xf32>) {
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i) -> (i)>]}
+      : (memref<8xf32>) -> !mdh.mda<array<i64: 8>>
+  %r = "mdh.md_hom"(%vx) {scalar_function = @id, combine_ops = [#mdh.cc]}
+      : (!mdh.mda<array<i64: 8>>) -> !mdh.mda<array<i64: 8>>
+  // expected-error@+1 {{an accumulating out_view (mdh.accumulate) needs a reduction (pw) dimension, whose operator combines the result with the buffer}}
+  "mdh.out_view"(%r, %y) {accesses = [affine_map<(i) -> (i)>], components = array<i64: 0>, mdh.accumulate}
+      : (!mdh.mda<array<i64: 8>>, memref<8xf32>) -> ()
+  return
+}
+
+// -----
+
+// An accumulating out_view cannot store a scan.
+func.func private @id(%x: f32) -> f32 {
+  return %x : f32
+}
+func.func @accumulate_scan(%x: memref<8xf32>, %y: memref<8xf32>) {
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i) -> (i)>]}
+      : (memref<8xf32>) -> !mdh.mda<array<i64: 8>>
+  %r = "mdh.md_hom"(%vx) {scalar_function = @id, combine_ops = [#mdh.ps<"add">]}
+      : (!mdh.mda<array<i64: 8>>) -> !mdh.mda<array<i64: 8>>
+  // expected-error@+1 {{an accumulating out_view (mdh.accumulate) cannot store a scan (ps) result}}
+  "mdh.out_view"(%r, %y) {accesses = [affine_map<(i) -> (i)>], components = array<i64: 0>, mdh.accumulate}
+      : (!mdh.mda<array<i64: 8>>, memref<8xf32>) -> ()
+  return
+}
+
+// -----
+
+// An accumulating out_view is its md_hom's only one.
+func.func private @id(%x: f32) -> f32 {
+  return %x : f32
+}
+func.func @accumulate_two_views(%x: memref<8xf32>, %s: memref<f32>, %t: memref<f32>) {
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(k) -> (k)>]}
+      : (memref<8xf32>) -> !mdh.mda<array<i64: 8>>
+  %r = "mdh.md_hom"(%vx) {scalar_function = @id, combine_ops = [#mdh.pw<"add">]}
+      : (!mdh.mda<array<i64: 8>>) -> !mdh.mda<array<i64: 1>>
+  "mdh.out_view"(%r, %s) {accesses = [affine_map<(k) -> ()>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 1>>, memref<f32>) -> ()
+  // expected-error@+1 {{an accumulating out_view (mdh.accumulate) must be the only out_view of its md_hom}}
+  "mdh.out_view"(%r, %t) {accesses = [affine_map<(k) -> ()>], components = array<i64: 0>, mdh.accumulate}
+      : (!mdh.mda<array<i64: 1>>, memref<f32>) -> ()
+  return
+}
+
+// -----
+
+// An accumulating out_view stores every component exactly once (the old
+// value of each is read where it is stored).
+func.func private @twice(%x: f32) -> (f32, f32) {
+  return %x, %x : f32, f32
+}
+func.func @accumulate_component_twice(%x: memref<8xf32>, %s: memref<2xf32>) {
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(k) -> (k)>]}
+      : (memref<8xf32>) -> !mdh.mda<array<i64: 8>>
+  %r = "mdh.md_hom"(%vx) {scalar_function = @twice, combine_ops = [#mdh.pw<"add">]}
+      : (!mdh.mda<array<i64: 8>>) -> !mdh.mda<array<i64: 1>>
+  // expected-error@+1 {{an accumulating out_view (mdh.accumulate) must store every result component exactly once; component 0 is stored 2 times}}
+  "mdh.out_view"(%r, %s) {accesses = [affine_map<(k) -> (0)>, affine_map<(k) -> (1)>], components = array<i64: 0, 0>, mdh.accumulate}
+      : (!mdh.mda<array<i64: 1>>, memref<2xf32>) -> ()
+  return
+}

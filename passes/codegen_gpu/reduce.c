@@ -13,8 +13,10 @@
  * thread has its own partial. Where several blocks, or threads without a
  * block reduction, contribute to one result point, F combines with the
  * runtime's atomics into the output, which an init kernel first sets to the
- * operator's identity (so that e.g. max over negative data is right); else
- * the one owner (the block's thread 0, or the thread) stores. In the
+ * operator's identity (so that e.g. max over negative data is right; an
+ * accumulating out_view, mdh.accumulate, starts from what the output holds
+ * instead); else the one owner (the block's thread 0, or the thread) stores,
+ * or combines into the output where the out_view accumulates. In the
  * deterministic reduction mode (mdh.reduction_mode), each part of the grid
  * writes its partial to a device buffer instead, and a second kernel folds
  * the parts of every result point in part order: the result no longer
@@ -439,7 +441,7 @@ static void emit_finish(struct mdh_builder *b, struct mdh_kernel *k,
     tb = mdh_build_if(b, build_is_leader(b, k));
   cc_point(&tb, k, cc, r);
   if (!k->atomic) {
-    mdh_chain_store_all(&tb, info, r, v);
+    mdh_chain_write_result(&tb, info, r, v);
     return;
   }
   if (k->deterministic) {
@@ -573,7 +575,7 @@ static void emit_fold(struct mdh_builder *b, struct mdh_kernel *k,
     mdh_build_store(&lb, v[2 * n + c], acc[c], 1, &zero);
   for (c = 0; c < n; ++c)
     v[c] = mdh_build_load(b, acc[c], 1, &zero);
-  mdh_chain_store_all(b, info, r, v);
+  mdh_chain_write_result(b, info, r, v);
 }
 
 static MlirValue build_gpu_alloc(struct mdh_builder *b, MlirType type) {
@@ -604,7 +606,7 @@ int mdh_kernel_build_reduce(isl_ctx *ctx, struct mdh_builder *b,
   k->block_reduce = s->pw_threads && !s->cc_threads;
   k->atomic = (s->pw_threads && !k->block_reduce) || s->pw_blocks;
   k->deterministic = k->atomic && is_deterministic(k->info->stmt->hom);
-  if (k->atomic && !k->deterministic)
+  if (k->atomic && !k->deterministic && !k->info->accumulate)
     build_result_kernel(b, k, &emit_identity);
   if (k->deterministic) {
     k->n_parts = count_parts(k);

@@ -19,7 +19,8 @@
  *     A   each thread accumulates its R points over the K points of the
  *         step, reading staged inputs from shared memory
  *     V   barrier (the next C overwrites the tiles)
- *   F     each thread stores its points that lie in the index space
+ *   F     each thread stores its points that lie in the index space (or
+ *         combines them into the output, for an accumulating out_view)
  *
  * The block-level AST (block.c) is built by isl from these statements
  * over the tile indices, with only the block ids as parameters: no thread
@@ -604,7 +605,7 @@ static void emit_finish(struct mdh_builder *b, const struct tiling *t,
     for (c = 0; c < info->n_results; ++c)
       v[c] = mdh_kernel_load_acc(&sb, t->k, c, r);
     mdh_build_result_point(&sb, t->rank, info->stmt->kinds, point, res);
-    mdh_chain_store_all(&sb, info, res, v);
+    mdh_chain_write_result(&sb, info, res, v);
   }
 }
 

@@ -121,6 +121,12 @@ MlirAffineMap mdhViewGetAccess(MlirOperation view, intptr_t pos);
 /// Component stored by access "pos" of an out_view (-1 if malformed).
 int64_t mdhOutViewGetComponent(MlirOperation view, intptr_t pos);
 
+/// Whether an out_view accumulates (`mdh.accumulate`): it combines each
+/// result element into what the buffer holds, buffer = buffer (+) result,
+/// with the md_hom's reduction operator, instead of overwriting it.
+bool mdhOutViewIsAccumulating(MlirOperation view);
+void mdhOutViewSetAccumulating(MlirOperation view, bool accumulating);
+
 /// Number of dimensions D of a md_hom (-1 if its sizes are malformed).
 intptr_t mdhMdHomGetRank(MlirOperation op);
 

@@ -127,4 +127,5 @@ def main():
             print(f"{name} {p}: ok")
 
 
-main()
+if __name__ == "__main__":
+    main()
