@@ -208,12 +208,42 @@ mlir::LogicalResult buildCpuPipeline(mlir::OpPassManager &pm,
   return mlir::success();
 }
 
+// Options of mdh-from-linalg, which is registered as a pipeline so that it
+// can take them (an external pass has no options).
+struct FromLinalgOptions : public mlir::PassPipelineOptions<FromLinalgOptions> {
+  Option<bool> reassociate{
+      *this, "reassociate",
+      llvm::cl::desc("let floating-point reductions be reassociated: C += A "
+                     "B becomes one md_hom accumulating into C (its sum may "
+                     "round differently)"),
+      llvm::cl::init(false)};
+};
+
+mlir::LogicalResult buildFromLinalg(mlir::OpPassManager &pm,
+                                    const FromLinalgOptions &o, ErrorHandler) {
+  if (o.reassociate)
+    pm.addPass(std::unique_ptr<mlir::Pass>(unwrap(mdhCreateReassociatePass())));
+  pm.addPass(std::unique_ptr<mlir::Pass>(unwrap(mdhCreateFromLinalgPass())));
+  return mlir::success();
+}
+
 // Registers everything in MLIR's global registry, which has no lock.
 void registerAll() {
-  for (intptr_t pos = 0, e = mdhGetNumPasses(); pos < e; ++pos)
+  llvm::StringRef fromLinalg = "mdh-from-linalg";
+  for (intptr_t pos = 0, e = mdhGetNumPasses(); pos < e; ++pos) {
+    MlirStringRef arg = mdhGetPassArgument(pos);
+    if (fromLinalg == llvm::StringRef(arg.data, arg.length))
+      continue;
     mlir::registerPass([pos]() -> std::unique_ptr<mlir::Pass> {
       return std::unique_ptr<mlir::Pass>(unwrap(mdhCreatePass(pos)));
     });
+  }
+  registerPipeline<FromLinalgOptions>(
+      fromLinalg,
+      "Raise linalg structured ops on memrefs into mdh chains (the pass "
+      "mdh-from-linalg; reassociate=true first sets mdh.reassociate on the "
+      "module)",
+      &buildFromLinalg);
   registerPipeline<GpuPipelineOptions>(
       "mdh-gpu-pipeline",
       "mdh ops to LLVM with NVIDIA kernels embedded (mdh-coalesce, "

@@ -21,24 +21,27 @@
  *   reduction (C += A B):   R = sum f(inputs);  T = C (+) R;  C = T
  *
  * (T and R are temporaries freed after the chain; a body that does not
- * read its output needs no copy.) A reduction whose output a linalg.fill
- * has just set to the identity of its operator (C = 0; C += A B, the usual
- * form of a contraction) starts from nothing instead: one md_hom writes C,
- * and the fill goes, when the fill's constant is that identity, the
- * reduction is the first op after the fill to touch C, covers all of C and
- * reads no view of C (fill_absorbed_by). An op is left as it is, for the
- * upstream lowering to handle, when one of these does not hold: memref operands
- * (tensors: bufferize first, docs/passes.md), loop sizes that are static or
- * that the inputs determine (read_dynamic), a body without
- * regions whose values from outside are constants, a reduction whose
- * every output is combined with a builtin operator the dialect has (add,
- * mul, min, max, and, or, xor as arith ops), outputs that are injective
- * projections of the parallel loops, no two outputs that alias (an input
- * that aliases an output, as bufferization makes them, is read through a
- * copy). The md_homs of a function form one chain in one block
- * (lib/chain.c): ops are raised from the function's entry block in order,
- * until an op that is not raised touches a buffer of those raised before
- * it.
+ * read its output needs no copy.) Where the order of combination cannot
+ * change the result (integers, min, max) or the program lets it change
+ * (fastmath<reassoc> on the combining op, mdh.reassociate on the function
+ * or module), a reduction with one output is one md_hom whose out_view
+ * accumulates into C (mdh.accumulate) instead (may_accumulate). A reduction
+ * whose output a linalg.fill has just set to the identity of its operator (C =
+ * 0; C += A B, the usual form of a contraction) starts from nothing instead:
+ * one md_hom writes C, and the fill goes, when the fill's constant is that
+ * identity, the reduction is the first op after the fill to touch C, covers all
+ * of C and reads no view of C (fill_absorbed_by). An op is left as it is, for
+ * the upstream lowering to handle, when one of these does not hold: memref
+ * operands (tensors: bufferize first, docs/passes.md), loop sizes that are
+ * static or that the inputs determine (read_dynamic), a body without regions
+ * whose values from outside are constants, a reduction whose every output is
+ * combined with a builtin operator the dialect has (add, mul, min, max, and,
+ * or, xor as arith ops), outputs that are injective projections of the parallel
+ * loops, no two outputs that alias (an input that aliases an output, as
+ * bufferization makes them, is read through a copy). The md_homs of a function
+ * form one chain in one block (lib/chain.c): ops are raised from the function's
+ * entry block in order, until an op that is not raised touches a buffer of
+ * those raised before it.
  */
 
 #include "dialect/attrs.h"

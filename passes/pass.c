@@ -173,10 +173,11 @@ static const struct mdh_pass_info passes[] = {
 #define N_PASSES ((intptr_t)(sizeof(passes) / sizeof(passes[0])))
 
 /* One TypeID per pass, shared by all its instances: the passes of the
- * table, then mdh-gpu-options and mdh-isl-budget. */
+ * table, then mdh-gpu-options, mdh-isl-budget and mdh-reassociate. */
 #define GPU_OPTIONS_ID N_PASSES
 #define ISL_BUDGET_ID (N_PASSES + 1)
-static MlirTypeID pass_ids[N_PASSES + 2];
+#define REASSOCIATE_ID (N_PASSES + 2)
+static MlirTypeID pass_ids[N_PASSES + 3];
 static MlirTypeIDAllocator id_allocator;
 static pthread_once_t pass_ids_once = PTHREAD_ONCE_INIT;
 
@@ -436,4 +437,27 @@ MlirPass mdhCreateIslBudgetPass(int64_t budget) {
           "attribute mdh.isl_budget for the polyhedral passes"),
       mlirStringRefCreateFromCString("builtin.module"), 0, NULL, callbacks,
       budget_alloc(budget));
+}
+
+/* Runs mdh-reassociate on "module". */
+static void reassociate_run(MlirOperation module, MlirExternalPass pass,
+                            void *user) {
+  (void)pass;
+  (void)user;
+  mdh_attr_set_reassociate(module, true);
+}
+
+MlirPass mdhCreateReassociatePass(void) {
+  MlirExternalPassCallbacks callbacks = {&pass_construct, &pass_destruct, NULL,
+                                         &pass_clone, &reassociate_run};
+
+  return mlirCreateExternalPass(
+      get_pass_id(REASSOCIATE_ID),
+      mlirStringRefCreateFromCString("MdhReassociate"),
+      mlirStringRefCreateFromCString("mdh-reassociate"),
+      mlirStringRefCreateFromCString(
+          "Store the reassociate option of mdh-from-linalg as the module "
+          "attribute mdh.reassociate"),
+      mlirStringRefCreateFromCString("builtin.module"), 0, NULL, callbacks,
+      NULL);
 }

@@ -89,6 +89,14 @@ MlirPass mdhCreateGpuOptionsPass(MlirStringRef mapping,
 /// to a pass manager.
 MlirPass mdhCreateIslBudgetPass(int64_t budget);
 
+/// Creates the mdh-reassociate pass, which sets the unit attribute
+/// mdh.reassociate on the module: mdh-from-linalg may then reassociate
+/// floating-point reductions (C += A B becomes one md_hom accumulating into
+/// C; its sum may round differently). The option reassociate of
+/// mdh-from-linalg adds it. The caller owns the pass until it is added to
+/// a pass manager.
+MlirPass mdhCreateReassociatePass(void);
+
 /// What mdh-gpu-options does, for drivers that hold the module: checks
 /// "mapping" and "reductionMode" and stores the non-empty ones as
 /// attributes of "op" (the module, or one function). Fails, setting
