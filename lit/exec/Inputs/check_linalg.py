@@ -1,7 +1,7 @@
 """Runs linalg functions raised by mdh-from-linalg against upstream.
 
 Usage: check_linalg.py FILE WORKDIR PIPELINE... [--left-alone=F,G]
-                       [--raised-count]
+                       [--raised-count] [--reassociate]
 
 For every public function F of FILE (linalg ops on memrefs): runs F of the
 original file through mdh-run's cpu pipeline, which has no mdh op to lower
@@ -15,6 +15,9 @@ for the functions named by --left-alone, which must keep theirs. Prints
 "// shapes @F: K=AxB ..." in FILE gives the extents of F's arguments of
 dynamic shape (mdh-run --shape=K:AxB). With --raised-count, prints per
 function how many of its linalg ops were raised ("F: raised N of M").
+With --reassociate, raises with mdh-from-linalg{reassociate=true} (a
+float C += A B becomes one md_hom accumulating into C) and prints per
+function how many of its md_homs accumulate ("F: accumulating N").
 """
 import os
 import re
@@ -95,8 +98,10 @@ def main():
     text = open(path).read()
     flags = shapes(text)
     count = "--raised-count" in sys.argv[1:]
+    reassociate = "--reassociate" in sys.argv[1:]
     raised = os.path.join(work, "raised.mlir")
-    run(["mdh-opt", path, "--mdh-from-linalg", "-o", raised])
+    run(["mdh-opt", path, "--pass-pipeline=builtin.module(mdh-from-linalg%s)"
+         % ("{reassociate=true}" if reassociate else ""), "-o", raised])
     bodies = raised_bodies(open(raised).read())
     for name, (sig, body) in functions(text).items():
         has_linalg = re.search(LINALG_OP, bodies[name])
@@ -104,6 +109,9 @@ def main():
             n = len(re.findall(LINALG_OP, body))
             left_ops = len(re.findall(LINALG_OP, bodies[name]))
             print(f"{name}: raised {n - left_ops} of {n}")
+        if reassociate:
+            print(f"{name}: accumulating "
+                  f"{len(re.findall('mdh.accumulate', bodies[name]))}")
         if bool(has_linalg) != (name in left):
             print(f"{name}: linalg ops {'left' if has_linalg else 'raised'}"
                   f" unexpectedly")
