@@ -18,13 +18,15 @@
  * exactly by copies:
  *
  *   parallel, output read:  T = C;  C = f(inputs, T)
- *   reduction (C += A B):   R = sum f(inputs);  T = C (+) R;  C = T
+ *   reduction (C += A B):   R = sum f(inputs);  C (+)= R
  *
  * (T and R are temporaries freed after the chain; a body that does not
- * read its output needs no copy.) Where the order of combination cannot
- * change the result (integers, min, max) or the program lets it change
- * (fastmath<reassoc> on the combining op, mdh.reassociate on the function
- * or module), a reduction with one output is one md_hom whose out_view
+ * read its output needs no copy. C (+)= R is a md_hom over C's shape and
+ * one pw dimension of size 1 whose out_view accumulates into C: one
+ * combination per element, so the sum is that of R, exactly.) Where the order
+ * of combination cannot change the result (integers, min, max) or the program
+ * lets it change (fastmath<reassoc> on the combining op, mdh.reassociate on the
+ * function or module), a reduction with one output is one md_hom whose out_view
  * accumulates into C (mdh.accumulate) instead (may_accumulate). A reduction
  * whose output a linalg.fill has just set to the identity of its operator (C =
  * 0; C += A B, the usual form of a contraction) starts from nothing instead:
@@ -724,6 +726,39 @@ static MlirOperation build_elementwise(struct mdh_builder *b, int n,
   return build_out_view(b, result, to, map, 0);
 }
 
+/* Builds "to" (+)= "from" over two buffers of one shape, exactly: an
+ * element-wise md_hom with one more dimension, pw with operator "oper" and
+ * of size 1, whose out_view accumulates (mdh.accumulate), so that each
+ * element of "to" is combined once with that of "from" ("fn" the identity
+ * of their element type). Returns the out_view. */
+static MlirOperation build_fold_into(struct mdh_builder *b, MlirValue from,
+                                     MlirValue to, const char *oper,
+                                     MlirOperation fn) {
+  int64_t sizes[MAX_LOOPS + 1];
+  MlirAttribute kinds[MAX_LOOPS + 1];
+  MlirAffineExpr exprs[MAX_LOOPS];
+  MlirAffineMap map;
+  MlirValue view, result;
+  MlirOperation out;
+  intptr_t d, n;
+  int rank = elementwise_space(b->ctx, to, sizes, &map);
+
+  n = mlirAffineMapGetNumResults(map);
+  for (d = 0; d < n; ++d)
+    exprs[d] = mlirAffineDimExprGet(b->ctx, d);
+  map = mlirAffineMapGet(b->ctx, rank + 1, 0, n, exprs);
+  for (d = 0; d < rank; ++d)
+    kinds[d] = mdhCcAttrGet(b->ctx);
+  sizes[rank] = 1;
+  kinds[rank] = mdhPwAttrGet(
+      b->ctx, mlirStringAttrGet(b->ctx, mlirStringRefCreateFromCString(oper)));
+  view = build_inp_view(b, from, map, mdhMdaTypeGet(b->ctx, rank + 1, sizes));
+  result = build_md_hom(b, 1, &view, fn, rank + 1, sizes, kinds, 0);
+  out = build_out_view(b, result, to, map, 0);
+  mdhOutViewSetAccumulating(out, true);
+  return out;
+}
+
 /* Returns `func.func private @name(T) -> T { return %0 }` for the element
  * type T of "buffer", made at its first use. */
 static MlirOperation identity_function(struct raiser *rs, MlirValue buffer) {
@@ -745,25 +780,6 @@ static MlirOperation identity_function(struct raiser *rs, MlirValue buffer) {
     abort();
   rs->copy_type[k] = t;
   rs->copy[rs->n_copy++] = fn;
-  return fn;
-}
-
-/* Returns the function (a, b) -> a OP b of the body op "combine". */
-static MlirOperation combine_function(struct raiser *rs,
-                                      MlirOperation combine) {
-  MlirType t = mlirValueGetType(mlirOperationGetResult(combine, 0));
-  MlirType args[2] = {t, t};
-  MlirOperation fn, op;
-  MlirBlock entry;
-  MlirValue x;
-
-  fn = create_function(rs, "mdh_linalg_combine", 2, args, 1, &t, &entry);
-  op = mlirOperationClone(combine);
-  mlirOperationSetOperand(op, 0, mlirBlockGetArgument(entry, 0));
-  mlirOperationSetOperand(op, 1, mlirBlockGetArgument(entry, 1));
-  mlirBlockAppendOwnedOperation(entry, op);
-  x = mlirOperationGetResult(op, 0);
-  build_return(mlirTypeGetContext(t), entry, 1, &x);
   return fn;
 }
 
@@ -829,7 +845,7 @@ static MlirOperation build(struct raiser *rs, struct raise *r) {
   MlirValue red[MAX_OPERANDS];
   MlirAttribute combine[MAX_LOOPS];
   MlirOperation fn, last = {NULL};
-  MlirValue result, pair[2], in, sum;
+  MlirValue result, in;
   MlirType mda;
   char name[128];
   int k, d, n = 0, accumulate;
@@ -884,19 +900,13 @@ static MlirOperation build(struct raiser *rs, struct raise *r) {
     return last;
   }
   /* Each output of a reduction: its old value combined with the result,
-   * into a temporary that is then copied back (a md_hom may not read what
-   * it writes). Both steps come after the reduction and read its result,
-   * so mdh-schedule keeps them out of the reduction's own loop order. */
-  for (k = 0; r->any_reduction && k < r->n_out; ++k) {
-    if (r->fresh[k])
-      continue;
-    pair[0] = dst[k];
-    pair[1] = red[k];
-    sum = build_temp(rs, &b, dst[k]);
-    build_elementwise(&b, 2, pair, sum, combine_function(rs, r->combine[k]));
-    last =
-        build_elementwise(&b, 1, &sum, dst[k], identity_function(rs, dst[k]));
-  }
+   * one combination per element. This step comes after the reduction and
+   * reads its result, so mdh-schedule keeps it out of the reduction's own
+   * loop order. */
+  for (k = 0; r->any_reduction && k < r->n_out; ++k)
+    if (!r->fresh[k])
+      last = build_fold_into(&b, red[k], dst[k], r->oper[k],
+                             identity_function(rs, dst[k]));
   return last;
 }
 

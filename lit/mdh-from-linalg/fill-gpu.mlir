@@ -17,10 +17,13 @@ func.func @fill_matmul(%A: memref<4096x4096xf32>, %B: memref<4096x4096xf32>, %C:
 
 // Without the fill, C += A B keeps C's old value: the product gets its own
 // kernel with the same mapping (mdh-schedule does not fuse the steps that
-// read its result into its loops), then one kernel combines and copies.
+// read its result into its loops), then one kernel adds the product to C
+// (C (+)= R, a reduction over one point, which gets the tiled mapping too).
 // RAISED-LABEL: func.func @matmul_acc
-// RAISED: kernel: global.y(16,32) tile(8), global.x(16,32) tile(8), seq tile(16)
-// RAISED: kernel: block.x(4096), thread.x(256)
+// RAISED-SAME: kernel: global.y(16,32) tile(8), global.x(16,32) tile(8), seq tile(16)
+// RAISED-SAME: kernel: global.y(16,32) tile(8), global.x(16,32) tile(8), seq tile(16)
+// RAISED-NOT: kernel:
+// RAISED: return
 func.func @matmul_acc(%A: memref<4096x4096xf32>, %B: memref<4096x4096xf32>, %C: memref<4096x4096xf32>) {
   linalg.matmul ins(%A, %B : memref<4096x4096xf32>, memref<4096x4096xf32>) outs(%C : memref<4096x4096xf32>)
   return

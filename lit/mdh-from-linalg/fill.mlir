@@ -25,14 +25,14 @@
 // Not the identity, a reader in between, the output read as an input: the
 // fill is a md_hom, the reduction keeps C's old value (copy, reduce, fold).
 // CHECK-LABEL: func.func @one_fill_matmul
-// CHECK-COUNT-4: "mdh.md_hom"
+// CHECK-COUNT-3: "mdh.md_hom"
 // CHECK-NOT: "mdh.md_hom"
 // CHECK: return
 // CHECK-LABEL: func.func @read_between
-// CHECK-COUNT-5: "mdh.md_hom"
+// CHECK-COUNT-4: "mdh.md_hom"
 // CHECK-NOT: "mdh.md_hom"
 // CHECK: return
 // CHECK-LABEL: func.func @reads_output
-// CHECK-COUNT-5: "mdh.md_hom"
+// CHECK-COUNT-4: "mdh.md_hom"
 // CHECK-NOT: "mdh.md_hom"
 // CHECK: return

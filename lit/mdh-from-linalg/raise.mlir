@@ -1,30 +1,25 @@
 // RUN: %mdh-opt %s --split-input-file --pass-pipeline='builtin.module(mdh-from-linalg)' | FileCheck %s
 
 // C += A B: the products are reduced over k (the loop the output map does
-// not use) into a temporary, the old C and the reduction are combined into
-// another, which is copied to C; the temporaries are freed after the chain.
+// not use) into a temporary R, which one more md_hom adds to C: its out_view
+// accumulates into C over a pw dimension of size 1, one addition per
+// element; the temporary is freed after the chain.
 // CHECK-LABEL: func.func @matmul
 // CHECK: %[[RED:.*]] = memref.alloc() : memref<4x5xf32>
 // CHECK: %[[A:.*]] = "mdh.inp_view"(%arg0) {accesses = [#[[MAPA:.*]]]} : (memref<4x3xf32>) -> !mdh.mda<array<i64: 4, 5, 3>>
 // CHECK: %[[B:.*]] = "mdh.inp_view"(%arg1) {accesses = [#[[MAPB:.*]]]} : (memref<3x5xf32>) -> !mdh.mda<array<i64: 4, 5, 3>>
 // CHECK: %[[R:.*]] = "mdh.md_hom"(%[[A]], %[[B]]) {combine_ops = [#mdh.cc, #mdh.cc, #mdh.pw<"add">], scalar_function = @mdh_linalg_matmul} {{.*}} -> !mdh.mda<array<i64: 4, 5, 1>>
-// CHECK: "mdh.out_view"(%[[R]], %[[RED]])
-// CHECK: %[[NEW:.*]] = memref.alloc() : memref<4x5xf32>
-// CHECK: %[[T0:.*]] = "mdh.inp_view"(%arg2)
-// CHECK: %[[T1:.*]] = "mdh.inp_view"(%[[RED]])
-// CHECK: %[[F:.*]] = "mdh.md_hom"(%[[T0]], %[[T1]]) {combine_ops = [#mdh.cc, #mdh.cc], scalar_function = @mdh_linalg_combine}
-// CHECK: "mdh.out_view"(%[[F]], %[[NEW]])
-// CHECK: %[[T2:.*]] = "mdh.inp_view"(%[[NEW]])
-// CHECK: %[[CP:.*]] = "mdh.md_hom"(%[[T2]]) {combine_ops = [#mdh.cc, #mdh.cc], scalar_function = @mdh_linalg_copy}
-// CHECK: "mdh.out_view"(%[[CP]], %arg2)
+// CHECK: "mdh.out_view"(%[[R]], %[[RED]]) {accesses = [#[[MAPC:.*]]], components = array<i64: 0>} :
+// CHECK: %[[T:.*]] = "mdh.inp_view"(%[[RED]]) {accesses = [#[[MAPC]]]} : (memref<4x5xf32>) -> !mdh.mda<array<i64: 4, 5, 1>>
+// CHECK: %[[F:.*]] = "mdh.md_hom"(%[[T]]) {combine_ops = [#mdh.cc, #mdh.cc, #mdh.pw<"add">], scalar_function = @mdh_linalg_copy}
+// CHECK: "mdh.out_view"(%[[F]], %arg2) {accesses = [#[[MAPC]]], components = array<i64: 0>, mdh.accumulate}
 // CHECK-NEXT: memref.dealloc %[[RED]]
-// CHECK-NEXT: memref.dealloc %[[NEW]]
 // CHECK-NEXT: return
 // CHECK-LABEL: func.func private @mdh_linalg_matmul(%arg0: f32, %arg1: f32) -> f32
 // CHECK-NEXT: arith.mulf %arg0, %arg1
 // CHECK-NEXT: return
-// CHECK-LABEL: func.func private @mdh_linalg_combine(%arg0: f32, %arg1: f32) -> f32
-// CHECK-NEXT: arith.addf %arg0, %arg1
+// CHECK-LABEL: func.func private @mdh_linalg_copy(%arg0: f32) -> f32
+// CHECK-NEXT: return %arg0
 func.func @matmul(%A: memref<4x3xf32>, %B: memref<3x5xf32>, %C: memref<4x5xf32>) {
   linalg.matmul ins(%A, %B : memref<4x3xf32>, memref<3x5xf32>) outs(%C : memref<4x5xf32>)
   return
@@ -111,8 +106,9 @@ func.func @fill_and_two(%A: memref<6x3xf32>, %s: memref<6xf32>, %m: memref<6xf32
 // CHECK-LABEL: func.func @fastmath_fast
 // CHECK: "mdh.out_view"({{.*}}, %arg1) {{{.*}}, mdh.accumulate}
 // CHECK-LABEL: func.func @fastmath_contract
-// CHECK: memref.alloc
-// CHECK-NOT: mdh.accumulate
+// CHECK: %[[R:.*]] = memref.alloc
+// CHECK: "mdh.out_view"(%{{.*}}, %[[R]]) {accesses = [#{{.*}}], components = array<i64: 0>} :
+// CHECK: "mdh.out_view"(%{{.*}}, %arg1) {{{.*}}, mdh.accumulate}
 func.func @reassociate(%A: memref<4x3xf32>, %B: memref<3x5xf32>, %C: memref<4x5xf32>) attributes {mdh.reassociate} {
   linalg.matmul ins(%A, %B : memref<4x3xf32>, memref<3x5xf32>) outs(%C : memref<4x5xf32>)
   return
@@ -164,8 +160,9 @@ func.func @fastmath_contract(%x: memref<4x3xf32>, %s: memref<4xf32>) {
 // CHECK-LABEL: func.func @mixed_matmul
 // CHECK: %[[D0:.*]] = memref.dim %arg2, %c0
 // CHECK: %[[RED:.*]] = memref.alloc(%[[D0]]) : memref<?x5xf32>
-// CHECK: "mdh.md_hom"({{.*}}) {combine_ops = [#mdh.cc, #mdh.cc, #mdh.pw<"add">], {{.*}} -> !mdh.mda<array<i64: -1, 5, 1>>
-// CHECK: memref.alloc(%{{.*}}) : memref<?x5xf32>
+// CHECK: "mdh.md_hom"({{.*}}) {combine_ops = [#mdh.cc, #mdh.cc, #mdh.pw<"add">], scalar_function = @mdh_linalg_matmul{{.*}} -> !mdh.mda<array<i64: -1, 5, 1>>
+// CHECK-NOT: memref.alloc
+// CHECK: "mdh.md_hom"({{.*}}) {combine_ops = [#mdh.cc, #mdh.cc, #mdh.pw<"add">], scalar_function = @mdh_linalg_copy{{.*}} -> !mdh.mda<array<i64: -1, 5, 1>>
 // CHECK-NOT: linalg.
 func.func @dynamic_copy(%A: memref<?xf32>, %B: memref<?xf32>) {
   linalg.copy ins(%A : memref<?xf32>) outs(%B : memref<?xf32>)
