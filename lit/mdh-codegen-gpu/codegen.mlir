@@ -3,8 +3,8 @@
 
 // A row reduction (block.x, thread.x): device copies of the buffers, one
 // kernel whose threads accumulate in a private accumulator, a block
-// reduction, and thread 0 storing the row's result; only the written
-// buffer is copied back.
+// reduction, and thread 0 storing the row's result; only the buffers read
+// are copied in, only the written one back.
 func.func private @mul(%a: f32, %b: f32) -> f32 {
   %p = arith.mulf %a, %b : f32
   return %p : f32
@@ -13,6 +13,8 @@ func.func private @mul(%a: f32, %b: f32) -> f32 {
 // CHECK: %[[M:.*]] = gpu.alloc () : memref<5x3xf32>
 // CHECK-NEXT: gpu.memcpy %[[M]], %arg0
 // CHECK: %[[W:.*]] = gpu.alloc () : memref<5xf32>
+// The output is overwritten whole and read by no view: not copied in.
+// CHECK-NOT: gpu.memcpy %[[W]]
 // CHECK: gpu.launch blocks(%[[BX:.*]], %{{.*}}, %{{.*}}) in ({{.*}}) threads(%[[TX:.*]], %[[TY:.*]], %[[TZ:.*]]) in
 // CHECK: %[[ACC:.*]] = memref.alloca() : memref<1xf32>
 // CHECK: scf.if
@@ -153,6 +155,51 @@ func.func @one_row_per_block(%x: memref<5x8xf32>, %r: memref<5xf32>) {
   %h = "mdh.md_hom"(%vx) {scalar_function = @id, combine_ops = [#mdh.cc, #mdh.pw<"add">], mdh.mapping = "global.y(1,5), global.x(2,2)"}
       : (!mdh.mda<array<i64: 5, 8>>) -> !mdh.mda<array<i64: 5, 1>>
   "mdh.out_view"(%h, %r) {accesses = [affine_map<(i, k) -> (i)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 5, 1>>, memref<5xf32>) -> ()
+  return
+}
+
+// -----
+
+// Accumulating out_views (mdh.accumulate): the output is copied in, the
+// atomics of an all-reduction start from its value (no init kernel), and
+// the owner of a row combines its result with the old value.
+func.func private @id(%a: f32) -> f32 {
+  return %a : f32
+}
+// CHECK-LABEL: func.func @sum_acc
+// CHECK: %[[Y:.*]] = gpu.alloc () : memref<1xf32>
+// CHECK-NEXT: gpu.memcpy %[[Y]], %arg1
+// CHECK: gpu.launch
+// CHECK: func.call @mdh_block_reduce_add_f32
+// CHECK: func.call @mdh_atomic_add_f32
+// CHECK: gpu.terminator
+// CHECK-NOT: gpu.launch
+// CHECK: gpu.memcpy %arg1, %[[Y]]
+func.func @sum_acc(%x: memref<1000000xf32>, %y: memref<1xf32>) {
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i) -> (i)>]}
+      : (memref<1000000xf32>) -> !mdh.mda<array<i64: 1000000>>
+  %r = "mdh.md_hom"(%vx) {scalar_function = @id, combine_ops = [#mdh.pw<"add">]}
+      : (!mdh.mda<array<i64: 1000000>>) -> !mdh.mda<array<i64: 1>>
+  "mdh.out_view"(%r, %y) {accesses = [affine_map<(i) -> (0)>], components = array<i64: 0>, mdh.accumulate}
+      : (!mdh.mda<array<i64: 1>>, memref<1xf32>) -> ()
+  return
+}
+// CHECK-LABEL: func.func @rows_acc
+// CHECK: %[[W:.*]] = gpu.alloc () : memref<5xf32>
+// CHECK-NEXT: gpu.memcpy %[[W]], %arg1
+// CHECK: gpu.launch
+// CHECK: func.call @mdh_block_reduce_add_f32
+// CHECK: scf.if
+// CHECK: %[[OLD:.*]] = memref.load %[[W]]
+// CHECK: %[[NEW:.*]] = arith.addf %[[OLD]], %{{.*}} : f32
+// CHECK: memref.store %[[NEW]], %[[W]]
+func.func @rows_acc(%x: memref<5x300xf32>, %w: memref<5xf32>) {
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i, k) -> (i, k)>]}
+      : (memref<5x300xf32>) -> !mdh.mda<array<i64: 5, 300>>
+  %r = "mdh.md_hom"(%vx) {scalar_function = @id, combine_ops = [#mdh.cc, #mdh.pw<"add">]}
+      : (!mdh.mda<array<i64: 5, 300>>) -> !mdh.mda<array<i64: 5, 1>>
+  "mdh.out_view"(%r, %w) {accesses = [affine_map<(i, k) -> (i)>], components = array<i64: 0>, mdh.accumulate}
       : (!mdh.mda<array<i64: 5, 1>>, memref<5xf32>) -> ()
   return
 }

@@ -19,6 +19,12 @@
 
 #include "mlir-c/BuiltinTypes.h"
 
+#include <isl/set.h>
+#include <isl/space.h>
+#include <isl/union_map.h>
+#include <isl/union_set.h>
+
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -202,15 +208,60 @@ static MlirValue view_on_copy(struct mdh_builder *b, MlirValue view,
   return mlirOperationGetResult(clone, mlirOpResultGetResultNumber(view));
 }
 
+/* Returns the elements of buffer "k" of "m", of static shape "type", as
+ * a set of the model's tuple "B<k>". */
+static __isl_give isl_set *buffer_elements(struct mdh_model *m, int k,
+                                           MlirType type) {
+  intptr_t d, rank = mlirShapedTypeGetRank(type);
+  isl_space *space = isl_space_set_alloc(m->ctx, 0, rank);
+  isl_set *box;
+  char name[24];
+
+  snprintf(name, sizeof(name), "B%d", k);
+  space = isl_space_set_tuple_name(space, isl_dim_set, name);
+  box = isl_set_universe(space);
+  for (d = 0; d < rank; ++d) {
+    box = isl_set_lower_bound_si(box, isl_dim_set, d, 0);
+    box = isl_set_upper_bound_si(box, isl_dim_set, d,
+                                 mlirShapedTypeGetDimSize(type, d) - 1);
+  }
+  return box;
+}
+
+/* Tells whether the chain "c" overwrites every element of buffer "k"
+ * without reading it (a buffer of its own, of static shape, that no
+ * md_hom reads, whose elements the out_views' writes cover): its old
+ * contents then need not travel to the device. An isl error answers no. */
+static int overwritten(struct mdh_device_copies *c, int k) {
+  MlirType type = mlirValueGetType(c->m->bufs[k]);
+  isl_union_set *written;
+  isl_set *box, *w;
+  isl_bool covered;
+
+  if (c->read[k] || !c->written[k] || mdh_model_shares_memory(c->m, k) ||
+      !mlirShapedTypeHasStaticShape(type))
+    return 0;
+  box = buffer_elements(c->m, k, type);
+  written = isl_union_map_range(isl_union_map_copy(c->m->writes));
+  w = isl_union_set_extract_set(written, isl_set_get_space(box));
+  isl_union_set_free(written);
+  covered = isl_set_is_subset(box, w);
+  isl_set_free(box);
+  isl_set_free(w);
+  return covered == isl_bool_true;
+}
+
 /* Allocates at "b" the device copy of "host" in "c" for buffer "k", of
- * type "type", and copies "host" there unless the chain only writes it. */
+ * type "type", and copies "host" there unless the chain only writes it:
+ * an intermediate, or a buffer it overwrites whole (issue 29: the copy of
+ * an output took as long as that of an input). */
 static void build_copy(struct mdh_device_copies *c, struct mdh_builder *b,
                        int k, MlirType type, MlirValue host) {
   c->host[k] = host;
   c->alloc[k] = mdh_build_alloc_like(b, "gpu.alloc", type, host);
   if (mlirOperationIsNull(c->first))
     c->first = mlirOpResultGetOwner(c->alloc[k]);
-  if (!is_intermediate(host, c->m))
+  if (!is_intermediate(host, c->m) && !overwritten(c, k))
     copy_buffer(b, host, c->alloc[k], 1);
 }
 
@@ -245,14 +296,16 @@ static void foreach_view(struct mdh_device_copies *c,
   }
 }
 
-/* Marks buffer "k" as used, and its device copy as written if "view" is
- * an out_view. */
+/* Marks buffer "k" as used, its device copy as written if "view" is an
+ * out_view, and as read if it is an input view or an accumulating
+ * out_view. */
 static void note_written(struct mdh_device_copies *c, MlirOperation view, int k,
                          int out) {
-  (void)view;
   c->used[k] = 1;
   if (out)
     c->written[k] = 1;
+  if (!out || mdhOutViewIsAccumulating(view))
+    c->read[k] = 1;
 }
 
 int mdh_device_copies_build(struct mdh_device_copies *c, struct mdh_builder *b,
@@ -266,8 +319,9 @@ int mdh_device_copies_build(struct mdh_device_copies *c, struct mdh_builder *b,
   c->alloc = calloc(m->n_buf + 1, sizeof(*c->alloc));
   c->host = calloc(m->n_buf + 1, sizeof(*c->host));
   c->written = calloc(m->n_buf + 1, 1);
+  c->read = calloc(m->n_buf + 1, 1);
   c->used = calloc(m->n_buf + 1, 1);
-  if (!c->dev || !c->alloc || !c->host || !c->written || !c->used)
+  if (!c->dev || !c->alloc || !c->host || !c->written || !c->read || !c->used)
     abort();
   foreach_view(c, &note_written);
   for (k = 0; k < m->n_buf; ++k) {
@@ -346,5 +400,6 @@ void mdh_device_copies_clear(struct mdh_device_copies *c) {
   free(c->alloc);
   free(c->host);
   free(c->written);
+  free(c->read);
   free(c->used);
 }

@@ -11,21 +11,25 @@
  * kernels use for it; "alloc"[k], the device allocation made for it (or
  * for the base of the views of one base that it is the first of), else
  * null; "host"[k], the host memref that "alloc"[k] copies, "written"[k]
- * whether a md_hom writes its elements and "used"[k] whether a md_hom of "m"
- * uses it (every buffer, unless "m" is a segment of a function's chain,
- * lib/chain.h). "first" is the first op made. */
+ * whether a md_hom writes its elements, "read"[k] whether a md_hom reads
+ * them (through an input view, or an out_view that accumulates) and
+ * "used"[k] whether a md_hom of "m" uses it (every buffer, unless "m" is a
+ * segment of a function's chain, lib/chain.h). "first" is the first op
+ * made. */
 struct mdh_device_copies {
   struct mdh_model *m;
   MlirValue *dev;
   MlirValue *alloc;
   MlirValue *host;
   char *written;
+  char *read;
   char *used;
   MlirOperation first;
 };
 
-/* Allocates the device copies of the buffers of "m" at "b" and copies the
- * buffers that the chain does not only write there. Returns 0, or -1 after
+/* Allocates the device copies of the buffers of "m" at "b" and copies
+ * there the buffers whose elements the chain does not all overwrite
+ * without reading them. Returns 0, or -1 after
  * an error of pass "pass". */
 int mdh_device_copies_build(struct mdh_device_copies *c, struct mdh_builder *b,
                             struct mdh_model *m, const char *pass);
