@@ -223,6 +223,13 @@ void mdh_chain_build_value(struct mdh_builder *b,
 void mdh_chain_emit_instance(struct mdh_builder *b,
                              const struct mdh_stmt_info *info,
                              const MlirValue *idx) {
+  mdh_chain_emit_instance_redirected(b, info, idx, NULL, 0);
+}
+
+void mdh_chain_emit_instance_redirected(
+    struct mdh_builder *b, const struct mdh_stmt_info *info,
+    const MlirValue *idx, const struct mdh_load_redirect *redirects,
+    int n_redirects) {
   intptr_t n = info->n_results;
   MlirValue *v = malloc(5 * n * sizeof(*v));
   MlirValue r[MAX_RANK], first;
@@ -231,7 +238,7 @@ void mdh_chain_emit_instance(struct mdh_builder *b,
 
   if (!v)
     abort();
-  mdh_chain_build_value(b, info, idx, NULL, 0, v);
+  mdh_chain_build_value(b, info, idx, redirects, n_redirects, v);
   mdh_build_result_point(b, info->stmt->rank, info->stmt->kinds, idx, r);
   first = info->accumulate ? (MlirValue){NULL}
                            : mdh_build_is_first_point(b, info->stmt->rank,

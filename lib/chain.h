@@ -138,6 +138,12 @@ void mdh_chain_emit_instance(struct mdh_builder *b,
                              const struct mdh_stmt_info *info,
                              const MlirValue *idx);
 
+/* The same, reading the inputs through the "n_redirects" "redirects". */
+void mdh_chain_emit_instance_redirected(
+    struct mdh_builder *b, const struct mdh_stmt_info *info,
+    const MlirValue *idx, const struct mdh_load_redirect *redirects,
+    int n_redirects);
+
 /* Loads (stores) every component of the result at point "r". */
 void mdh_chain_load_all(struct mdh_builder *b, const struct mdh_stmt_info *info,
                         const MlirValue *r, MlirValue *out);

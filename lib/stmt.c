@@ -27,7 +27,9 @@ static MlirValue build_read(struct mdh_builder *b, MlirValue buffer, intptr_t n,
     if (!mlirValueEqual(r->buffer, buffer))
       continue;
     for (i = 0; i < n; ++i)
-      idx[i] = mdh_build_binary(b, "arith.subi", idx[i], r->offset[i]);
+      idx[i] = r->offset
+                   ? mdh_build_binary(b, "arith.subi", idx[i], r->offset[i])
+                   : mdh_build_index(b, 0);
     return mdh_build_load(b, r->copy, n, idx);
   }
   return mdh_build_load(b, buffer, n, idx);

@@ -10,7 +10,9 @@
 #include "mdh-c/Dialect.h"
 
 /* Loads of "buffer" that read "copy" instead, at the index minus "offset"
- * (mdh-codegen-gpu's tiles staged in shared memory). */
+ * (mdh-codegen-gpu's tiles staged in shared memory), or at index 0 in
+ * every dimension without "offset" (a thread's private copy of the one
+ * element it uses). */
 struct mdh_load_redirect {
   MlirValue buffer;
   MlirValue copy;

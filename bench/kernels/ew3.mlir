@@ -2,8 +2,8 @@
 // element-wise md_homs chained through two memref.alloc intermediates.
 // mdh-schedule fuses them into one band and mdh-map-gpu makes that band ONE
 // kernel (kernel formation, docs/architecture.md): each thread runs the three
-// statements of its points, reading x once and storing each intermediate
-// once. Memory-bound: x read and y written once, 2 * 4 * 8192^2 bytes at
+// statements of its points, reading x once and storing y once (t1 and t2
+// stay in its registers). Memory-bound: x read and y written once, 2 * 4 * 8192^2 bytes at
 // least; baseline a plain CUDA kernel computing (2 x + 1)^2 in one pass.
 func.func private @twice(%a: f32) -> f32 {
   %c = arith.constant 2.0 : f32

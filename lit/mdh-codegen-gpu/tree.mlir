@@ -3,8 +3,9 @@
 
 // Kernels from the schedule tree. Three element-wise md_homs fused in one
 // band: ONE kernel whose threads run the three statements of their point
-// in the tree's order (the producer's value written once, then read by the
-// same thread).
+// in the tree's order. The intermediates t1 and t2 are written and read
+// only at the same point, by the same thread: each lives in a register of
+// the thread (a one-element alloca), and only y is stored.
 func.func private @twice(%a: f32) -> f32 {
   %c = arith.constant 2.0 : f32
   %p = arith.mulf %a, %c : f32
@@ -21,15 +22,21 @@ func.func private @inc(%a: f32) -> f32 {
 // CHECK: %[[T2:.*]] = gpu.alloc () : memref<40x8xf32>
 // CHECK: %[[Y:.*]] = gpu.alloc () : memref<40x8xf32>
 // CHECK: gpu.launch blocks({{.*}}) in ({{.*}}) threads(%[[TX:.*]], %{{.*}}, %{{.*}}) in
+// CHECK: %[[R1:.*]] = memref.alloca() : memref<1x1xf32>
+// CHECK: %[[R2:.*]] = memref.alloca() : memref<1x1xf32>
+// CHECK-NOT: %[[T1]]
+// CHECK-NOT: %[[T2]]
 // CHECK: memref.load %[[X]][%{{.*}}, %[[TX]]]
 // CHECK: arith.mulf
-// CHECK: memref.store %{{.*}}, %[[T1]][%{{.*}}, %[[TX]]]
-// CHECK: memref.load %[[T1]][%{{.*}}, %[[TX]]]
+// CHECK: memref.store %{{.*}}, %[[R1]][%{{.*}}, %{{.*}}]
+// CHECK: memref.load %[[R1]][%{{.*}}, %{{.*}}]
 // CHECK: arith.addf
-// CHECK: memref.store %{{.*}}, %[[T2]][%{{.*}}, %[[TX]]]
-// CHECK: memref.load %[[T2]][%{{.*}}, %[[TX]]]
+// CHECK: memref.store %{{.*}}, %[[R2]][%{{.*}}, %{{.*}}]
+// CHECK: memref.load %[[R2]][%{{.*}}, %{{.*}}]
 // CHECK: arith.mulf
 // CHECK: memref.store %{{.*}}, %[[Y]][%{{.*}}, %[[TX]]]
+// CHECK-NOT: %[[T1]]
+// CHECK-NOT: %[[T2]]
 // CHECK: gpu.terminator
 // CHECK-NOT: gpu.launch
 // CHECK: return

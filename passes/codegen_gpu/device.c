@@ -178,12 +178,7 @@ static int used_only_by_chain(MlirValue value, const struct mdh_model *m) {
   return 1;
 }
 
-/* Tells whether "buf" is an intermediate of the chain: a memref.alloc, or
- * a view of one, whose every use (through views) is a view of the chain
- * or its memref.dealloc. Its contents never travel between host and
- * device: what the chain reads of it, the chain wrote (an alloc's initial
- * contents are undefined), and nothing reads it after the chain. */
-static int is_intermediate(MlirValue buf, const struct mdh_model *m) {
+int mdh_device_is_intermediate(MlirValue buf, const struct mdh_model *m) {
   MlirValue base = mdh_value_base(buf);
 
   return mlirValueIsAOpResult(base) &&
@@ -261,7 +256,7 @@ static void build_copy(struct mdh_device_copies *c, struct mdh_builder *b,
   c->alloc[k] = mdh_build_alloc_like(b, "gpu.alloc", type, host);
   if (mlirOperationIsNull(c->first))
     c->first = mlirOpResultGetOwner(c->alloc[k]);
-  if (!is_intermediate(host, c->m) && !overwritten(c, k))
+  if (!mdh_device_is_intermediate(host, c->m) && !overwritten(c, k))
     copy_buffer(b, host, c->alloc[k], 1);
 }
 
@@ -388,7 +383,7 @@ void mdh_device_copies_finish(struct mdh_device_copies *c,
 
   for (k = 0; k < c->m->n_buf; ++k)
     if (!mlirValueIsNull(c->alloc[k]) && c->written[k] &&
-        !is_intermediate(c->host[k], c->m))
+        !mdh_device_is_intermediate(c->host[k], c->m))
       copy_buffer(b, c->host[k], c->alloc[k], 0);
   for (k = 0; k < c->m->n_buf; ++k)
     if (!mlirValueIsNull(c->alloc[k]))

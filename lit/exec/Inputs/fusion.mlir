@@ -6,7 +6,14 @@
 // - @rowsum: an element-wise producer fused with a row reduction: one
 //   kernel, rows over threads, the reduction sequential in each;
 // - @total: an all-reduction beside a map of the same input: one kernel
-//   each, so that the reduction is spread (reduce strategy).
+//   each, so that the reduction is spread (reduce strategy);
+// - @two_readers: an intermediate read at the same point in the producer's
+//   kernel and whole by a sum in another: it stays in memory;
+// - @reversed: an intermediate read at another point (299 - i): it stays in
+//   memory (@ew3's and @rowsum's live in registers);
+// - @transposed: an intermediate read at (i, j) and at (j, i), all in one
+//   kernel whose band runs the second reader transposed: every read is at
+//   the writer's point, so it lives in a register.
 func.func private @twice(%a: f32) -> f32 {
   %c = arith.constant 2.0 : f32
   %p = arith.mulf %a, %c : f32
@@ -100,5 +107,48 @@ func.func @total(%x: memref<851xf32>, %s: memref<f32>, %y: memref<851xf32>) {
       : (!mdh.mda<array<i64: 851>>) -> !mdh.mda<array<i64: 851>>
   "mdh.out_view"(%r1, %y) {accesses = [affine_map<(i) -> (i)>], components = array<i64: 0>}
       : (!mdh.mda<array<i64: 851>>, memref<851xf32>) -> ()
+  return
+}
+// t read at the same point by y, and in whole by the sum s.
+func.func @two_readers(%x: memref<300xf32>, %y: memref<300xf32>, %s: memref<f32>) {
+  %t = memref.alloc() : memref<300xf32>
+  %v0 = "mdh.inp_view"(%x) {accesses = [affine_map<(i) -> (i)>]} : (memref<300xf32>) -> !mdh.mda<array<i64: 300>>
+  %r0 = "mdh.md_hom"(%v0) {scalar_function = @sq, combine_ops = [#mdh.cc]} : (!mdh.mda<array<i64: 300>>) -> !mdh.mda<array<i64: 300>>
+  "mdh.out_view"(%r0, %t) {accesses = [affine_map<(i) -> (i)>], components = array<i64: 0>} : (!mdh.mda<array<i64: 300>>, memref<300xf32>) -> ()
+  %v1 = "mdh.inp_view"(%t) {accesses = [affine_map<(i) -> (i)>]} : (memref<300xf32>) -> !mdh.mda<array<i64: 300>>
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i) -> (i)>]} : (memref<300xf32>) -> !mdh.mda<array<i64: 300>>
+  %r1 = "mdh.md_hom"(%v1, %vx) {scalar_function = @add, combine_ops = [#mdh.cc]} : (!mdh.mda<array<i64: 300>>, !mdh.mda<array<i64: 300>>) -> !mdh.mda<array<i64: 300>>
+  "mdh.out_view"(%r1, %y) {accesses = [affine_map<(i) -> (i)>], components = array<i64: 0>} : (!mdh.mda<array<i64: 300>>, memref<300xf32>) -> ()
+  %v2 = "mdh.inp_view"(%t) {accesses = [affine_map<(i) -> (i)>]} : (memref<300xf32>) -> !mdh.mda<array<i64: 300>>
+  %r2 = "mdh.md_hom"(%v2) {scalar_function = @id, combine_ops = [#mdh.pw<"add">]} : (!mdh.mda<array<i64: 300>>) -> !mdh.mda<array<i64: 1>>
+  "mdh.out_view"(%r2, %s) {accesses = [affine_map<(i) -> ()>], components = array<i64: 0>} : (!mdh.mda<array<i64: 1>>, memref<f32>) -> ()
+  memref.dealloc %t : memref<300xf32>
+  return
+}
+// t written at i, read reversed: another point.
+func.func @reversed(%x: memref<300xf32>, %y: memref<300xf32>) {
+  %t = memref.alloc() : memref<300xf32>
+  %v0 = "mdh.inp_view"(%x) {accesses = [affine_map<(i) -> (i)>]} : (memref<300xf32>) -> !mdh.mda<array<i64: 300>>
+  %r0 = "mdh.md_hom"(%v0) {scalar_function = @sq, combine_ops = [#mdh.cc]} : (!mdh.mda<array<i64: 300>>) -> !mdh.mda<array<i64: 300>>
+  "mdh.out_view"(%r0, %t) {accesses = [affine_map<(i) -> (i)>], components = array<i64: 0>} : (!mdh.mda<array<i64: 300>>, memref<300xf32>) -> ()
+  %v1 = "mdh.inp_view"(%t) {accesses = [affine_map<(i) -> (299 - i)>]} : (memref<300xf32>) -> !mdh.mda<array<i64: 300>>
+  %r1 = "mdh.md_hom"(%v1) {scalar_function = @id, combine_ops = [#mdh.cc]} : (!mdh.mda<array<i64: 300>>) -> !mdh.mda<array<i64: 300>>
+  "mdh.out_view"(%r1, %y) {accesses = [affine_map<(i) -> (i)>], components = array<i64: 0>} : (!mdh.mda<array<i64: 300>>, memref<300xf32>) -> ()
+  memref.dealloc %t : memref<300xf32>
+  return
+}
+func.func @transposed(%x: memref<20x20xf32>, %y: memref<20x20xf32>, %z: memref<20x20xf32>) {
+  %t = memref.alloc() : memref<20x20xf32>
+  %v0 = "mdh.inp_view"(%x) {accesses = [affine_map<(i, j) -> (i, j)>]} : (memref<20x20xf32>) -> !mdh.mda<array<i64: 20, 20>>
+  %r0 = "mdh.md_hom"(%v0) {scalar_function = @sq, combine_ops = [#mdh.cc, #mdh.cc]} : (!mdh.mda<array<i64: 20, 20>>) -> !mdh.mda<array<i64: 20, 20>>
+  "mdh.out_view"(%r0, %t) {accesses = [affine_map<(i, j) -> (i, j)>], components = array<i64: 0>} : (!mdh.mda<array<i64: 20, 20>>, memref<20x20xf32>) -> ()
+  %v1 = "mdh.inp_view"(%t) {accesses = [affine_map<(i, j) -> (i, j)>]} : (memref<20x20xf32>) -> !mdh.mda<array<i64: 20, 20>>
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i, j) -> (i, j)>]} : (memref<20x20xf32>) -> !mdh.mda<array<i64: 20, 20>>
+  %r1 = "mdh.md_hom"(%v1, %vx) {scalar_function = @add, combine_ops = [#mdh.cc, #mdh.cc]} : (!mdh.mda<array<i64: 20, 20>>, !mdh.mda<array<i64: 20, 20>>) -> !mdh.mda<array<i64: 20, 20>>
+  "mdh.out_view"(%r1, %y) {accesses = [affine_map<(i, j) -> (i, j)>], components = array<i64: 0>} : (!mdh.mda<array<i64: 20, 20>>, memref<20x20xf32>) -> ()
+  %v2 = "mdh.inp_view"(%t) {accesses = [affine_map<(i, j) -> (j, i)>]} : (memref<20x20xf32>) -> !mdh.mda<array<i64: 20, 20>>
+  %r2 = "mdh.md_hom"(%v2) {scalar_function = @id, combine_ops = [#mdh.cc, #mdh.cc]} : (!mdh.mda<array<i64: 20, 20>>) -> !mdh.mda<array<i64: 20, 20>>
+  "mdh.out_view"(%r2, %z) {accesses = [affine_map<(i, j) -> (i, j)>], components = array<i64: 0>} : (!mdh.mda<array<i64: 20, 20>>, memref<20x20xf32>) -> ()
+  memref.dealloc %t : memref<20x20xf32>
   return
 }
