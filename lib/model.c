@@ -322,15 +322,18 @@ static __isl_give isl_map *memory_map(struct mdh_model *m, int k, int g) {
   return isl_map_set_tuple_name(map, isl_dim_out, out);
 }
 
-/* Returns the relation { B_k[i] -> B_k[i] } of buffer "k" of "m". */
-static __isl_give isl_map *buffer_identity(struct mdh_model *m, int k) {
+__isl_give isl_space *mdh_model_buffer_space(struct mdh_model *m, int k) {
   int rank = (int)mlirShapedTypeGetRank(mlirValueGetType(m->bufs[k]));
   isl_space *space = isl_space_set_alloc(m->ctx, 0, rank);
   char name[24];
 
   snprintf(name, sizeof(name), "B%d", k);
-  space = isl_space_set_tuple_name(space, isl_dim_set, name);
-  return isl_map_identity(isl_space_map_from_set(space));
+  return isl_space_set_tuple_name(space, isl_dim_set, name);
+}
+
+/* Returns the relation { B_k[i] -> B_k[i] } of buffer "k" of "m". */
+static __isl_give isl_map *buffer_identity(struct mdh_model *m, int k) {
+  return isl_map_identity(isl_space_map_from_set(mdh_model_buffer_space(m, k)));
 }
 
 /* Returns "acc" with every access to a buffer that shares its base with

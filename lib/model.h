@@ -113,6 +113,10 @@ isl_bool mdh_model_schedule_is_valid(struct mdh_model *model,
  * extent is at least 1: the lowerings check it when the function runs). */
 __isl_give isl_set *mdh_model_context(struct mdh_model *model);
 
+/* Returns the space of the elements of buffer "k" of "model", the tuple
+ * "B<k>" of its accesses in "reads" and "writes". */
+__isl_give isl_space *mdh_model_buffer_space(struct mdh_model *model, int k);
+
 /* Tells whether buffer "b" of "model" shares its memory with another
  * buffer: they are different views of one base. */
 int mdh_model_shares_memory(const struct mdh_model *model, int b);

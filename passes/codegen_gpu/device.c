@@ -20,11 +20,9 @@
 #include "mlir-c/BuiltinTypes.h"
 
 #include <isl/set.h>
-#include <isl/space.h>
 #include <isl/union_map.h>
 #include <isl/union_set.h>
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -203,19 +201,13 @@ static MlirValue view_on_copy(struct mdh_builder *b, MlirValue view,
   return mlirOperationGetResult(clone, mlirOpResultGetResultNumber(view));
 }
 
-/* Returns the elements of buffer "k" of "m", of static shape "type", as
- * a set of the model's tuple "B<k>". */
+/* Returns the elements of buffer "k" of "m", of static shape "type". */
 static __isl_give isl_set *buffer_elements(struct mdh_model *m, int k,
                                            MlirType type) {
-  intptr_t d, rank = mlirShapedTypeGetRank(type);
-  isl_space *space = isl_space_set_alloc(m->ctx, 0, rank);
-  isl_set *box;
-  char name[24];
+  isl_set *box = isl_set_universe(mdh_model_buffer_space(m, k));
+  intptr_t d;
 
-  snprintf(name, sizeof(name), "B%d", k);
-  space = isl_space_set_tuple_name(space, isl_dim_set, name);
-  box = isl_set_universe(space);
-  for (d = 0; d < rank; ++d) {
+  for (d = 0; d < mlirShapedTypeGetRank(type); ++d) {
     box = isl_set_lower_bound_si(box, isl_dim_set, d, 0);
     box = isl_set_upper_bound_si(box, isl_dim_set, d,
                                  mlirShapedTypeGetDimSize(type, d) - 1);

@@ -21,11 +21,9 @@
 #include <isl/ast_build.h>
 #include <isl/schedule_node.h>
 #include <isl/set.h>
-#include <isl/space.h>
 #include <isl/union_map.h>
 #include <isl/union_set.h>
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -153,15 +151,9 @@ static int emit_band_stmt(struct mdh_builder *b, const char *name, int n,
 /* Returns the accesses of "acc" to buffer "k" of "m". */
 static __isl_give isl_union_map *
 accesses_to(struct mdh_model *m, __isl_keep isl_union_map *acc, int k) {
-  MlirType type = mlirValueGetType(m->bufs[k]);
-  isl_space *space;
-  char name[24];
-
-  snprintf(name, sizeof(name), "B%d", k);
-  space = isl_space_set_alloc(m->ctx, 0, mlirShapedTypeGetRank(type));
-  space = isl_space_set_tuple_name(space, isl_dim_set, name);
   return isl_union_map_intersect_range(
-      isl_union_map_copy(acc), isl_union_set_from_set(isl_set_universe(space)));
+      isl_union_map_copy(acc),
+      isl_union_set_from_set(isl_set_universe(mdh_model_buffer_space(m, k))));
 }
 
 /* Tells whether every view of buffer "k" of "m" names it by the value the
