@@ -109,83 +109,127 @@ static int read_info(struct mdh_stmt_info *info, struct mdh_stmt *stmt,
   return ok;
 }
 
+/* Internal data structure of the emission of one statement's results:
+ * the redirects of their accesses (none outside a kernel that keeps some
+ * intermediates in registers). */
+struct redirects {
+  const struct mdh_redirect *r;
+  int n;
+};
+
+static const struct redirects no_redirects = {NULL, 0};
+
+/* Returns the memref element "idx" of "buffer" (rank "n") is accessed in
+ * through "red", rewriting "idx" for it. */
+static MlirValue access(struct mdh_builder *b, MlirValue buffer, intptr_t n,
+                        MlirValue *idx, const struct redirects *red) {
+  return mdh_redirect_access(b, buffer, n, idx, red->r, red->n);
+}
+
 /* Loads component "c" of the result at point "r". */
 static MlirValue load_component(struct mdh_builder *b,
                                 const struct mdh_component *c, int rank,
-                                const MlirValue *r) {
+                                const MlirValue *r,
+                                const struct redirects *red) {
   MlirValue at[MAX_RANK];
+  intptr_t n = rank;
 
-  if (mlirAffineMapIsNull(c->map))
-    return mdh_build_load(b, c->buffer, rank, r);
-  mdh_build_affine_map(b, c->map, r, at);
-  return mdh_build_load(b, c->buffer, mlirAffineMapGetNumResults(c->map), at);
+  if (mlirAffineMapIsNull(c->map)) {
+    memcpy(at, r, rank * sizeof(*at));
+  } else {
+    mdh_build_affine_map(b, c->map, r, at);
+    n = mlirAffineMapGetNumResults(c->map);
+  }
+  return mdh_build_load(b, access(b, c->buffer, n, at, red), n, at);
 }
 
 /* Stores "v" as component "c" of the result at "r", at every location. */
 static void store_component(struct mdh_builder *b,
                             const struct mdh_component *c, int rank,
-                            const MlirValue *r, MlirValue v) {
+                            const MlirValue *r, MlirValue v,
+                            const struct redirects *red) {
   MlirValue at[MAX_RANK];
+  intptr_t n;
   int k;
 
   if (mlirAffineMapIsNull(c->map)) {
-    mdh_build_store(b, v, c->buffer, rank, r);
+    memcpy(at, r, rank * sizeof(*at));
+    mdh_build_store(b, v, access(b, c->buffer, rank, at, red), rank, at);
     return;
   }
   for (k = 0; k < c->n_stores; ++k) {
     mdh_build_affine_map(b, c->store_maps[k], r, at);
-    mdh_build_store(b, v, c->store_buffers[k],
-                    mlirAffineMapGetNumResults(c->store_maps[k]), at);
+    n = mlirAffineMapGetNumResults(c->store_maps[k]);
+    mdh_build_store(b, v, access(b, c->store_buffers[k], n, at, red), n, at);
   }
+}
+
+static void load_all(struct mdh_builder *b, const struct mdh_stmt_info *info,
+                     const MlirValue *r, MlirValue *out,
+                     const struct redirects *red) {
+  intptr_t c;
+
+  for (c = 0; c < info->n_results; ++c)
+    out[c] = load_component(b, &info->comps[c], info->stmt->rank, r, red);
+}
+
+static void store_all(struct mdh_builder *b, const struct mdh_stmt_info *info,
+                      const MlirValue *r, const MlirValue *v,
+                      const struct redirects *red) {
+  intptr_t c;
+
+  for (c = 0; c < info->n_results; ++c)
+    store_component(b, &info->comps[c], info->stmt->rank, r, v[c], red);
 }
 
 void mdh_chain_load_all(struct mdh_builder *b, const struct mdh_stmt_info *info,
                         const MlirValue *r, MlirValue *out) {
-  intptr_t c;
-
-  for (c = 0; c < info->n_results; ++c)
-    out[c] = load_component(b, &info->comps[c], info->stmt->rank, r);
+  load_all(b, info, r, out, &no_redirects);
 }
 
 void mdh_chain_store_all(struct mdh_builder *b,
                          const struct mdh_stmt_info *info, const MlirValue *r,
                          const MlirValue *v) {
-  intptr_t c;
-
-  for (c = 0; c < info->n_results; ++c)
-    store_component(b, &info->comps[c], info->stmt->rank, r, v[c]);
+  store_all(b, info, r, v, &no_redirects);
 }
 
-void mdh_chain_write_result(struct mdh_builder *b,
-                            const struct mdh_stmt_info *info,
-                            const MlirValue *r, const MlirValue *v) {
+static void write_result(struct mdh_builder *b,
+                         const struct mdh_stmt_info *info, const MlirValue *r,
+                         const MlirValue *v, const struct redirects *red) {
   intptr_t n = info->n_results;
   MlirValue *w;
 
   if (!info->accumulate) {
-    mdh_chain_store_all(b, info, r, v);
+    store_all(b, info, r, v, red);
     return;
   }
   w = malloc(2 * n * sizeof(*w));
   if (!w)
     abort();
-  mdh_chain_load_all(b, info, r, w);
+  load_all(b, info, r, w, red);
   mdh_build_combine(b, info->oper, info->fn_type, n, w, v, w + n);
-  mdh_chain_store_all(b, info, r, w + n);
+  store_all(b, info, r, w + n, red);
   free(w);
+}
+
+void mdh_chain_write_result(struct mdh_builder *b,
+                            const struct mdh_stmt_info *info,
+                            const MlirValue *r, const MlirValue *v) {
+  write_result(b, info, r, v, &no_redirects);
 }
 
 /* Emits the first point of a result: "v", combined with the previous scan
  * position when there is one and this is not position 0. */
 static void emit_first(struct mdh_builder *b, const struct mdh_stmt_info *info,
-                       const MlirValue *r, MlirValue *v, MlirValue *tmp) {
+                       const MlirValue *r, MlirValue *v, MlirValue *tmp,
+                       const struct redirects *red) {
   MlirValue prev[MAX_RANK], is_later;
   MlirBlock later_b, first_b;
   struct mdh_builder lb, fb;
   int s = info->scan_dim;
 
   if (s < 0) {
-    mdh_chain_write_result(b, info, r, v);
+    write_result(b, info, r, v, red);
     return;
   }
   is_later = mdh_build_cmpi(b, "sgt", r[s], mdh_build_index(b, 0));
@@ -193,19 +237,19 @@ static void emit_first(struct mdh_builder *b, const struct mdh_stmt_info *info,
   lb = mdh_builder_before_terminator(b, later_b);
   memcpy(prev, r, info->stmt->rank * sizeof(*prev));
   prev[s] = mdh_build_binary(&lb, "arith.subi", r[s], mdh_build_index(&lb, 1));
-  mdh_chain_load_all(&lb, info, prev, tmp);
+  load_all(&lb, info, prev, tmp, red);
   mdh_build_combine(&lb, info->oper, info->fn_type, info->n_results, tmp, v,
                     tmp + info->n_results);
-  mdh_chain_store_all(&lb, info, r, tmp + info->n_results);
+  store_all(&lb, info, r, tmp + info->n_results, red);
   fb = mdh_builder_before_terminator(b, first_b);
-  mdh_chain_store_all(&fb, info, r, v);
+  store_all(&fb, info, r, v, red);
 }
 
 /* Emits instance "idx" of "info" (see the top of this file). */
 void mdh_chain_build_value(struct mdh_builder *b,
                            const struct mdh_stmt_info *info,
                            const MlirValue *idx,
-                           const struct mdh_load_redirect *redirects,
+                           const struct mdh_redirect *redirects,
                            int n_redirects, MlirValue *v) {
   MlirValue *args =
       malloc((mlirFunctionTypeGetNumInputs(info->fn_type) + 1) * sizeof(*args));
@@ -226,10 +270,12 @@ void mdh_chain_emit_instance(struct mdh_builder *b,
   mdh_chain_emit_instance_redirected(b, info, idx, NULL, 0);
 }
 
-void mdh_chain_emit_instance_redirected(
-    struct mdh_builder *b, const struct mdh_stmt_info *info,
-    const MlirValue *idx, const struct mdh_load_redirect *redirects,
-    int n_redirects) {
+void mdh_chain_emit_instance_redirected(struct mdh_builder *b,
+                                        const struct mdh_stmt_info *info,
+                                        const MlirValue *idx,
+                                        const struct mdh_redirect *redirects,
+                                        int n_redirects) {
+  struct redirects red = {redirects, n_redirects};
   intptr_t n = info->n_results;
   MlirValue *v = malloc(5 * n * sizeof(*v));
   MlirValue r[MAX_RANK], first;
@@ -244,15 +290,15 @@ void mdh_chain_emit_instance_redirected(
                            : mdh_build_is_first_point(b, info->stmt->rank,
                                                       info->stmt->kinds, idx);
   if (mlirValueIsNull(first)) {
-    emit_first(b, info, r, v, v + n);
+    emit_first(b, info, r, v, v + n, &red);
   } else {
     mdh_build_if_else(b, first, &then_b, &else_b);
     tb = mdh_builder_before_terminator(b, then_b);
-    emit_first(&tb, info, r, v, v + n);
+    emit_first(&tb, info, r, v, v + n, &red);
     eb = mdh_builder_before_terminator(b, else_b);
-    mdh_chain_load_all(&eb, info, r, v + n);
+    load_all(&eb, info, r, v + n, &red);
     mdh_build_combine(&eb, info->oper, info->fn_type, n, v + n, v, v + 2 * n);
-    mdh_chain_store_all(&eb, info, r, v + 2 * n);
+    store_all(&eb, info, r, v + 2 * n, &red);
   }
   free(v);
 }

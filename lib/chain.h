@@ -129,7 +129,7 @@ void mdh_chain_erase(struct mdh_chain *chain, MlirOperation func);
 void mdh_chain_build_value(struct mdh_builder *b,
                            const struct mdh_stmt_info *info,
                            const MlirValue *idx,
-                           const struct mdh_load_redirect *redirects,
+                           const struct mdh_redirect *redirects,
                            int n_redirects, MlirValue *v);
 
 /* Emits the instance "idx" of "info": the scalar function at "idx", written
@@ -138,11 +138,13 @@ void mdh_chain_emit_instance(struct mdh_builder *b,
                              const struct mdh_stmt_info *info,
                              const MlirValue *idx);
 
-/* The same, reading the inputs through the "n_redirects" "redirects". */
-void mdh_chain_emit_instance_redirected(
-    struct mdh_builder *b, const struct mdh_stmt_info *info,
-    const MlirValue *idx, const struct mdh_load_redirect *redirects,
-    int n_redirects);
+/* The same, with every access of its inputs and results through the
+ * "n_redirects" "redirects". */
+void mdh_chain_emit_instance_redirected(struct mdh_builder *b,
+                                        const struct mdh_stmt_info *info,
+                                        const MlirValue *idx,
+                                        const struct mdh_redirect *redirects,
+                                        int n_redirects);
 
 /* Loads (stores) every component of the result at point "r". */
 void mdh_chain_load_all(struct mdh_builder *b, const struct mdh_stmt_info *info,

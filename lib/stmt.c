@@ -14,13 +14,11 @@
 
 #define MAX_RANK 64
 
-/* Loads element "idx" of "buffer" (rank "n"), or of its copy if
- * "redirects" has one. */
-static MlirValue build_read(struct mdh_builder *b, MlirValue buffer, intptr_t n,
-                            MlirValue *idx,
-                            const struct mdh_load_redirect *redirects,
-                            int n_redirects) {
-  const struct mdh_load_redirect *r;
+MlirValue mdh_redirect_access(struct mdh_builder *b, MlirValue buffer,
+                              intptr_t n, MlirValue *idx,
+                              const struct mdh_redirect *redirects,
+                              int n_redirects) {
+  const struct mdh_redirect *r;
   intptr_t i;
 
   for (r = redirects; r < redirects + n_redirects; ++r) {
@@ -30,16 +28,16 @@ static MlirValue build_read(struct mdh_builder *b, MlirValue buffer, intptr_t n,
       idx[i] = r->offset
                    ? mdh_build_binary(b, "arith.subi", idx[i], r->offset[i])
                    : mdh_build_index(b, 0);
-    return mdh_build_load(b, r->copy, n, idx);
+    return r->copy;
   }
-  return mdh_build_load(b, buffer, n, idx);
+  return buffer;
 }
 
 intptr_t mdh_build_read_arguments(struct mdh_builder *b, MlirOperation hom,
                                   const MlirValue *ivs,
-                                  const struct mdh_load_redirect *redirects,
+                                  const struct mdh_redirect *redirects,
                                   int n_redirects, MlirValue *args) {
-  intptr_t n = 0, v, a, na, rank = mdhMdHomGetRank(hom);
+  intptr_t n = 0, v, a, na, na_idx, rank = mdhMdHomGetRank(hom);
   MlirOperation view;
   MlirAffineMap map;
   MlirValue idx[MAX_RANK];
@@ -55,8 +53,11 @@ intptr_t mdh_build_read_arguments(struct mdh_builder *b, MlirOperation hom,
     for (a = 0; a < na; ++a) {
       map = mdhViewGetAccess(view, a);
       mdh_build_affine_map(b, map, ivs, idx);
-      args[n++] = build_read(b, buffer, mlirAffineMapGetNumResults(map), idx,
-                             redirects, n_redirects);
+      na_idx = mlirAffineMapGetNumResults(map);
+      args[n++] = mdh_build_load(
+          b,
+          mdh_redirect_access(b, buffer, na_idx, idx, redirects, n_redirects),
+          na_idx, idx);
     }
   }
   return n;

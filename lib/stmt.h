@@ -9,15 +9,24 @@
 
 #include "mdh-c/Dialect.h"
 
-/* Loads of "buffer" that read "copy" instead, at the index minus "offset"
- * (mdh-codegen-gpu's tiles staged in shared memory), or at index 0 in
- * every dimension without "offset" (a thread's private copy of the one
- * element it uses). */
-struct mdh_load_redirect {
+/* Accesses of "buffer" that go to "copy" instead, at the index minus
+ * "offset" (mdh-codegen-gpu's tiles staged in shared memory), or at index
+ * 0 in every dimension without "offset" (a thread's register for the one
+ * element of an intermediate it uses): the loads of a statement's
+ * arguments, and the loads and stores of its result (lib/chain.h). */
+struct mdh_redirect {
   MlirValue buffer;
   MlirValue copy;
   const MlirValue *offset;
 };
+
+/* Returns the memref that an access of element "idx" (rank "n") of
+ * "buffer" goes to through the "n_redirects" "redirects": "buffer", or the
+ * copy of a redirect, "idx" then rewritten for it. */
+MlirValue mdh_redirect_access(struct mdh_builder *b, MlirValue buffer,
+                              intptr_t n, MlirValue *idx,
+                              const struct mdh_redirect *redirects,
+                              int n_redirects);
 
 /* Reads the arguments of the scalar function of "hom" at index-space point
  * "ivs": the indices when index-aware, then every access of every input view
@@ -25,7 +34,7 @@ struct mdh_load_redirect {
  * "args" must have room for all of them. */
 intptr_t mdh_build_read_arguments(struct mdh_builder *b, MlirOperation hom,
                                   const MlirValue *ivs,
-                                  const struct mdh_load_redirect *redirects,
+                                  const struct mdh_redirect *redirects,
                                   int n_redirects, MlirValue *args);
 
 /* Combines the "n" component values "lhs" (the earlier points) and "rhs"

@@ -527,7 +527,7 @@ static void emit_copy(struct mdh_builder *b, const struct tiling *t,
 static void emit_accumulate(struct mdh_builder *b, const struct tiling *t,
                             const MlirValue *tv) {
   struct mdh_stmt_info *info = t->k->info;
-  struct mdh_load_redirect redirects[MAX_STAGES];
+  struct mdh_redirect redirects[MAX_STAGES];
   MlirValue offsets[MAX_STAGES][MAX_RANK], point[MAX_RANK], lo, hi;
   MlirValue *v = malloc(3 * info->n_results * sizeof(*v));
   struct mdh_builder in = *b;

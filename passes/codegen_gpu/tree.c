@@ -99,41 +99,19 @@ int mdh_kernel_build_owner(isl_ctx *ctx, struct mdh_builder *b,
 /* The most intermediates of one band kernel kept in registers. */
 #define MAX_PRIVATE 16
 
-/* An intermediate of a band kernel that each thread keeps in a register
- * "reg" instead of memory (find_private): buffer "buf" of the model,
- * written by the statement "writer" only. */
-struct private_buf {
-  int buf;
-  struct mdh_stmt_info *writer;
-  MlirValue reg;
-};
-
-/* A store location of a component swapped for a register, as it was. */
-struct saved_store {
-  struct mdh_component *comp;
-  int pos;
-  MlirValue buffer;
-  MlirAffineMap map;
-};
-
-/* The most store locations swapped for registers in one kernel. */
-#define MAX_SAVED 64
-
 /* Internal data structure of the statement callback of a band kernel: the
- * intermediates kept in registers, the redirects of their loads and the
- * stores of their writers as they were. */
+ * intermediates its threads keep in registers (find_private), as buffers
+ * of the model, and the redirects of their accesses to the registers. */
 struct band_data {
   struct mdh_chain *chain;
   int n_private;
-  struct private_buf priv[MAX_PRIVATE];
-  struct mdh_load_redirect redirects[MAX_PRIVATE];
-  int n_saved;
-  struct saved_store saved[MAX_SAVED];
+  int priv[MAX_PRIVATE];
+  struct mdh_redirect redirects[MAX_PRIVATE];
 };
 
 /* The statement callback of band kernels: every statement of the kernel
- * writes its instances as on the CPU (the owner strategy), reading the
- * intermediates kept in registers from there. */
+ * writes its instances as on the CPU (the owner strategy), its accesses to
+ * the intermediates kept in registers going there. */
 static int emit_band_stmt(struct mdh_builder *b, const char *name, int n,
                           const MlirValue *idx, void *user) {
   struct band_data *data = user;
@@ -176,19 +154,18 @@ static int views_use_value(struct mdh_model *m, int k) {
   return ok;
 }
 
-/* Returns the index of the statement that writes buffer "k" of "m" if
- * each thread of a band kernel can keep the buffer in one register: an
- * intermediate of the chain whose accesses all lie in the kernel's
- * instances "domain", written by one statement without reductions, each
- * element once, and read only where written, by instances at the same
- * point of the kernel's schedule "prefix" (the band and all above it) as
- * the instance that wrote the element, of which each point has one: the
- * element then lives from the writer to its readers within one point, in
- * one thread (the dead-intermediate stores of issue 29: ew3 stored both
- * of its intermediates). Returns -1 otherwise or on an isl error. */
-static int private_writer(struct mdh_model *m, int k,
-                          __isl_keep isl_union_set *domain,
-                          __isl_keep isl_union_map *prefix) {
+/* Tells whether each thread of a band kernel can keep buffer "k" of "m"
+ * in one register: an intermediate of the chain whose accesses all lie in
+ * the kernel's instances "domain", written by one statement without
+ * reductions, each element once, and read only where written, by
+ * instances at the same point of the kernel's schedule "prefix" (the band
+ * and all above it) as the instance that wrote the element, of which each
+ * point has one: the element then lives from the writer to its readers
+ * within one point, in one thread (the dead-intermediate stores of issue
+ * 29: ew3 stored both of its intermediates). An isl error answers no. */
+static int is_private(struct mdh_model *m, int k,
+                      __isl_keep isl_union_set *domain,
+                      __isl_keep isl_union_map *prefix) {
   isl_union_map *w = accesses_to(m, m->writes, k);
   isl_union_map *r = accesses_to(m, m->reads, k);
   isl_union_set *wdom = isl_union_map_domain(isl_union_map_copy(w));
@@ -241,7 +218,7 @@ static int private_writer(struct mdh_model *m, int k,
   isl_union_set_free(wdom);
   isl_union_map_free(w);
   isl_union_map_free(r);
-  return ok == isl_bool_true && views_use_value(m, k) ? s : -1;
+  return ok == isl_bool_true && views_use_value(m, k);
 }
 
 /* Finds the intermediates that the threads of the band kernel below
@@ -252,7 +229,7 @@ static void find_private(struct band_data *data,
   isl_schedule_node *below = isl_schedule_node_get_child(mark, 0);
   isl_union_set *domain;
   isl_union_map *prefix;
-  int k, s;
+  int k;
 
   below = isl_schedule_node_child(below, 0);
   domain = isl_schedule_node_get_domain(below);
@@ -262,84 +239,34 @@ static void find_private(struct band_data *data,
     if (!mdh_device_is_intermediate(m->bufs[k], m) ||
         mdh_model_shares_memory(m, k))
       continue;
-    s = private_writer(m, k, domain, prefix);
-    if (s < 0)
-      continue;
-    data->priv[data->n_private].buf = k;
-    data->priv[data->n_private++].writer = &data->chain->infos[s];
+    if (is_private(m, k, domain, prefix))
+      data->priv[data->n_private++] = k;
   }
   isl_union_set_free(domain);
   isl_union_map_free(prefix);
 }
 
 /* Allocates at "b" the register of each private intermediate of "data"
- * (a memref of one element, of the buffer's rank), makes the loads of the
- * buffer read it, and the stores of its writer write it, remembering what
- * they wrote before (restore_stores); an intermediate whose stores do not
- * fit into "saved" stays in memory. */
+ * (a memref of one element, of the buffer's rank), to which its accesses
+ * are redirected. */
 static void use_registers(struct band_data *data, struct mdh_builder *b) {
   struct mdh_model *m = data->chain->m;
-  struct private_buf *p;
-  struct mdh_component *comp;
-  struct saved_store *sv;
-  MlirAffineExpr zeros[MDH_MODEL_MAX_RANK];
   int64_t ones[MDH_MODEL_MAX_RANK];
-  MlirValue buf;
   MlirType type;
-  intptr_t c, d, rank;
-  int i, j, n = 0, n_stores;
+  intptr_t d, rank;
+  int i;
 
   for (i = 0; i < data->n_private; ++i) {
-    p = &data->priv[i];
-    buf = m->bufs[p->buf];
-    n_stores = 0;
-    for (c = 0; c < p->writer->n_results; ++c)
-      for (j = 0; j < p->writer->comps[c].n_stores; ++j)
-        n_stores += mlirValueEqual(p->writer->comps[c].store_buffers[j], buf);
-    if (data->n_saved + n_stores > MAX_SAVED)
-      continue;
-    type = mlirValueGetType(buf);
+    type = mlirValueGetType(m->bufs[data->priv[i]]);
     rank = mlirShapedTypeGetRank(type);
-    for (d = 0; d < rank; ++d) {
+    for (d = 0; d < rank; ++d)
       ones[d] = 1;
-      zeros[d] = mlirAffineConstantExprGet(b->ctx, 0);
-    }
-    p->reg = mdh_build_alloca(
+    data->redirects[i].buffer = m->bufs[data->priv[i]];
+    data->redirects[i].copy = mdh_build_alloca(
         b, mlirMemRefTypeContiguousGet(mlirShapedTypeGetElementType(type), rank,
                                        ones, mlirAttributeGetNull()));
-    data->redirects[n].buffer = buf;
-    data->redirects[n].copy = p->reg;
-    data->redirects[n].offset = NULL;
-    for (c = 0; c < p->writer->n_results; ++c) {
-      comp = &p->writer->comps[c];
-      for (j = 0; j < comp->n_stores; ++j) {
-        if (!mlirValueEqual(comp->store_buffers[j], buf))
-          continue;
-        sv = &data->saved[data->n_saved++];
-        sv->comp = comp;
-        sv->pos = j;
-        sv->buffer = buf;
-        sv->map = comp->store_maps[j];
-        comp->store_buffers[j] = p->reg;
-        comp->store_maps[j] =
-            mlirAffineMapGet(b->ctx, p->writer->stmt->rank, 0, rank, zeros);
-      }
-    }
-    data->priv[n++] = *p;
+    data->redirects[i].offset = NULL;
   }
-  data->n_private = n;
-}
-
-/* Gives the writers of the private intermediates of "data" their stores
- * back (the statement infos outlive the kernel). */
-static void restore_stores(struct band_data *data) {
-  struct saved_store *sv;
-
-  for (sv = data->saved; sv < data->saved + data->n_saved; ++sv) {
-    sv->comp->store_buffers[sv->pos] = sv->buffer;
-    sv->comp->store_maps[sv->pos] = sv->map;
-  }
-  data->n_saved = 0;
 }
 
 /* Returns the instances of the band kernel "k" below the kernel mark
@@ -402,7 +329,6 @@ int mdh_kernel_build_band(isl_ctx *ctx, struct mdh_builder *b,
   kb = mdh_builder_before_terminator(b, body);
   use_registers(&data, &kb);
   rc = mdh_kernel_translate(ctx, &k, &kb, body, ast, &emit_band_stmt, &data);
-  restore_stores(&data);
   isl_ast_node_free(ast);
   return rc;
 }
