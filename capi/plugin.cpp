@@ -87,6 +87,11 @@ struct CpuPipelineOptions
       llvm::cl::desc("lower the parallel loops to OpenMP (the code then "
                      "calls an OpenMP runtime such as libomp)"),
       llvm::cl::init(false)};
+  Option<std::string> fusion{
+      *this, "fusion",
+      llvm::cl::desc("post-tiling fusion of mdh-tile-fuse: basteln "
+                     "(default) or none (mdh.fusion)"),
+      llvm::cl::init("basteln")};
 };
 
 // Checks the isl-budget option "budget" of pipeline "name" and, when it is
@@ -204,6 +209,11 @@ mlir::LogicalResult buildCpuPipeline(mlir::OpPassManager &pm,
   if (mlir::failed(addIslBudget(pm, "mdh-cpu-pipeline", o.islBudget.hasValue(),
                                 o.islBudget, error)))
     return mlir::failure();
+  if (o.fusion != "basteln" && o.fusion != "none")
+    return error("mdh-cpu-pipeline: fusion must be basteln or none, got '" +
+                 llvm::Twine(o.fusion) + "'");
+  if (o.fusion == "none")
+    pm.addPass(std::unique_ptr<mlir::Pass>(unwrap(mdhCreateNoFusionPass())));
   addPipeline(pm, mdhCpuPipelineText(o.openmp));
   return mlir::success();
 }

@@ -20,9 +20,12 @@
 #define ATTR_ASSUME_HOMOMORPHIC "mdh.assume_homomorphic"
 #define ATTR_ACCUMULATE "mdh.accumulate"
 #define ATTR_REASSOCIATE "mdh.reassociate"
+#define ATTR_FUSION "mdh.fusion"
+#define ATTR_TILE_SIZES "mdh.tile_sizes"
 
 const char mdh_mark_kinds[] = "mdh.kinds";
 const char mdh_mark_kernel[] = "kernel";
+const char mdh_mark_tile_buffers[] = "mdh.tile_buffers";
 
 static MlirAttribute get(MlirOperation op, const char *name) {
   return mlirOperationGetAttributeByName(op,
@@ -218,4 +221,16 @@ bool mdh_attr_find_reassociate(MlirOperation op) {
 
 void mdh_attr_set_reassociate(MlirOperation op, bool on) {
   set_unit(op, ATTR_REASSOCIATE, on);
+}
+
+MlirAttribute mdh_attr_find_fusion(MlirOperation op, MlirOperation *owner) {
+  return find(op, ATTR_FUSION, owner);
+}
+
+void mdh_attr_set_fusion(MlirOperation op, const char *mode) {
+  set_cstring(op, ATTR_FUSION, mode);
+}
+
+MlirAttribute mdh_attr_get_tile_sizes(MlirOperation hom) {
+  return get(hom, ATTR_TILE_SIZES);
 }

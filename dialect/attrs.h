@@ -88,6 +88,17 @@ void mdh_attr_set_accumulate(MlirOperation view, bool on);
 bool mdh_attr_find_reassociate(MlirOperation op);
 void mdh_attr_set_reassociate(MlirOperation op, bool on);
 
+/* `mdh.fusion` (func.func or module): the post-tiling fusion of
+ * mdh-tile-fuse, "basteln" (the default) or "none" (raw: mdh-tile-fuse
+ * reports a malformed value). */
+MlirAttribute mdh_attr_find_fusion(MlirOperation op, MlirOperation *owner);
+void mdh_attr_set_fusion(MlirOperation op, const char *mode);
+
+/* `mdh.tile_sizes` (md_hom): the tile of mdh-tile-fuse when the md_hom is
+ * the output of a fused group, one size per dimension, 0 for one tile over
+ * the whole extent (raw: mdh-tile-fuse reports a malformed value). */
+MlirAttribute mdh_attr_get_tile_sizes(MlirOperation hom);
+
 /* The name of the mark right below the domain of every `mdh.schedule`,
  * followed by a blank and the combine kinds of the statements. */
 extern const char mdh_mark_kinds[];
@@ -97,5 +108,10 @@ extern const char mdh_mark_kinds[];
  * is the md_hom's `mdh.mapping`) or followed by ": " and the mapping of
  * the band below for a kernel of several md_homs. */
 extern const char mdh_mark_kernel[];
+
+/* The name of a mark right below the tile band of a group fused by
+ * mdh-tile-fuse: the intermediates that only the group uses live, within
+ * each tile, in buffers of the tile's footprint (mdh-codegen-cpu). */
+extern const char mdh_mark_tile_buffers[];
 
 #endif

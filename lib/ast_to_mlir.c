@@ -23,15 +23,16 @@
 #define MAX_DEPTH 256
 
 /* Internal data structure of a translation: the target and the iterators in
- * scope ("ids" bound to "values"). */
-struct translation {
+ * scope ("ids" bound to "values"); a target's mark hook sees it as a
+ * scope. */
+struct mdh_ast_scope {
   const struct mdh_ast_target *target;
   int n;
   isl_id *ids[MAX_DEPTH];
   MlirValue values[MAX_DEPTH];
 };
 
-static int translate(struct translation *t, struct mdh_builder *b,
+static int translate(struct mdh_ast_scope *t, struct mdh_builder *b,
                      __isl_keep isl_ast_node *node);
 
 static void fail(struct mdh_builder *b, const char *what) {
@@ -40,7 +41,7 @@ static void fail(struct mdh_builder *b, const char *what) {
 
 /* Returns the value bound to "id" (an iterator or a parameter), or a null
  * value. */
-static MlirValue lookup(struct translation *t, __isl_keep isl_id *id) {
+static MlirValue lookup(struct mdh_ast_scope *t, __isl_keep isl_id *id) {
   int i;
 
   for (i = t->n - 1; i >= 0; --i)
@@ -52,11 +53,11 @@ static MlirValue lookup(struct translation *t, __isl_keep isl_id *id) {
   return (MlirValue){NULL};
 }
 
-static MlirValue expr(struct translation *t, struct mdh_builder *b,
+static MlirValue expr(struct mdh_ast_scope *t, struct mdh_builder *b,
                       __isl_keep isl_ast_expr *e);
 
 /* Translates argument "pos" of the operation "e". */
-static MlirValue arg(struct translation *t, struct mdh_builder *b,
+static MlirValue arg(struct mdh_ast_scope *t, struct mdh_builder *b,
                      __isl_keep isl_ast_expr *e, int pos) {
   isl_ast_expr *a = isl_ast_expr_op_get_arg(e, pos);
   MlirValue v = expr(t, b, a);
@@ -66,7 +67,7 @@ static MlirValue arg(struct translation *t, struct mdh_builder *b,
 }
 
 /* Folds the n-ary min or max "e" with the arith op "name". */
-static MlirValue fold(struct translation *t, struct mdh_builder *b,
+static MlirValue fold(struct mdh_ast_scope *t, struct mdh_builder *b,
                       __isl_keep isl_ast_expr *e, const char *name) {
   isl_size n = isl_ast_expr_op_get_n_arg(e);
   MlirValue acc = arg(t, b, e, 0);
@@ -128,7 +129,7 @@ static const char *predicate(enum isl_ast_expr_op_type type) {
 }
 
 /* Translates the operation "e". */
-static MlirValue op_expr(struct translation *t, struct mdh_builder *b,
+static MlirValue op_expr(struct mdh_ast_scope *t, struct mdh_builder *b,
                          __isl_keep isl_ast_expr *e) {
   enum isl_ast_expr_op_type type = isl_ast_expr_op_get_type(e);
   MlirValue x, y, c, ops[3];
@@ -167,7 +168,7 @@ static MlirValue op_expr(struct translation *t, struct mdh_builder *b,
 }
 
 /* Translates the expression "e" (null after a diagnostic on failure). */
-static MlirValue expr(struct translation *t, struct mdh_builder *b,
+static MlirValue expr(struct mdh_ast_scope *t, struct mdh_builder *b,
                       __isl_keep isl_ast_expr *e) {
   isl_val *v;
   isl_id *id;
@@ -197,7 +198,7 @@ static MlirValue expr(struct translation *t, struct mdh_builder *b,
 
 /* Returns the exclusive upper bound of a for loop with condition "cond" on
  * "iterator" (`iterator <= e` or `iterator < e`), or null. */
-static MlirValue upper_bound(struct translation *t, struct mdh_builder *b,
+static MlirValue upper_bound(struct mdh_ast_scope *t, struct mdh_builder *b,
                              __isl_keep isl_ast_expr *cond,
                              __isl_keep isl_id *iterator) {
   enum isl_ast_expr_op_type type = isl_ast_expr_op_get_type(cond);
@@ -233,7 +234,7 @@ static int is_parallel(__isl_keep isl_ast_node *node) {
 }
 
 /* Translates the bounds and step of the for node "node" into "v". */
-static int loop_bounds(struct translation *t, struct mdh_builder *b,
+static int loop_bounds(struct mdh_ast_scope *t, struct mdh_builder *b,
                        __isl_keep isl_ast_node *node, __isl_keep isl_id *it,
                        MlirValue *v) {
   isl_ast_expr *init = isl_ast_node_for_get_init(node);
@@ -249,7 +250,7 @@ static int loop_bounds(struct translation *t, struct mdh_builder *b,
   return mlirValueIsNull(v[2]) ? -1 : 0;
 }
 
-static int translate_for(struct translation *t, struct mdh_builder *b,
+static int translate_for(struct mdh_ast_scope *t, struct mdh_builder *b,
                          __isl_keep isl_ast_node *node) {
   isl_ast_expr *iter = isl_ast_node_for_get_iterator(node);
   isl_id *id = isl_ast_expr_get_id(iter);
@@ -274,7 +275,7 @@ static int translate_for(struct translation *t, struct mdh_builder *b,
   return rc;
 }
 
-static int translate_if(struct translation *t, struct mdh_builder *b,
+static int translate_if(struct mdh_ast_scope *t, struct mdh_builder *b,
                         __isl_keep isl_ast_node *node) {
   isl_ast_expr *cond = isl_ast_node_if_get_cond(node);
   isl_ast_node *then_node = isl_ast_node_if_get_then_node(node);
@@ -300,7 +301,7 @@ static int translate_if(struct translation *t, struct mdh_builder *b,
   return rc;
 }
 
-static int translate_block(struct translation *t, struct mdh_builder *b,
+static int translate_block(struct mdh_ast_scope *t, struct mdh_builder *b,
                            __isl_keep isl_ast_node *node) {
   isl_ast_node_list *list = isl_ast_node_block_get_children(node);
   isl_size n = isl_ast_node_list_n_ast_node(list);
@@ -317,7 +318,7 @@ static int translate_block(struct translation *t, struct mdh_builder *b,
 }
 
 /* Translates the statement call of the user node "node". */
-static int translate_user(struct translation *t, struct mdh_builder *b,
+static int translate_user(struct mdh_ast_scope *t, struct mdh_builder *b,
                           __isl_keep isl_ast_node *node) {
   isl_ast_expr *call = isl_ast_node_user_get_expr(node);
   isl_ast_expr *callee = isl_ast_expr_op_get_arg(call, 0);
@@ -339,16 +340,21 @@ static int translate_user(struct translation *t, struct mdh_builder *b,
   return rc;
 }
 
-static int translate_mark(struct translation *t, struct mdh_builder *b,
+static int translate_mark(struct mdh_ast_scope *t, struct mdh_builder *b,
                           __isl_keep isl_ast_node *node) {
-  isl_ast_node *child = isl_ast_node_mark_get_node(node);
-  int rc = translate(t, b, child);
+  isl_ast_node *child;
+  int rc;
+
+  if (t->target->mark)
+    return t->target->mark(b, node, t, t->target->user);
+  child = isl_ast_node_mark_get_node(node);
+  rc = translate(t, b, child);
 
   isl_ast_node_free(child);
   return rc;
 }
 
-static int translate(struct translation *t, struct mdh_builder *b,
+static int translate(struct mdh_ast_scope *t, struct mdh_builder *b,
                      __isl_keep isl_ast_node *node) {
   switch (isl_ast_node_get_type(node)) {
   case isl_ast_node_for:
@@ -393,9 +399,19 @@ void mdh_ast_params_clear(struct mdh_ast_params *params) {
   params->values = NULL;
 }
 
+MlirValue mdh_ast_scope_expr(struct mdh_ast_scope *scope, struct mdh_builder *b,
+                             __isl_keep isl_ast_expr *e) {
+  return expr(scope, b, e);
+}
+
+int mdh_ast_scope_node(struct mdh_ast_scope *scope, struct mdh_builder *b,
+                       __isl_keep isl_ast_node *node) {
+  return translate(scope, b, node);
+}
+
 int mdh_ast_to_mlir(struct mdh_builder *b, __isl_keep isl_ast_node *node,
                     const struct mdh_ast_target *target) {
-  struct translation t;
+  struct mdh_ast_scope t;
 
   t.target = target;
   t.n = 0;
@@ -405,7 +421,7 @@ int mdh_ast_to_mlir(struct mdh_builder *b, __isl_keep isl_ast_node *node,
 MlirValue mdh_ast_expr_to_mlir(struct mdh_builder *b,
                                __isl_keep isl_ast_expr *e,
                                const struct mdh_ast_target *target) {
-  struct translation t;
+  struct mdh_ast_scope t;
 
   t.target = target;
   t.n = 0;

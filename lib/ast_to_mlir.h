@@ -26,17 +26,32 @@ void mdh_ast_params_add(struct mdh_ast_params *params, __isl_take isl_id *id,
 /* Frees what "params" holds. */
 void mdh_ast_params_clear(struct mdh_ast_params *params);
 
+struct mdh_ast_scope;
+
 /* The target layer. "stmt" emits statement "name" at the "n" original
  * indices "idx" and returns -1 after a diagnostic on failure. A for node
  * whose annotation is an id named "parallel" becomes scf.parallel. The
  * parameters of the AST stand for the values "params" binds them to (none
- * if NULL). */
+ * if NULL). "mark", if not NULL, translates the mark node "node" at "b"
+ * where "scope" holds the iterators around it: it may translate
+ * expressions in that scope (mdh_ast_scope_expr) and translates the mark's
+ * child (mdh_ast_scope_node); without it a mark generates its child. */
 struct mdh_ast_target {
   int (*stmt)(struct mdh_builder *b, const char *name, int n,
               const MlirValue *idx, void *user);
+  int (*mark)(struct mdh_builder *b, __isl_keep isl_ast_node *node,
+              struct mdh_ast_scope *scope, void *user);
   void *user;
   const struct mdh_ast_params *params;
 };
+
+/* Translates the expression "e" at "b" in "scope". */
+MlirValue mdh_ast_scope_expr(struct mdh_ast_scope *scope, struct mdh_builder *b,
+                             __isl_keep isl_ast_expr *e);
+
+/* Translates "node" at "b" in "scope". */
+int mdh_ast_scope_node(struct mdh_ast_scope *scope, struct mdh_builder *b,
+                       __isl_keep isl_ast_node *node);
 
 /* Translates "node" at "b". Returns -1 (after a diagnostic at the location
  * of "b") on a construct it does not know. */

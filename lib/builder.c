@@ -409,3 +409,11 @@ void mdh_declare_function(MlirOperation module, const char *name,
   mlirOperationStateAddOwnedRegions(&st, 1, &region);
   mlirBlockInsertOwnedOperation(body, 0, mlirOperationCreate(&st));
 }
+
+int64_t mdh_element_bytes(MlirType type) {
+  if (mlirTypeIsAFloat(type))
+    return (mlirFloatTypeGetWidth(type) + 7) / 8;
+  if (mlirTypeIsAInteger(type))
+    return (mlirIntegerTypeGetWidth(type) + 7) / 8;
+  return 8;
+}

@@ -22,6 +22,7 @@
 
 #include "lib/chain.h"
 #include "dialect/attrs.h"
+#include "lib/fuse.h"
 
 #include "lib/extent.h"
 #include "lib/stmt.h"
@@ -656,16 +657,26 @@ isl_bool mdh_chain_first_points_first(struct mdh_model *m,
 int mdh_chain_check_schedule(struct mdh_chain *chain,
                              __isl_keep isl_schedule *schedule,
                              MlirOperation func) {
-  isl_bool ok = mdh_model_schedule_is_valid(chain->m, schedule);
+  isl_bool fused = mdh_fuse_has_extension(schedule);
+  isl_schedule *plain =
+      fused == isl_bool_true
+          ? mdh_fuse_without_extensions(isl_schedule_copy(schedule))
+          : isl_schedule_copy(schedule);
+  isl_bool ok = fused == isl_bool_true
+                    ? mdh_fuse_schedule_is_valid(chain->m, schedule)
+                    : mdh_model_schedule_is_valid(chain->m, schedule);
 
   if (ok != isl_bool_true) {
     mdh_emit_error(func,
                    "%s: the schedule violates a dependence of the "
                    "md_homs",
                    chain->pass);
+    isl_schedule_free(plain);
     return 0;
   }
-  if (mdh_chain_first_points_first(chain->m, schedule) != isl_bool_true) {
+  ok = mdh_chain_first_points_first(chain->m, plain);
+  isl_schedule_free(plain);
+  if (ok != isl_bool_true) {
     mdh_emit_error(func,
                    "%s: the schedule does not run the first point of "
                    "every reduction first",

@@ -65,7 +65,7 @@ static MlirValue build_pw_aff(struct mdh_builder *b, struct mdh_ast_params *p,
   isl_ast_build *build = isl_ast_build_from_context(isl_set_copy(context));
   isl_ast_expr *expr =
       isl_ast_build_expr_from_pw_aff(build, isl_pw_aff_copy(pa));
-  struct mdh_ast_target target = {NULL, NULL, p};
+  struct mdh_ast_target target = {NULL, NULL, NULL, p};
   MlirValue v = {NULL};
 
   if (expr)

@@ -723,3 +723,54 @@ __isl_give isl_set *mdh_model_context(struct mdh_model *m) {
         context, isl_set_params(isl_set_copy(m->stmts[k].domain)));
   return context;
 }
+
+/* Tells whether the mdh view "view" belongs to a md_hom of "m" (or to
+ * none: an input view no md_hom reads). A part of a function's chain (a
+ * segment, lib/chain.h) has the md_homs of the part only. */
+static int view_in_model(MlirOperation view, const struct mdh_model *m) {
+  MlirOperation hom = {NULL};
+  MlirOpOperand use;
+  int k;
+
+  if (mdhOperationIsAOutView(view)) {
+    hom = mlirOpResultGetOwner(mlirOperationGetOperand(view, 0));
+  } else {
+    use = mlirValueGetFirstUse(mlirOperationGetResult(view, 0));
+    if (mlirOpOperandIsNull(use))
+      return 1;
+    hom = mlirOpOperandGetOwner(use);
+  }
+  for (k = 0; k < m->n_stmt; ++k)
+    if (mlirOperationEqual(hom, m->stmts[k].hom))
+      return 1;
+  return 0;
+}
+
+/* Tells whether every use of "value" is a mdh view of a md_hom of "m", a
+ * memref.dealloc or a view op whose result is used only so. */
+static int used_only_by_chain(MlirValue value, const struct mdh_model *m) {
+  MlirOpOperand use;
+  MlirOperation owner;
+
+  for (use = mlirValueGetFirstUse(value); !mlirOpOperandIsNull(use);
+       use = mlirOpOperandGetNextUse(use)) {
+    owner = mlirOpOperandGetOwner(use);
+    if ((mdhOperationIsAInpView(owner) || mdhOperationIsAOutView(owner)) &&
+        view_in_model(owner, m))
+      continue;
+    if (mdh_op_is(owner, "memref.dealloc"))
+      continue;
+    if (!mdh_op_is_memref_view(owner) ||
+        !used_only_by_chain(mlirOperationGetResult(owner, 0), m))
+      return 0;
+  }
+  return 1;
+}
+
+int mdh_model_is_intermediate(const struct mdh_model *m, MlirValue buf) {
+  MlirValue base = mdh_value_base(buf);
+
+  return mlirValueIsAOpResult(base) &&
+         mdh_op_is(mlirOpResultGetOwner(base), "memref.alloc") &&
+         used_only_by_chain(base, m);
+}

@@ -125,4 +125,12 @@ int mdh_model_shares_memory(const struct mdh_model *model, int b);
  * statement (c: cc, p: pw, s: ps), to be freed by the caller. */
 char *mdh_model_kinds_string(const struct mdh_model *model);
 
+/* Tells whether "buf" is an intermediate of the chain of "m": a
+ * memref.alloc, or a view of one, whose every use (through views) is a view
+ * of the chain or its memref.dealloc. What the chain reads of it, the chain
+ * wrote (an alloc's initial contents are undefined), and nothing reads it
+ * after the chain: its contents need not travel between host and device, and
+ * where the chain writes it, any buffer may stand in for it. */
+int mdh_model_is_intermediate(const struct mdh_model *m, MlirValue buf);
+
 #endif

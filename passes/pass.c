@@ -162,6 +162,13 @@ static const struct mdh_pass_info passes[] = {
      "modules that call none of its functions (gpu-module-to-binary links "
      "it into every module otherwise)",
      &mdh_trim_device_link_run},
+    {"MdhTileFuse", "mdh-tile-fuse",
+     "Tile the output band of each function's last md_hom with producers to "
+     "fuse and fuse the producers into its tiles with extension nodes "
+     "(basteln post-tiling fusion: overlapped tiles recompute, "
+     "intermediates live in per-tile buffers); mdh.fusion = \"none\" turns "
+     "it off, mdh.tile_sizes gives the tile",
+     &mdh_tile_fuse_run},
     {"MdhFromLinalg", "mdh-from-linalg",
      "Raise linalg structured ops on memrefs (generic and named: matmul, "
      "conv, pooling, reduce, map, fill, ...) into mdh chains: loops become "
@@ -173,11 +180,13 @@ static const struct mdh_pass_info passes[] = {
 #define N_PASSES ((intptr_t)(sizeof(passes) / sizeof(passes[0])))
 
 /* One TypeID per pass, shared by all its instances: the passes of the
- * table, then mdh-gpu-options, mdh-isl-budget and mdh-reassociate. */
+ * table, then mdh-gpu-options, mdh-isl-budget, mdh-reassociate and
+ * mdh-no-fusion. */
 #define GPU_OPTIONS_ID N_PASSES
 #define ISL_BUDGET_ID (N_PASSES + 1)
 #define REASSOCIATE_ID (N_PASSES + 2)
-static MlirTypeID pass_ids[N_PASSES + 3];
+#define NO_FUSION_ID (N_PASSES + 3)
+static MlirTypeID pass_ids[N_PASSES + 4];
 static MlirTypeIDAllocator id_allocator;
 static pthread_once_t pass_ids_once = PTHREAD_ONCE_INIT;
 
@@ -261,6 +270,8 @@ MlirPass mdhCreateMapGpuPass(void) { return mdhCreatePass(6); }
 MlirPass mdhCreateCodegenGpuPass(void) { return mdhCreatePass(7); }
 
 MlirPass mdhCreateEmulateGpuPass(void) { return mdhCreatePass(8); }
+
+MlirPass mdhCreateTileFusePass(void) { return mdhCreatePass(11); }
 
 MlirPass mdhCreateFromLinalgPass(void) { return mdhCreatePass(N_PASSES - 1); }
 
@@ -458,6 +469,35 @@ MlirPass mdhCreateReassociatePass(void) {
       mlirStringRefCreateFromCString(
           "Store the reassociate option of mdh-from-linalg as the module "
           "attribute mdh.reassociate"),
+      mlirStringRefCreateFromCString("builtin.module"), 0, NULL, callbacks,
+      NULL);
+}
+
+void mdhSetNoFusion(MlirOperation module) {
+  MlirOperation owner;
+
+  if (mlirAttributeIsNull(mdh_attr_find_fusion(module, &owner)))
+    mdh_attr_set_fusion(module, "none");
+}
+
+/* Runs mdh-no-fusion on "module". */
+static void no_fusion_run(MlirOperation module, MlirExternalPass pass,
+                          void *user) {
+  (void)pass;
+  (void)user;
+  mdhSetNoFusion(module);
+}
+
+MlirPass mdhCreateNoFusionPass(void) {
+  MlirExternalPassCallbacks callbacks = {&pass_construct, &pass_destruct, NULL,
+                                         &pass_clone, &no_fusion_run};
+
+  return mlirCreateExternalPass(
+      get_pass_id(NO_FUSION_ID), mlirStringRefCreateFromCString("MdhNoFusion"),
+      mlirStringRefCreateFromCString("mdh-no-fusion"),
+      mlirStringRefCreateFromCString(
+          "Store the option fusion=none of mdh-cpu-pipeline as the module "
+          "attribute mdh.fusion = \"none\" (unless the module has a mode)"),
       mlirStringRefCreateFromCString("builtin.module"), 0, NULL, callbacks,
       NULL);
 }

@@ -48,7 +48,8 @@ static const char gpu_format[] =
  * convert-scf-to-openmp puts in the loop bodies, must be lowered before
  * scf-to-cf makes those bodies multi-block. */
 #define CPU_FRONT                                                              \
-  "builtin.module(mdh-coalesce,mdh-schedule,mdh-codegen-cpu,inline,"           \
+  "builtin.module(mdh-coalesce,mdh-schedule,mdh-tile-fuse,mdh-codegen-cpu,"    \
+  "inline,"                                                                    \
   "canonicalize,cse," OTHER_OPS
 static const char cpu_sequential[] =
     CPU_FRONT "arith-expand,convert-scf-to-cf,expand-strided-metadata,"

@@ -2,14 +2,20 @@
 """Halide 14 (python3-halide, JIT) side of the CPU benchmark (bench/cpu).
 
 The same stages and formulas as the md_hom chains of bench/cpu/*.mlir (and
-bench/kernels/{matmul,jacobi3d}.mlir at 512^3 and 128^3), with the plain
-schedule: every stage compute_root, parallel over the outer dimension,
-vectorized by 8 on the inner one, no fusion (update definitions get the same
-schedule as their pure definition). An mdh memref<A x B x C> (row-major, C
-innermost) is the Halide buffer (x = C, y = B, c or z = A).
+bench/kernels/{matmul,jacobi3d}.mlir at 512^3 and 128^3), with one of two
+schedules:
+- plain: every stage compute_root, parallel over the outer dimension,
+  vectorized by 8 on the inner one, no fusion (update definitions get the
+  same schedule as their pure definition);
+- auto: Halide's Mullapudi2016 autoscheduler (the plugin of
+  libhalide14-0-dev), which fuses (compute_at per tile, inlining), for the
+  machine's thread count (HL_NUM_THREADS), a 256 KiB last-level cache per
+  core and a load cost of 40 (Halide's defaults for a CPU).
+An mdh memref<A x B x C> (row-major, C innermost) is the Halide buffer (x =
+C, y = B, c or z = A).
 
 Usage (HL_NUM_THREADS sets the threads; run.sh runs one process per count):
-  halide_bench.py PIPELINE DIR [--warmup N] [--reps N]
+  halide_bench.py PIPELINE DIR [--warmup N] [--reps N] [--schedule plain|auto]
 DIR holds argK.bin as `mdh-run --write-outputs=DIR` writes them (inputs, and
 mdh's outputs after the call). Halide reads the inputs from there, runs the
 pipeline, and compares its output with mdh's last argument. Prints one line:
@@ -36,6 +42,7 @@ def load(d, k, shape):
 
 
 _KEEP = []  # the arrays that Halide buffers alias (hl.Buffer holds no reference)
+SCHEDULE = {"auto": False}  # the autoscheduler schedules instead of plain*()
 
 
 def hbuf(a):
@@ -46,6 +53,8 @@ def hbuf(a):
 
 def plain2(*funcs):
     """compute_root, parallel(y), vectorize(x, 8) on every (update) stage."""
+    if SCHEDULE["auto"]:
+        return
     for f in funcs:
         f.compute_root().parallel(y).vectorize(x, 8)
         for u in range(f.num_update_definitions()):
@@ -55,6 +64,8 @@ def plain2(*funcs):
 def plain3(*funcs):
     """3-D stages (x, y, c): the outer dimensions c and y fused into one
     parallel loop over the 3*H rows (c alone has only 3 iterations)."""
+    if SCHEDULE["auto"]:
+        return
     for f in funcs:
         yc = hl.Var(f.name() + "_yc")
         f.compute_root().fuse(y, c, yc).parallel(yc).vectorize(x, 8)
@@ -150,7 +161,8 @@ def jacobi3d(d):
         xin[x, y + 1, z + 1] + xin[x + 2, y + 1, z + 1] + xin[x + 1, y, z + 1]
         + xin[x + 1, y + 2, z + 1] + xin[x + 1, y + 1, z] + xin[x + 1, y + 1, z + 2]
         + xin[x + 1, y + 1, z + 1])
-    f.compute_root().parallel(z).vectorize(x, 8)
+    if not SCHEDULE["auto"]:
+        f.compute_root().parallel(z).vectorize(x, 8)
     return f, (128, 128, 128), load(d, 1, (128, 128, 128))
 
 
@@ -158,8 +170,19 @@ PIPELINES = {"blur": blur, "unsharp": unsharp, "harris": harris,
              "convchain": convchain, "matmul": matmul, "jacobi3d": jacobi3d}
 
 
+AUTOSCHEDULER = "/usr/lib/x86_64-linux-gnu/halide14/libautoschedule_mullapudi2016.so"
+
+
+def autoschedule(p, out_func, shape, target):
+    """Mullapudi2016 for the output's extents (innermost first)."""
+    hl.load_plugin(AUTOSCHEDULER)
+    out_func.set_estimates([hl.Range(0, n) for n in reversed(shape)])
+    threads = int(os.environ.get("HL_NUM_THREADS", os.cpu_count() or 1))
+    p.auto_schedule("Mullapudi2016", target, hl.MachineParams(threads, 256 * 1024, 40))
+
+
 def main(argv):
-    warmup, reps = 1, 7
+    warmup, reps, schedule = 1, 7, "plain"
     args = []
     it = iter(argv)
     for a in it:
@@ -167,14 +190,19 @@ def main(argv):
             warmup = int(next(it))
         elif a == "--reps":
             reps = int(next(it))
+        elif a == "--schedule":
+            schedule = next(it)
         else:
             args.append(a)
-    if len(args) != 2 or args[0] not in PIPELINES:
+    if len(args) != 2 or args[0] not in PIPELINES or schedule not in ("plain", "auto"):
         sys.exit(__doc__)
     name, d = args
+    SCHEDULE["auto"] = schedule == "auto"
     out_func, shape, mdh_out = PIPELINES[name](d)
     target = hl.get_jit_target_from_environment()
     p = hl.Pipeline(out_func)
+    if SCHEDULE["auto"]:
+        autoschedule(p, out_func, shape, target)
     p.compile_jit(target)
     res = np.zeros(shape, np.float32)
     rbuf = hbuf(res)
@@ -191,7 +219,8 @@ def main(argv):
     rel = np.divide(diff, ref, out=np.where(diff > 0, np.inf, 0.0), where=ref > 0)
     max_rel = float(rel.max())
     ok = bool(np.all(diff <= 1e-4 + 1e-4 * ref)) and bool(np.all(np.isfinite(res)))
-    print(f"halide {name} threads={os.environ.get('HL_NUM_THREADS', 'default')} "
+    print(f"halide {name} schedule={schedule} "
+          f"threads={os.environ.get('HL_NUM_THREADS', 'default')} "
           f"median_ms={float(np.median(times)):.4f} "
           f"times={','.join(f'{t:.4f}' for t in times)} "
           f"max_abs_err={max_abs:.3g} max_rel_err={max_rel:.3g} "

@@ -39,38 +39,50 @@ def mark(r, key, max_others):
     return f" (*{o:.2f})" if o is not None and o > max_others else ""
 
 
+COLS = [("mdh1_ms", "mdh 1t"), ("mdh2_ms", "mdh 2t"),
+        ("unfused1_ms", "mdh unfused 1t"), ("unfused2_ms", "mdh unfused 2t"),
+        ("auto1_ms", "Halide auto 1t"), ("auto2_ms", "Halide auto 2t"),
+        ("halide1_ms", "Halide plain 1t"), ("halide2_ms", "Halide plain 2t")]
+
+
 def table(rows, machine, warmup, reps, max_others=0.1):
     lines = [
         f"Machine: {machine}. Median of {reps} timed runs after {warmup} warm-up runs, "
         "milliseconds per call of the whole pipeline (intermediate buffers allocated "
-        "inside the call on both sides).",
+        "inside the call on both sides). mdh: the cpu pipeline with mdh-tile-fuse "
+        "(the default) and without it (`--fusion=none`); Halide 14: autoscheduled "
+        "(Mullapudi2016) and the plain schedule (compute_root, parallel, vectorize).",
         "",
-        "| pipeline | size | mdh 1 thread ms | mdh 2 threads ms | mdh 2-thread speedup "
-        "| Halide 1 thread ms | Halide 2 threads ms | Halide 2-thread speedup "
-        "| mdh/Halide 1 thread | mdh/Halide 2 threads | same numbers |",
-        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|",
+        "| pipeline | size | " + " | ".join(f"{h} ms" for _, h in COLS)
+        + " | unfused/fused 1t, 2t | fused/Halide auto 1t, 2t | same numbers |",
+        "|---|---|" + "---:|" * len(COLS) + "---:|---:|---|",
     ]
     for r in rows:
-        m1, m2, h1, h2 = (num(r[k]) for k in ("mdh1_ms", "mdh2_ms", "halide1_ms", "halide2_ms"))
+        v = {k: num(r.get(k, "")) for k, _ in COLS}
         check = r["check"] + (f" ({r['note'].strip('; ')})" if r["note"] else "")
-        mk = {k: mark(r, k, max_others) for k in ("mdh1_ms", "mdh2_ms", "halide1_ms", "halide2_ms")}
-        lines.append(
-            f"| {r['pipeline']} | {r['size']} | {fmt(m1)}{mk['mdh1_ms']} | {fmt(m2)}{mk['mdh2_ms']} "
-            f"| {speedup(ratio(m1, m2))} "
-            f"| {fmt(h1)}{mk['halide1_ms']} | {fmt(h2)}{mk['halide2_ms']} | {speedup(ratio(h1, h2))} "
-            f"| {fmt(ratio(m1, h1))} | {fmt(ratio(m2, h2))} | {check} |")
-    lines += ["", "mdh/Halide > 1: mdh is slower. \"same numbers\": Halide's output equals "
-              "mdh's within mdh-run's f32 tolerance (|d| <= 1e-4 + 1e-4 |mdh|) at both thread "
-              "counts, and mdh's equals its reference pipeline's. (*X): measured while other "
-              f"processes took X cores on average (more than {max_others}; run.sh retried and kept "
-              "the quietest attempt): not trustworthy.", ""]
+        cells = " | ".join(f"{fmt(v[k])}{mark(r, k, max_others)}" for k, _ in COLS)
+        gain = f"{speedup(ratio(v['unfused1_ms'], v['mdh1_ms']))}, " \
+               f"{speedup(ratio(v['unfused2_ms'], v['mdh2_ms']))}"
+        vs = f"{fmt(ratio(v['mdh1_ms'], v['auto1_ms']))}, {fmt(ratio(v['mdh2_ms'], v['auto2_ms']))}"
+        lines.append(f"| {r['pipeline']} | {r['size']} | {cells} | {gain} | {vs} | {check} |")
+    lines += ["", "unfused/fused: the speedup of mdh-tile-fuse. fused/Halide auto > 1: mdh is "
+              "slower than the autoscheduled Halide. \"same numbers\": both Halide schedules' "
+              "outputs equal mdh's within mdh-run's f32 tolerance (|d| <= 1e-4 + 1e-4 |mdh|) at "
+              "both thread counts, and both mdh variants' equal the reference pipeline's. "
+              "(*X): measured while other processes took X cores on average (more than "
+              f"{max_others}; run.sh retried and kept the quietest attempt): not trustworthy.",
+              ""]
     return "\n".join(lines)
 
 
-SERIES = [("mdh1_ms", "mdh, 1 thread", (0.12, 0.47, 0.71)),
-          ("mdh2_ms", "mdh, 2 threads", (0.62, 0.78, 0.91)),
-          ("halide1_ms", "Halide, 1 thread", (0.85, 0.37, 0.01)),
-          ("halide2_ms", "Halide, 2 threads", (0.99, 0.73, 0.47))]
+SERIES = [("mdh1_ms", "mdh fused, 1 thread", (0.12, 0.47, 0.71)),
+          ("mdh2_ms", "mdh fused, 2 threads", (0.62, 0.78, 0.91)),
+          ("unfused1_ms", "mdh unfused, 1 thread", (0.20, 0.63, 0.17)),
+          ("unfused2_ms", "mdh unfused, 2 threads", (0.70, 0.87, 0.54)),
+          ("auto1_ms", "Halide auto, 1 thread", (0.42, 0.24, 0.60)),
+          ("auto2_ms", "Halide auto, 2 threads", (0.79, 0.70, 0.84)),
+          ("halide1_ms", "Halide plain, 1 thread", (0.85, 0.37, 0.01)),
+          ("halide2_ms", "Halide plain, 2 threads", (0.99, 0.73, 0.47))]
 
 
 def plot_matplotlib(rows, path, machine, max_others=0.1):
@@ -79,11 +91,11 @@ def plot_matplotlib(rows, path, machine, max_others=0.1):
     import matplotlib.pyplot as plt
 
     names = [r["pipeline"] for r in rows]
-    fig, ax = plt.subplots(figsize=(10, 4.8), dpi=110)
-    w = 0.2
+    fig, ax = plt.subplots(figsize=(12, 5.2), dpi=110)
+    w = 0.1
     for s, (key, label, color) in enumerate(SERIES):
         vals = [num(r[key]) or 0.0 for r in rows]
-        xs = [i + (s - 1.5) * w for i in range(len(rows))]
+        xs = [i + (s - (len(SERIES) - 1) / 2) * w for i in range(len(rows))]
         bars = ax.bar(xs, vals, w, label=label, color=color)
         for b, v, r in zip(bars, vals, rows):
             noisy = bool(mark(r, key, max_others))
@@ -99,7 +111,7 @@ def plot_matplotlib(rows, path, machine, max_others=0.1):
     top = max([num(r[k]) or 0.0 for r in rows for k, _, _ in SERIES] + [1.0])
     ax.set_ylim(top=top * 2.5)
     ax.set_ylabel("ms per call (median, log scale)")
-    ax.set_title(f"mdh cpu pipeline vs Halide 14 (plain schedule) - {machine}\n"
+    ax.set_title(f"mdh cpu pipeline (with and without mdh-tile-fuse) vs Halide 14 - {machine}\n"
                  "* hatched: other processes busy during the measurement", fontsize=9)
     ax.legend(fontsize=8, ncol=4, loc="upper center", bbox_to_anchor=(0.5, -0.16))
     fig.tight_layout()

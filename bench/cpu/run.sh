@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# CPU benchmark: the mdh cpu pipeline (mdh-run --pipeline=cpu) against
-# Halide 14 (python3-halide JIT, plain schedule), 1 and 2 threads, on the
+# CPU benchmark: the mdh cpu pipeline (mdh-run --pipeline=cpu) with and
+# without mdh-tile-fuse against Halide 14 (python3-halide JIT) with the
+# plain schedule and autoscheduled (Mullapudi2016), 1 and 2 threads, on the
 # pipelines of bench/cpu/README.md. Writes bench/cpu/out/table.md,
 # bench/cpu/out/results.tsv, bench/cpu/out/cpu.png and one log per run in
 # bench/cpu/out/logs/.
@@ -120,7 +121,14 @@ guarded() {
 }
 
 results=$out/results.tsv
-printf 'pipeline\tsize\tmdh1_ms\tmdh2_ms\thalide1_ms\thalide2_ms\tcheck\tnote\tmdh1_others\tmdh2_others\thalide1_others\thalide2_others\n' > "$results"
+cols="mdh1 mdh2 unfused1 unfused2 halide1 halide2 auto1 auto2"
+{
+  printf 'pipeline\tsize'
+  for c in $cols; do printf '\t%s_ms' "$c"; done
+  printf '\tcheck\tnote'
+  for c in $cols; do printf '\t%s_others' "$c"; done
+  printf '\n'
+} > "$results"
 status=0
 start=$(date +%s)
 load_start=$(cut -d' ' -f1 /proc/loadavg)
@@ -135,46 +143,60 @@ for entry in "${pipelines[@]}"; do
   for t in 1 2; do
     d=$out/data/$name/t$t
     mkdir -p "$d"
-    log=$out/logs/$name.mdh$t.log
+    # mdh with mdh-tile-fuse (the default) and without (--fusion=none).
     # Inputs: mdh-run's --seed=1 fill; --write-outputs leaves inputs and
     # outputs in $d (the inputs are restored before every run). The
     # reference comparison is not timed.
-    if guarded "$log" env OMP_NUM_THREADS=$t "$mdh_run" "$file" --entry="$name" \
-         --pipeline=cpu --seed=1 --repeat=$((warmup + reps)) --compare=reference \
-         --write-outputs="$d"; then
-      ms[mdh$t]=$(median_mdh "$log")
-      ms[omdh$t]=$last_frac
-    else
-      ms[mdh$t]=nan
-      ms[omdh$t]=$last_frac
-      check=FAIL
-      note+="mdh-run ${t}t failed (logs/$name.mdh$t.log); "
-      status=1
-    fi
-    echo "   mdh    $t thread(s): ${ms[mdh$t]} ms  $(grep -o 'max_abs_err=.*' "$log" || true)"
-    hlog=$out/logs/$name.halide$t.log
-    if [ "${ms[mdh$t]}" = nan ]; then
-      ms[hl$t]=nan
-      ms[ohl$t]=0
-      continue
-    fi
-    if guarded "$hlog" env HL_NUM_THREADS=$t "$py" "$here/halide_bench.py" "$name" "$d" \
-         --warmup "$warmup" --reps "$reps"; then
-      :
-    else
-      check=FAIL
-      note+="halide ${t}t: $(grep -o 'check=[A-Z]*' "$hlog" || tail -1 "$hlog"); "
-      status=1
-    fi
-    ms[ohl$t]=$last_frac
-    ms[hl$t]=$(grep -o 'median_ms=[0-9.]*' "$hlog" | sed 's/median_ms=//' || true)
-    [ -n "${ms[hl$t]}" ] || ms[hl$t]=nan
-    echo "   Halide $t thread(s): ${ms[hl$t]} ms  $(grep -o 'max_abs_err=.* check=[A-Za-z]*' "$hlog" || true)"
+    for v in mdh unfused; do
+      log=$out/logs/$name.$v$t.log
+      extra=(--write-outputs="$d")
+      [ $v = mdh ] || extra=(--fusion=none)
+      if guarded "$log" env OMP_NUM_THREADS=$t "$mdh_run" "$file" --entry="$name" \
+           --pipeline=cpu --seed=1 --repeat=$((warmup + reps)) --compare=reference \
+           "${extra[@]}"; then
+        ms[$v$t]=$(median_mdh "$log")
+      else
+        ms[$v$t]=nan
+        check=FAIL
+        note+="mdh-run $v ${t}t failed (logs/$name.$v$t.log); "
+        status=1
+      fi
+      ms[o$v$t]=$last_frac
+      echo "   mdh $v $t thread(s): ${ms[$v$t]} ms  $(grep -o 'max_abs_err=.*' "$log" || true)"
+    done
+    # Halide with the plain schedule and autoscheduled (Mullapudi2016), on
+    # mdh's inputs, checked against mdh's output.
+    for v in halide auto; do
+      hlog=$out/logs/$name.$v$t.log
+      if [ "${ms[mdh$t]}" = nan ]; then
+        ms[$v$t]=nan
+        ms[o$v$t]=0
+        continue
+      fi
+      sched=plain
+      [ $v = halide ] || sched=auto
+      if guarded "$hlog" env HL_NUM_THREADS=$t "$py" "$here/halide_bench.py" "$name" "$d" \
+           --warmup "$warmup" --reps "$reps" --schedule $sched; then
+        :
+      else
+        check=FAIL
+        note+="halide $sched ${t}t: $(grep -o 'check=[A-Z]*' "$hlog" || tail -1 "$hlog"); "
+        status=1
+      fi
+      ms[o$v$t]=$last_frac
+      ms[$v$t]=$(grep -o 'median_ms=[0-9.]*' "$hlog" | sed 's/median_ms=//' || true)
+      [ -n "${ms[$v$t]}" ] || ms[$v$t]=nan
+      echo "   Halide $sched $t thread(s): ${ms[$v$t]} ms  $(grep -o 'max_abs_err=.* check=[A-Za-z]*' "$hlog" || true)"
+    done
     [ "$keep" = 1 ] || rm -rf "$d"
   done
-  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$size" "${ms[mdh1]}" \
-    "${ms[mdh2]}" "${ms[hl1]}" "${ms[hl2]}" "$check" "$note" "${ms[omdh1]}" "${ms[omdh2]}" \
-    "${ms[ohl1]}" "${ms[ohl2]}" >> "$results"
+  {
+    printf '%s\t%s' "$name" "$size"
+    for c in $cols; do printf '\t%s' "${ms[$c]}"; done
+    printf '\t%s\t%s' "$check" "$note"
+    for c in $cols; do printf '\t%s' "${ms[o$c]}"; done
+    printf '\n'
+  } >> "$results"
   unset ms
 done
 [ "$keep" = 1 ] || rm -rf "$out/data"

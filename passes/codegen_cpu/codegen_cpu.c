@@ -8,10 +8,11 @@
  * Invariants relied on: the function's md_homs carry the statement names of
  * the model (`mdh.stmt`), and the schedule's domain is the model's.
  *
- * Invariants established (docs/architecture.md, the data path, item 5): only the outermost
- * loop of a nest becomes scf.parallel, when it carries no dependence at
- * all, the relaxed reductions included, so reductions stay sequential, no
- * loop needs scf.reduce, and each nest is at most one OpenMP region.
+ * Invariants established (docs/architecture.md, the data path, item 6): only
+ * the outermost loop of a nest becomes scf.parallel, when it carries no
+ * dependence at all, the relaxed reductions included, so reductions stay
+ * sequential, no loop needs scf.reduce, and each nest is at most one OpenMP
+ * region.
  *
  * Statement instances are emitted by the shared chain code (chain.c): each
  * writes straight into the output buffers, which needs the first point of
@@ -24,6 +25,7 @@
 #include "dialect/attrs.h"
 #include "lib/ast_to_mlir.h"
 #include "lib/chain.h"
+#include "lib/fuse.h"
 #include "lib/model.h"
 #include "lib/stmt.h"
 #include "mdh-c/Dialect.h"
@@ -46,30 +48,50 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The most tile buffers one fused group may have. */
+#define MAX_TILE_BUFFERS 64
+
+/* Internal data structure of the generation of one function: its chain, the
+ * statements whose instances extension nodes add to tiles ("extended"),
+ * and the redirects of the accesses to the tile buffers of the tile being
+ * generated, with their offsets. */
+struct cpu_gen {
+  struct mdh_chain *cg;
+  isl_union_set *extended;
+  int n_redirects;
+  struct mdh_redirect redirects[MAX_TILE_BUFFERS];
+  MlirValue offsets[MAX_TILE_BUFFERS][MDH_MODEL_MAX_RANK];
+};
+
 /* The statement callback of the AST translator. */
 static int emit_stmt(struct mdh_builder *b, const char *name, int n,
                      const MlirValue *idx, void *user) {
-  struct mdh_stmt_info *info = mdh_chain_find(user, name, n);
+  struct cpu_gen *gen = user;
+  struct mdh_stmt_info *info = mdh_chain_find(gen->cg, name, n);
 
   if (info) {
-    mdh_chain_emit_instance(b, info, idx);
+    mdh_chain_emit_instance_redirected(b, info, idx, gen->redirects,
+                                       gen->n_redirects);
     return 0;
   }
   mlirEmitError(b->loc, "isl AST calls an unknown statement");
   return -1;
 }
 
-/* Internal data structure of the loop annotation: the chain "cg" and the
- * number "n_open" of loops (of more than one iteration) around the for node
- * being generated. */
+/* Internal data structure of the loop annotation: the generation "gen" and
+ * the number "n_open" of loops (of more than one iteration) around the for
+ * node being generated. */
 struct loops {
-  struct mdh_chain *cg;
+  struct cpu_gen *gen;
   int n_open;
 };
 
 /* Tells whether the innermost loop of "build" carries no dependence of the
- * model, the relaxed reductions included (see the top of this file). */
-static isl_bool carries_no_dependence(struct mdh_chain *cg,
+ * model, the relaxed reductions included (see the top of this file). The
+ * dependences on the instances that extension nodes add to a tile do not
+ * count: every tile that needs such an instance runs its own copy, into
+ * its own tile buffers (mdh_fuse_schedule_is_valid). */
+static isl_bool carries_no_dependence(struct cpu_gen *gen,
                                       __isl_keep isl_ast_build *build) {
   isl_union_map *sched = isl_ast_build_get_schedule(build);
   isl_space *space = isl_ast_build_get_schedule_space(build);
@@ -82,8 +104,9 @@ static isl_bool carries_no_dependence(struct mdh_chain *cg,
   int d;
 
   domain = isl_union_map_domain(isl_union_map_copy(sched));
-  deps = isl_union_map_apply_domain(mdh_model_deps_from(cg->m, domain),
-                                    isl_union_map_copy(sched));
+  deps = isl_union_map_subtract_domain(mdh_model_deps_from(gen->cg->m, domain),
+                                       isl_union_set_copy(gen->extended));
+  deps = isl_union_map_apply_domain(deps, isl_union_map_copy(sched));
   isl_union_set_free(domain);
   deps = isl_union_map_apply_range(deps, sched);
   deltas = isl_union_map_deltas(deps);
@@ -123,8 +146,8 @@ static isl_bool runs_once(__isl_keep isl_ast_build *build) {
  * (it does not count as a loop then), and with "sequential" otherwise.
  *
  * Only the outermost loop of a nest becomes scf.parallel, so each loop nest
- * is at most one OpenMP region (docs/architecture.md, the data path, item 5): a parallel
- * loop inside a sequential one would fork and join threads at every
+ * is at most one OpenMP region (docs/architecture.md, the data path, item 6): a
+ * parallel loop inside a sequential one would fork and join threads at every
  * iteration of the sequential loop (a 512^3 matmul scheduled (i, k, j) ran
  * 15 times slower on 2 threads than on 1 with j parallel too), and one
  * inside a parallel loop would nest OpenMP regions. */
@@ -138,7 +161,7 @@ static __isl_give isl_id *annotate_for(__isl_keep isl_ast_build *build,
   if (once == isl_bool_true)
     return isl_id_alloc(ctx, "once", NULL);
   if (loops->n_open++ == 0)
-    parallel = carries_no_dependence(loops->cg, build);
+    parallel = carries_no_dependence(loops->gen, build);
   return isl_id_alloc(
       ctx, parallel == isl_bool_true ? "parallel" : "sequential", NULL);
 }
@@ -157,18 +180,231 @@ static __isl_give isl_ast_node *leave_for(__isl_take isl_ast_node *node,
   return node;
 }
 
-/* Builds the AST of "schedule" with parallel loops annotated. */
-static __isl_give isl_ast_node *build_ast(struct mdh_chain *cg,
+/* The tile buffers of a group fused by mdh-tile-fuse: the user of its
+ * tile_buffers mark in the tree given to the AST generator. */
+struct tile_group {
+  int n;
+  struct mdh_tile_buffer *bufs;
+};
+
+static void tile_group_free(void *user) {
+  struct tile_group *group = user;
+
+  mdh_fuse_tile_buffers_free(group->bufs, group->n);
+  free(group);
+}
+
+/* The offsets of the tile buffers of one tile, expressions in the
+ * iterators around the tile_buffers mark of the AST: the annotation of
+ * the mark node. */
+struct tile_offsets {
+  struct tile_group *group;
+  int n;
+  isl_ast_expr **exprs;
+};
+
+static void tile_offsets_free(void *user) {
+  struct tile_offsets *offs = user;
+  int i;
+
+  for (i = 0; i < offs->n; ++i)
+    isl_ast_expr_free(offs->exprs[i]);
+  free(offs->exprs);
+  free(offs);
+}
+
+/* Replaces the tile_buffers mark "node" by one whose id carries the tile
+ * buffers of its group (struct tile_group). */
+static __isl_give isl_schedule_node *
+attach_group(__isl_take isl_schedule_node *node, void *user) {
+  struct mdh_model *m = user;
+  struct tile_group *group;
+  isl_union_map *inst;
+  isl_union_set *outs;
+  isl_id *id;
+
+  if (mdh_fuse_is_tile_mark(node) != isl_bool_true)
+    return node;
+  group = calloc(1, sizeof(*group));
+  if (!group)
+    abort();
+  inst = mdh_fuse_tile_instances(node);
+  outs = isl_schedule_node_get_domain(node);
+  group->n = inst ? mdh_fuse_tile_buffers(m, inst, outs, &group->bufs) : -1;
+  isl_union_map_free(inst);
+  isl_union_set_free(outs);
+  if (group->n < 0 || group->n > MAX_TILE_BUFFERS) {
+    if (group->n > 0)
+      mdh_fuse_tile_buffers_free(group->bufs, group->n);
+    free(group);
+    return isl_schedule_node_free(node);
+  }
+  id = isl_id_alloc(m->ctx, mdh_mark_tile_buffers, group);
+  id = isl_id_set_free_user(id, &tile_group_free);
+  node = isl_schedule_node_delete(node);
+  return isl_schedule_node_insert_mark(node, id);
+}
+
+/* Annotates a tile_buffers mark of the AST with the offsets of its tile
+ * buffers, built in the iterators around it (struct tile_offsets). */
+static __isl_give isl_ast_node *annotate_mark(__isl_take isl_ast_node *node,
+                                              __isl_keep isl_ast_build *build,
+                                              void *user) {
+  isl_id *id = isl_ast_node_mark_get_id(node);
+  struct tile_group *group = id ? isl_id_get_user(id) : NULL;
+  struct tile_offsets *offs;
+  isl_multi_aff *offset, *to_tile;
+  isl_space *space;
+  isl_size dim;
+  int i, j, k = 0;
+
+  (void)user;
+  isl_id_free(id);
+  if (!group || strcmp(isl_id_get_name(id), mdh_mark_tile_buffers))
+    return node;
+  offs = calloc(1, sizeof(*offs));
+  offs->exprs =
+      calloc(group->n * MDH_MODEL_MAX_RANK + 1, sizeof(isl_ast_expr *));
+  if (!offs || !offs->exprs)
+    abort();
+  offs->group = group;
+  for (i = 0; i < group->n; ++i) {
+    offset = isl_multi_aff_copy(group->bufs[i].offset);
+    space = isl_space_map_from_domain_and_range(
+        isl_ast_build_get_schedule_space(build),
+        isl_space_domain(isl_multi_aff_get_space(offset)));
+    to_tile = isl_multi_aff_identity(space);
+    offset = isl_multi_aff_pullback_multi_aff(offset, to_tile);
+
+    dim = isl_multi_aff_size(offset);
+    for (j = 0; j < dim; ++j)
+      offs->exprs[k++] = isl_ast_build_expr_from_pw_aff(
+          build, isl_pw_aff_from_aff(isl_multi_aff_get_at(offset, j)));
+    isl_multi_aff_free(offset);
+  }
+  offs->n = k;
+  id = isl_id_alloc(isl_ast_build_get_ctx(build), mdh_mark_tile_buffers, offs);
+  id = isl_id_set_free_user(id, &tile_offsets_free);
+  return isl_ast_node_set_annotation(node, id);
+}
+
+/* Builds the AST of "schedule" with parallel loops annotated, and the
+ * offsets of the tile buffers of fused groups. */
+static __isl_give isl_ast_node *build_ast(struct cpu_gen *gen,
                                           __isl_take isl_schedule *schedule) {
-  isl_ast_build *build = isl_ast_build_from_context(mdh_model_context(cg->m));
-  struct loops loops = {cg, 0};
+  isl_ast_build *build =
+      isl_ast_build_from_context(mdh_model_context(gen->cg->m));
+  struct loops loops = {gen, 0};
   isl_ast_node *tree;
 
+  schedule = isl_schedule_map_schedule_node_bottom_up(schedule, &attach_group,
+                                                      gen->cg->m);
   build = isl_ast_build_set_before_each_for(build, &annotate_for, &loops);
   build = isl_ast_build_set_after_each_for(build, &leave_for, &loops);
+  build = isl_ast_build_set_after_each_mark(build, &annotate_mark, NULL);
   tree = isl_ast_build_node_from_schedule(build, schedule);
   isl_ast_build_free(build);
   return tree;
+}
+
+/* Returns the memref type of a tile buffer of buffer "buf" of "m" of size
+ * "size". */
+static MlirType tile_buffer_type(struct mdh_model *m, int buf,
+                                 __isl_keep isl_multi_val *size) {
+  MlirType type = mlirValueGetType(m->bufs[buf]);
+  int64_t shape[MDH_MODEL_MAX_RANK];
+  isl_size n = isl_multi_val_size(size);
+  isl_val *v;
+  int i;
+
+  for (i = 0; i < n; ++i) {
+    v = isl_multi_val_get_at(size, i);
+    shape[i] = isl_val_get_num_si(v);
+    isl_val_free(v);
+  }
+  return mlirMemRefTypeContiguousGet(mlirShapedTypeGetElementType(type), n,
+                                     shape, mlirAttributeGetNull());
+}
+
+/* Returns the outermost of the loops (and branches) of the nest being
+ * generated around block "block", or a null op if "block" is in none. */
+static MlirOperation outermost_loop(MlirBlock block) {
+  MlirOperation op = mlirBlockGetParentOperation(block), outer = {NULL};
+
+  while (!mlirOperationIsNull(op) &&
+         (mdh_op_is(op, "scf.for") || mdh_op_is(op, "scf.parallel") ||
+          mdh_op_is(op, "scf.if"))) {
+    outer = op;
+    op = mlirOperationGetParentOperation(op);
+  }
+  return outer;
+}
+
+/* Sets "alloc" and "dealloc" to the places of the tile buffers of a mark
+ * whose code goes to "b": once per iteration of the outermost loop of the
+ * nest if it is parallel (one set per thread, reused by the tiles it runs),
+ * else around that loop. On the heap: memref.alloca in a loop body would
+ * grow the stack at every iteration once lowered (scf.for is an automatic
+ * allocation scope, but its lowering to cf does not free the stack). */
+static void tile_buffer_places(struct mdh_builder *b, struct mdh_builder *alloc,
+                               struct mdh_builder *dealloc) {
+  MlirOperation outer = outermost_loop(b->block);
+  MlirBlock body;
+
+  *alloc = *dealloc = *b;
+  if (mlirOperationIsNull(outer))
+    return;
+  if (mdh_op_is(outer, "scf.parallel")) {
+    body = mlirRegionGetFirstBlock(mlirOperationGetRegion(outer, 0));
+    *dealloc = mdh_builder_before_terminator(b, body);
+    alloc->block = body;
+    alloc->before = mlirBlockGetFirstOperation(body);
+    return;
+  }
+  alloc->block = dealloc->block = mlirOperationGetBlock(outer);
+  alloc->before = outer;
+  dealloc->before = mlirOperationGetNextInBlock(outer);
+}
+
+/* The mark callback of the AST translator: the code of a tile of a fused
+ * group accesses, instead of each buffer that only the group uses, a tile
+ * buffer of the group's footprint per tile, at the index minus the tile's
+ * offset. */
+static int generate_mark(struct mdh_builder *b, __isl_keep isl_ast_node *node,
+                         struct mdh_ast_scope *scope, void *user) {
+  struct cpu_gen *gen = user;
+  isl_id *ann = isl_ast_node_get_annotation(node);
+  struct tile_offsets *offs = ann ? isl_id_get_user(ann) : NULL;
+  isl_ast_node *child = isl_ast_node_mark_get_node(node);
+  struct mdh_builder alloc, dealloc;
+  struct mdh_redirect *r;
+  int i, j, k = 0, rc = 0, first = gen->n_redirects;
+  isl_size dim;
+
+  isl_id_free(ann);
+  tile_buffer_places(b, &alloc, &dealloc);
+  for (i = 0; offs && i < offs->group->n && rc == 0; ++i) {
+    struct mdh_tile_buffer *tb = &offs->group->bufs[i];
+
+    r = &gen->redirects[gen->n_redirects];
+    r->buffer = gen->cg->m->bufs[tb->buf];
+    r->copy = mdh_build_alloc(&alloc,
+                              tile_buffer_type(gen->cg->m, tb->buf, tb->size));
+    dim = isl_multi_val_size(tb->size);
+    for (j = 0; j < dim && rc == 0; ++j) {
+      gen->offsets[gen->n_redirects][j] =
+          mdh_ast_scope_expr(scope, b, offs->exprs[k++]);
+      rc = mlirValueIsNull(gen->offsets[gen->n_redirects][j]) ? -1 : 0;
+    }
+    r->offset = gen->offsets[gen->n_redirects++];
+  }
+  if (rc == 0)
+    rc = mdh_ast_scope_node(scope, b, child);
+  for (i = first; i < gen->n_redirects; ++i)
+    mdh_build_dealloc(&dealloc, gen->redirects[i].copy);
+  gen->n_redirects = first;
+  isl_ast_node_free(child);
+  return rc;
 }
 
 /* The loop nests of the generated code, one per child of the top-level
@@ -408,7 +644,8 @@ cpu_schedule(struct mdh_model *m, MlirOperation func,
              __isl_take isl_schedule *schedule) {
   isl_schedule *cpu;
 
-  if (!mdh_attr_get_scheduler(func).data)
+  if (!mdh_attr_get_scheduler(func).data ||
+      mdh_fuse_has_extension(schedule) != isl_bool_false)
     return schedule;
   cpu = mdh_cpu_prepare_schedule(m, isl_schedule_copy(schedule));
   if (cpu && mdh_model_schedule_is_valid(m, cpu) == isl_bool_true &&
@@ -427,7 +664,9 @@ cpu_schedule(struct mdh_model *m, MlirOperation func,
 static int codegen_segment(struct mdh_chain *cg, const struct mdh_segment *seg,
                            int whole, __isl_keep isl_schedule *schedule,
                            struct nests *nests) {
-  struct mdh_ast_target target = {.stmt = &emit_stmt, .user = cg};
+  struct cpu_gen gen = {.cg = cg, .extended = mdh_fuse_extended(schedule)};
+  struct mdh_ast_target target = {
+      .stmt = &emit_stmt, .mark = &generate_mark, .user = &gen};
   struct mdh_ast_params params = {0, 0, NULL, NULL};
   struct mdh_builder b = mdh_builder_before(seg->last);
   isl_schedule *part = isl_schedule_copy(schedule);
@@ -437,7 +676,7 @@ static int codegen_segment(struct mdh_chain *cg, const struct mdh_segment *seg,
   if (!whole)
     part = isl_schedule_intersect_domain(
         part, mdh_model_stmts_domain(cg->m, seg->first, seg->n));
-  tree = build_ast(cg, part);
+  tree = build_ast(&gen, part);
   b.inline_calls = 1;
   b.before = mlirOperationGetNextInBlock(seg->last);
   if (!mdh_chain_build_extent_checks(cg, &b, seg->first, seg->n))
@@ -466,6 +705,7 @@ static int codegen_segment(struct mdh_chain *cg, const struct mdh_segment *seg,
 done:
   mdh_ast_params_clear(&params);
   isl_ast_node_free(tree);
+  isl_union_set_free(gen.extended);
   return rc;
 }
 

@@ -133,57 +133,6 @@ static void use_device_copy(MlirValue host, MlirValue dev,
   free(roots);
 }
 
-/* Tells whether the mdh view "view" belongs to a md_hom of "m" (or to
- * none: an input view no md_hom reads). A part of a function's chain (a
- * segment, lib/chain.h) has the md_homs of the part only. */
-static int view_in_model(MlirOperation view, const struct mdh_model *m) {
-  MlirOperation hom = {NULL};
-  MlirOpOperand use;
-  int k;
-
-  if (mdhOperationIsAOutView(view)) {
-    hom = mlirOpResultGetOwner(mlirOperationGetOperand(view, 0));
-  } else {
-    use = mlirValueGetFirstUse(mlirOperationGetResult(view, 0));
-    if (mlirOpOperandIsNull(use))
-      return 1;
-    hom = mlirOpOperandGetOwner(use);
-  }
-  for (k = 0; k < m->n_stmt; ++k)
-    if (mlirOperationEqual(hom, m->stmts[k].hom))
-      return 1;
-  return 0;
-}
-
-/* Tells whether every use of "value" is a mdh view of a md_hom of "m", a
- * memref.dealloc or a view op whose result is used only so. */
-static int used_only_by_chain(MlirValue value, const struct mdh_model *m) {
-  MlirOpOperand use;
-  MlirOperation owner;
-
-  for (use = mlirValueGetFirstUse(value); !mlirOpOperandIsNull(use);
-       use = mlirOpOperandGetNextUse(use)) {
-    owner = mlirOpOperandGetOwner(use);
-    if ((mdhOperationIsAInpView(owner) || mdhOperationIsAOutView(owner)) &&
-        view_in_model(owner, m))
-      continue;
-    if (mdh_op_is(owner, "memref.dealloc"))
-      continue;
-    if (!mdh_op_is_memref_view(owner) ||
-        !used_only_by_chain(mlirOperationGetResult(owner, 0), m))
-      return 0;
-  }
-  return 1;
-}
-
-int mdh_device_is_intermediate(MlirValue buf, const struct mdh_model *m) {
-  MlirValue base = mdh_value_base(buf);
-
-  return mlirValueIsAOpResult(base) &&
-         mdh_op_is(mlirOpResultGetOwner(base), "memref.alloc") &&
-         used_only_by_chain(base, m);
-}
-
 /* Returns "view", a view of "base" through view ops, made the same way on
  * "dev", a copy of "base" of the same type: the view ops are cloned at
  * "b". */
@@ -248,7 +197,7 @@ static void build_copy(struct mdh_device_copies *c, struct mdh_builder *b,
   c->alloc[k] = mdh_build_alloc_like(b, "gpu.alloc", type, host);
   if (mlirOperationIsNull(c->first))
     c->first = mlirOpResultGetOwner(c->alloc[k]);
-  if (!mdh_device_is_intermediate(host, c->m) && !overwritten(c, k))
+  if (!mdh_model_is_intermediate(c->m, host) && !overwritten(c, k))
     copy_buffer(b, host, c->alloc[k], 1);
 }
 
@@ -375,7 +324,7 @@ void mdh_device_copies_finish(struct mdh_device_copies *c,
 
   for (k = 0; k < c->m->n_buf; ++k)
     if (!mlirValueIsNull(c->alloc[k]) && c->written[k] &&
-        !mdh_device_is_intermediate(c->host[k], c->m))
+        !mdh_model_is_intermediate(c->m, c->host[k]))
       copy_buffer(b, c->host[k], c->alloc[k], 0);
   for (k = 0; k < c->m->n_buf; ++k)
     if (!mlirValueIsNull(c->alloc[k]))

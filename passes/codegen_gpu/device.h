@@ -45,11 +45,5 @@ void mdh_device_copies_finish(struct mdh_device_copies *c,
 
 void mdh_device_copies_clear(struct mdh_device_copies *c);
 
-/* Tells whether "buf" is an intermediate of the chain of "m": a
- * memref.alloc, or a view of one, whose every use (through views) is a view
- * of the chain or its memref.dealloc. Its contents never travel between
- * host and device: what the chain reads of it, the chain wrote (an alloc's
- * initial contents are undefined), and nothing reads it after the chain. */
-int mdh_device_is_intermediate(MlirValue buf, const struct mdh_model *m);
 
 #endif

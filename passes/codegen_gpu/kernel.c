@@ -130,14 +130,6 @@ MlirValue mdh_build_identity(struct mdh_builder *b, const char *op,
       mdh_build_op(b, "arith.constant", 0, NULL, 1, &type, 1, &attr), 0);
 }
 
-int64_t mdh_element_bytes(MlirType type) {
-  if (mlirTypeIsAFloat(type))
-    return (mlirFloatTypeGetWidth(type) + 7) / 8;
-  if (mlirTypeIsAInteger(type))
-    return (mlirIntegerTypeGetWidth(type) + 7) / 8;
-  return 8;
-}
-
 MlirValue mdh_kernel_load_acc(struct mdh_builder *b, const struct mdh_kernel *k,
                               intptr_t c, int64_t r) {
   MlirValue at = mdh_build_index(b, r);
@@ -219,7 +211,7 @@ int mdh_kernel_translate(isl_ctx *ctx, struct mdh_kernel *k,
                                      int n, const MlirValue *idx, void *user),
                          void *user) {
   struct mdh_ast_params params = {0, 0, NULL, NULL};
-  struct mdh_ast_target target = {stmt, user, &params};
+  struct mdh_ast_target target = {stmt, NULL, user, &params};
   int h, rc;
 
   mdh_kernel_alloc_ids(ctx, k);

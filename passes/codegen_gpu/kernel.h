@@ -76,9 +76,6 @@ MlirType mdh_kernel_component_type(const struct mdh_stmt_info *info,
 /* Tells whether dimension "d" of "k" is a cc dimension. */
 int mdh_kernel_is_cc(const struct mdh_kernel *k, int d);
 
-/* The size in bytes of an element of type "type" (8 for index). */
-int64_t mdh_element_bytes(MlirType type);
-
 /* Loads (stores) element "r" of the accumulator of component "c" of "k". */
 MlirValue mdh_kernel_load_acc(struct mdh_builder *b, const struct mdh_kernel *k,
                               intptr_t c, int64_t r);

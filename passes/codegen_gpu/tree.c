@@ -236,7 +236,7 @@ static void find_private(struct band_data *data,
   prefix = isl_schedule_node_get_prefix_schedule_union_map(below);
   isl_schedule_node_free(below);
   for (k = 0; k < m->n_buf && data->n_private < MAX_PRIVATE; ++k) {
-    if (!mdh_device_is_intermediate(m->bufs[k], m) ||
+    if (!mdh_model_is_intermediate(m, m->bufs[k]) ||
         mdh_model_shares_memory(m, k))
       continue;
     if (is_private(m, k, domain, prefix))

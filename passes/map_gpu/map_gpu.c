@@ -46,6 +46,7 @@
 #include "dialect/attrs.h"
 #include "dialect/extents.h"
 #include "lib/chain.h"
+#include "lib/fuse.h"
 #include "lib/mapping.h"
 #include "lib/tree.h"
 #include "mdh-c/Dialect.h"
@@ -808,6 +809,11 @@ static int map_func(isl_ctx *ctx, MlirOperation func) {
   if (ok)
     schedule = mdh_chain_read_schedule(chain, func);
   ok = schedule != NULL;
+  if (ok && mdh_fuse_has_extension(schedule) != isl_bool_false) {
+    mdh_emit_error(func, PASS ": the schedule is fused by mdh-tile-fuse, "
+                              "which mdh-map-gpu does not map yet");
+    ok = 0;
+  }
   in_band = calloc(chain->m->n_stmt + 1, sizeof(*in_band));
   kernel_of = calloc(chain->m->n_stmt + 1, sizeof(*kernel_of));
   if (!in_band || !kernel_of)

@@ -53,6 +53,10 @@ MlirPass mdhCreateEmulateGpuPass(void);
 /// (docs/passes.md, "Raising linalg"); ops it cannot raise stay as they are.
 MlirPass mdhCreateFromLinalgPass(void);
 
+/// mdh-tile-fuse: post-tiling fusion (basteln) on the tree in mdh.schedule,
+/// between mdh-schedule and mdh-codegen-cpu (docs/passes.md).
+MlirPass mdhCreateTileFusePass(void);
+
 /// Tells whether "mode" names a reduction mode of mdh-codegen-gpu: "atomic"
 /// (partial results of several blocks are combined with atomics) or
 /// "deterministic" (each block writes its partial result, a second kernel
@@ -89,6 +93,12 @@ MlirPass mdhCreateGpuOptionsPass(MlirStringRef mapping,
 /// to a pass manager.
 MlirPass mdhCreateIslBudgetPass(int64_t budget);
 
+/// Creates the mdh-no-fusion pass, which sets mdh.fusion = "none" on the
+/// module (unless it carries a mode already): mdh-tile-fuse then leaves the
+/// schedules alone. The option fusion=none of mdh-cpu-pipeline adds it. The
+/// caller owns the pass until it is added to a pass manager.
+MlirPass mdhCreateNoFusionPass(void);
+
 /// Creates the mdh-reassociate pass, which sets the unit attribute
 /// mdh.reassociate on the module: mdh-from-linalg may then reassociate
 /// floating-point reductions (C += A B becomes one md_hom accumulating into
@@ -96,6 +106,10 @@ MlirPass mdhCreateIslBudgetPass(int64_t budget);
 /// mdh-from-linalg adds it. The caller owns the pass until it is added to
 /// a pass manager.
 MlirPass mdhCreateReassociatePass(void);
+
+/// What mdh-no-fusion does, for drivers that hold the module: sets
+/// mdh.fusion = "none" on "module" unless it carries a mode already.
+void mdhSetNoFusion(MlirOperation module);
 
 /// What mdh-gpu-options does, for drivers that hold the module: checks
 /// "mapping" and "reductionMode" and stores the non-empty ones as

@@ -1,0 +1,861 @@
+/* mdh-tile-fuse: post-tiling fusion on the schedule tree in `mdh.schedule`
+ * (basteln, "Modeling the Interplay between Loop Tiling and Fusion in
+ * Optimizing Compilers Using Affine Relations", sections 4-5).
+ *
+ * For each statement that writes data the function's caller sees (an output
+ * space, section 4.2), taken last to first, the pass forms a group:
+ * - the producers whose results the group's statements read at the same
+ *   tile coordinates (quasi-identity, section 4.1) join the output space:
+ *   they run in the same tiles, each over its own loops (an element-wise
+ *   prologue or epilogue, or a contraction that keeps its loop order);
+ * - producers without reductions whose results only the group reads join as
+ *   extension statements (section 4.4): the instances each tile needs come
+ *   from the upward-exposed data of the tile (4.3), mapped back through the
+ *   producers' writes, statement after statement from the last producer to
+ *   the first (Alg. 2), so that tiles may overlap (recomputation).
+ * The output space is tiled (the tile coordinates are its parallel
+ * dimensions), and below the tile band an extension node adds the producer
+ * instances of each tile in front of the output statements (Alg. 3, with
+ * the "reserved" filter (20) keeping the instances no tile needs outside
+ * the group). A `mdh.tile_buffers` mark tells the code generator that each
+ * intermediate that only the group uses lives, per tile, in a buffer of the
+ * tile's footprint (section 6.4): recomputed instances then never race.
+ *
+ * The pass declines (the tree stays as mdh-schedule built it) where no
+ * producer joins by extension, where a footprint has no fixed size, where
+ * recomputation would more than double a producer's work (the paper leaves
+ * chains of overlapping stencils to autotuners: section 4.5), or where the
+ * statements outside the group cannot run around it.
+ */
+
+#include "dialect/attrs.h"
+#include "lib/builder.h"
+#include "lib/chain.h"
+#include "lib/fuse.h"
+#include "lib/model.h"
+#include "lib/tree.h"
+#include "passes/pass.h"
+#include "support/diag.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <isl/aff.h>
+#include <isl/fixed_box.h>
+#include <isl/id.h>
+#include <isl/ilp.h>
+#include <isl/map.h>
+#include <isl/schedule.h>
+#include <isl/schedule_node.h>
+#include <isl/set.h>
+#include <isl/space.h>
+#include <isl/union_map.h>
+#include <isl/union_set.h>
+#include <isl/val.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PASS "mdh-tile-fuse"
+
+/* The default tile of a group with producers: the innermost tile dimension
+ * 256 elements, the longest of the others 32, the rest 1, so that one f32
+ * producer's footprint per tile (34 x 258 for a 3x3 stencil) is about
+ * 35 KiB, and ten (Harris) stay in the 512 KiB L2 of the AMD EPYC bench
+ * machine (bench/cpu/README.md). */
+#define TILE_INNER 256
+#define TILE_OUTER 32
+
+/* The default tile of a contraction with element-wise steps: 8 rows of the
+ * longest outer dimension, the innermost dimension whole, so that the
+ * contraction's innermost loop keeps its length. PolyBench's gemm at its
+ * LARGE size as three md_homs on the bench machine (ms, 1 / 2 threads):
+ * 32 x 256 tiles 72 / 43, rows of 4, 8, 16 or 32 with whole columns
+ * 56-58 / 29-31, unfused 65 / 35, the product alone 58-60 / 30-32. */
+#define TILE_CONTRACTION_ROWS 8
+
+/* The most work recomputation may add to a producer: twice its instances. */
+#define MAX_RECOMPUTATION 2.0
+
+/* The most bytes of tile buffers one tile may use (they live on the stack
+ * of the thread running the tile). */
+#define MAX_TILE_BYTES (1 << 20)
+
+/* The role of a statement in the group being formed. */
+enum role { OUTSIDE, OUTPUT, PRODUCER };
+
+/* Internal data structure of the pass on one function: the chain, its
+ * schedule (as mdh-schedule built it) and schedule map, and the role of each
+ * statement in the group. */
+struct fuse_data {
+  MlirOperation func;
+  struct mdh_chain *cg;
+  struct mdh_model *m;
+  isl_schedule *schedule;
+  isl_union_map *smap;
+  enum role *role;
+};
+
+/* Returns the instances of statement "k". */
+static __isl_give isl_union_set *stmt_domain(struct mdh_model *m, int k) {
+  return isl_union_set_from_set(isl_set_copy(m->stmts[k].domain));
+}
+
+/* Returns the instances of the statements whose role is "role". */
+static __isl_give isl_union_set *with_role(struct fuse_data *data,
+                                           enum role role) {
+  isl_union_set *set =
+      isl_union_set_empty(isl_union_set_get_space(data->m->domain));
+  int k;
+
+  for (k = 0; k < data->m->n_stmt; ++k)
+    if (data->role[k] == role)
+      set = isl_union_set_union(set, stmt_domain(data->m, k));
+  return set;
+}
+
+/* Tells whether "umap" is empty (an error counts as "no"). */
+static int is_empty(__isl_take isl_union_map *umap) {
+  isl_bool empty = isl_union_map_is_empty(umap);
+
+  isl_union_map_free(umap);
+  return empty == isl_bool_true;
+}
+
+/* Returns the accesses of "acc" by statement "k". */
+static __isl_give isl_union_map *of_stmt(struct mdh_model *m,
+                                         __isl_keep isl_union_map *acc, int k) {
+  return isl_union_map_intersect_domain(isl_union_map_copy(acc),
+                                        stmt_domain(m, k));
+}
+
+/* Returns the flow from statement "k" to the statements "to": the pairs of
+ * instances where one of "to" reads an element "k" writes. */
+static __isl_give isl_union_map *flow_to(struct mdh_model *m, int k,
+                                         __isl_take isl_union_set *to) {
+  isl_union_map *reads =
+      isl_union_map_intersect_domain(isl_union_map_copy(m->reads), to);
+
+  return isl_union_map_apply_range(of_stmt(m, m->writes, k),
+                                   isl_union_map_reverse(reads));
+}
+
+/* Tells whether statement "k" writes only intermediates of their own memory
+ * that no other statement writes: what it computes may move into tiles. */
+static int writes_own_intermediates(struct mdh_model *m, int k) {
+  isl_union_map *w = of_stmt(m, m->writes, k);
+  isl_union_set *elems;
+  int b, ok = 1;
+
+  for (b = 0; b < m->n_buf && ok; ++b) {
+    elems =
+        isl_union_set_from_set(isl_set_universe(mdh_model_buffer_space(m, b)));
+    if (is_empty(isl_union_map_intersect_range(isl_union_map_copy(w),
+                                               isl_union_set_copy(elems)))) {
+      isl_union_set_free(elems);
+      continue;
+    }
+    ok = mdh_model_is_intermediate(m, m->bufs[b]) &&
+         !mdh_model_shares_memory(m, b) &&
+         is_empty(isl_union_map_intersect_range(
+             isl_union_map_subtract_domain(isl_union_map_copy(m->writes),
+                                           stmt_domain(m, k)),
+             elems));
+  }
+  isl_union_map_free(w);
+  return ok;
+}
+
+/* Tells whether every dimension of statement "k" is cc. */
+static int cc_only(struct mdh_model *m, int k) {
+  int d;
+
+  for (d = 0; d < m->stmts[k].rank; ++d)
+    if (m->stmts[k].kinds[d] != MdhCombineCC)
+      return 0;
+  return 1;
+}
+
+/* Stores in "dims" the cc dimensions of statement "k", in the order of its
+ * loops in the schedule map "smap"; returns their number. */
+static int cc_dims(struct mdh_model *m, __isl_keep isl_union_map *smap, int k,
+                   int *dims) {
+  int order[MDH_MODEL_MAX_RANK];
+  int d, n = 0;
+
+  mdh_tree_dim_order(smap, &m->stmts[k], order);
+  for (d = 0; d < m->stmts[k].rank; ++d)
+    if (m->stmts[k].kinds[order[d]] == MdhCombineCC)
+      dims[n++] = order[d];
+  return n;
+}
+
+/* Appends to "buf" (of "size" bytes) the statement tuple "S<k>[i0, ...]". */
+static void print_tuple(char *buf, size_t size, const struct mdh_stmt *stmt) {
+  size_t len = strlen(buf);
+  int d;
+
+  snprintf(buf + len, size - len, "%s[", stmt->name);
+  for (d = 0; d < stmt->rank; ++d) {
+    len = strlen(buf);
+    snprintf(buf + len, size - len, "%si%d", d ? ", " : "", d);
+  }
+  len = strlen(buf);
+  snprintf(buf + len, size - len, "]");
+}
+
+/* Returns the rows "S<k>[i] -> [e_0, ...]" of statement "stmt", where row r
+ * is dimension dims[r], or, if "sizes" is given, its tile of size
+ * sizes[r] (0: one tile over the whole extent). */
+static __isl_give isl_union_map *rows(isl_ctx *ctx, const struct mdh_stmt *stmt,
+                                      const int *dims, int n,
+                                      const int64_t *sizes) {
+  char buf[4096] = "{ ";
+  size_t len;
+  int r;
+
+  print_tuple(buf, sizeof(buf), stmt);
+  strcat(buf, " -> [");
+  for (r = 0; r < n; ++r) {
+    len = strlen(buf);
+    if (sizes && sizes[r] > 0)
+      snprintf(buf + len, sizeof(buf) - len, "%s%lld * floor(i%d / %lld)",
+               r ? ", " : "", (long long)sizes[r], dims[r],
+               (long long)sizes[r]);
+    else if (sizes)
+      snprintf(buf + len, sizeof(buf) - len, "%s0", r ? ", " : "");
+    else
+      snprintf(buf + len, sizeof(buf) - len, "%si%d", r ? ", " : "", dims[r]);
+  }
+  strcat(buf, "] }");
+  return isl_union_map_intersect_domain(
+      isl_union_map_read_from_str(ctx, buf),
+      isl_union_set_from_set(isl_set_copy(stmt->domain)));
+}
+
+/* Returns the loops of statement "k" in the order mdh-schedule gave them. */
+static __isl_give isl_union_map *own_rows(struct fuse_data *data, int k) {
+  int order[MDH_MODEL_MAX_RANK];
+
+  mdh_tree_dim_order(data->smap, &data->m->stmts[k], order);
+  return rows(data->m->ctx, &data->m->stmts[k], order, data->m->stmts[k].rank,
+              NULL);
+}
+
+/* Returns the tile coordinates of statement "k": its cc dimensions in
+ * index order. */
+static __isl_give isl_union_map *tile_coords(struct mdh_model *m, int k) {
+  int dims[MDH_MODEL_MAX_RANK];
+  int d, n = 0;
+
+  for (d = 0; d < m->stmts[k].rank; ++d)
+    if (m->stmts[k].kinds[d] == MdhCombineCC)
+      dims[n++] = d;
+  return rows(m->ctx, &m->stmts[k], dims, n, NULL);
+}
+
+/* Tells whether the flow "flow" from statement "p" to statement "q" keeps
+ * their tile coordinates: each instance of "q" reads what instances of
+ * "p" at its own tile coordinates write (quasi-identity, section 4.1). */
+static int keeps_tile(struct mdh_model *m, int p, int q,
+                      __isl_take isl_union_map *flow) {
+  isl_union_map *moved;
+  isl_map *map;
+  isl_bool same;
+
+  moved = isl_union_map_apply_range(
+      isl_union_map_apply_domain(flow, tile_coords(m, p)), tile_coords(m, q));
+  map = isl_map_from_union_map(moved);
+  same = isl_map_is_subset(map, isl_map_identity(isl_space_map_from_set(
+                                    isl_space_range(isl_map_get_space(map)))));
+  isl_map_free(map);
+  return same == isl_bool_true;
+}
+
+/* Returns the number of cc dimensions of statement "k". */
+static int n_cc(struct mdh_model *m, int k) {
+  int d, n = 0;
+
+  for (d = 0; d < m->stmts[k].rank; ++d)
+    n += m->stmts[k].kinds[d] == MdhCombineCC;
+  return n;
+}
+
+/* Tells whether statement "p" may join the group as an output statement:
+ * every statement that reads what it writes is an output statement of the
+ * group, at the same tile coordinates. */
+static int joins_output(struct fuse_data *data, int p) {
+  struct mdh_model *m = data->m;
+  int q, ok = 1, any = 0;
+
+  for (q = p + 1; q < m->n_stmt && ok; ++q) {
+    isl_union_map *flow = flow_to(m, p, stmt_domain(m, q));
+
+    if (is_empty(isl_union_map_copy(flow))) {
+      isl_union_map_free(flow);
+      continue;
+    }
+    any = 1;
+    ok = data->role[q] == OUTPUT && n_cc(m, p) == n_cc(m, q) &&
+         keeps_tile(m, p, q, flow);
+    if (!(data->role[q] == OUTPUT && n_cc(m, p) == n_cc(m, q)))
+      isl_union_map_free(flow);
+  }
+  return ok && any;
+}
+
+/* Tells whether statement "p" may join the group as a producer: it has no
+ * reduction and every statement that reads what it writes is in the
+ * group. */
+static int joins_producer(struct fuse_data *data, int p) {
+  struct mdh_model *m = data->m;
+  int q, any = 0;
+
+  if (!cc_only(m, p))
+    return 0;
+  for (q = p + 1; q < m->n_stmt; ++q) {
+    if (is_empty(flow_to(m, p, stmt_domain(m, q))))
+      continue;
+    if (data->role[q] == OUTSIDE)
+      return 0;
+    any = 1;
+  }
+  return any;
+}
+
+/* Forms the group of the output statement "c": the statements before it
+ * that only it and the group read join, as output statements where they
+ * keep the tile coordinates, else as producers (Alg. 2, greedily from the
+ * last to the first). Tells whether the group is worth tiling: it has
+ * producers, or a contraction (a statement with a pw dimension) among
+ * other output statements, whose element-wise steps then run on each tile
+ * of the contraction while it is in cache, the contraction keeping its own
+ * loop order (basteln's elem+matmul groups, section 7.3). Element-wise
+ * statements alone gain nothing: mdh-schedule fuses them point by point. */
+static int form_group(struct fuse_data *data, int c) {
+  struct mdh_model *m = data->m;
+  int p, n_prod = 0, n_out = 1, contraction = !cc_only(m, c);
+
+  data->role[c] = OUTPUT;
+  for (p = c - 1; p >= 0; --p) {
+    if (data->role[p] != OUTSIDE || !writes_own_intermediates(m, p))
+      continue;
+    if (joins_output(data, p)) {
+      data->role[p] = OUTPUT;
+      n_out++;
+      contraction |= !cc_only(m, p);
+    } else if (joins_producer(data, p)) {
+      data->role[p] = PRODUCER;
+      n_prod++;
+    }
+  }
+  return n_prod > 0 || (n_out > 1 && contraction);
+}
+
+/* The tiling of a group: the output statement "c", its "n" tile dimensions
+ * "dims" in the order of the tile loops, their "sizes" (0: the whole
+ * extent) and the number of tiles along each ("count", 0 if unknown). */
+struct tiling {
+  int c;
+  int n;
+  int dims[MDH_MODEL_MAX_RANK];
+  int64_t sizes[MDH_MODEL_MAX_RANK];
+  int64_t count[MDH_MODEL_MAX_RANK];
+};
+
+/* Returns the extent of dimension "d" of statement "stmt" (-1: not
+ * static). */
+static int64_t extent(const struct mdh_stmt *stmt, int d) {
+  isl_val *max = isl_set_dim_max_val(isl_set_copy(stmt->domain), d);
+  int64_t n = -1;
+
+  if (max && isl_val_is_int(max))
+    n = isl_val_get_num_si(max) + 1;
+  isl_val_free(max);
+  return n;
+}
+
+/* Reads the tile sizes of the output statement t->c: its `mdh.tile_sizes`
+ * (one per dimension, in index order) or the default for a group with
+ * "producers" or without; puts the dimension of
+ * the most tiles outermost, so that the parallel tile loop has many
+ * iterations (the 3 channels of an image would keep one of two threads
+ * idle a third of the time). Returns 0, or -1 after a diagnostic. */
+static int read_tiling(struct fuse_data *data, struct tiling *t,
+                       int producers) {
+  const struct mdh_stmt *stmt = &data->m->stmts[t->c];
+  MlirAttribute attr = mdh_attr_get_tile_sizes(stmt->hom);
+  int64_t n, best = -1;
+  int r, top = 0, longest = -1, dim;
+
+  t->n = cc_dims(data->m, data->smap, t->c, t->dims);
+  if (!mlirAttributeIsNull(attr) &&
+      (!mlirAttributeIsADenseI64Array(attr) ||
+       mlirDenseArrayGetNumElements(attr) != stmt->rank)) {
+    mdh_emit_error(stmt->hom,
+                   PASS ": mdh.tile_sizes must be an array<i64> of %d sizes, "
+                        "one per dimension",
+                   stmt->rank);
+    return -1;
+  }
+  for (r = 0; !mlirAttributeIsNull(attr) && r < stmt->rank; ++r)
+    if (mlirDenseI64ArrayGetElement(attr, r) < 0) {
+      mdh_emit_error(stmt->hom,
+                     PASS ": mdh.tile_sizes holds a negative size (%lld)",
+                     (long long)mlirDenseI64ArrayGetElement(attr, r));
+      return -1;
+    }
+  for (r = 0; r < t->n - 1; ++r)
+    if (extent(stmt, t->dims[r]) > best) {
+      best = extent(stmt, t->dims[r]);
+      longest = r;
+    }
+  for (best = -1, r = 0; r < t->n; ++r) {
+    if (mlirAttributeIsNull(attr) && !producers)
+      t->sizes[r] = r == t->n - 1  ? 0
+                    : r == longest ? TILE_CONTRACTION_ROWS
+                                   : 1;
+    else if (mlirAttributeIsNull(attr))
+      t->sizes[r] = r == t->n - 1 ? TILE_INNER : r == longest ? TILE_OUTER : 1;
+    else
+      t->sizes[r] = mlirDenseI64ArrayGetElement(attr, t->dims[r]);
+    n = extent(stmt, t->dims[r]);
+    t->count[r] = !t->sizes[r] ? 1
+                  : n < 0      ? 0
+                               : (n + t->sizes[r] - 1) / t->sizes[r];
+    if (t->count[r] > best) {
+      best = t->count[r];
+      top = r;
+    }
+  }
+  for (r = top; r > 0; --r) {
+    dim = t->dims[r], n = t->sizes[r], best = t->count[r];
+    t->dims[r] = t->dims[r - 1], t->sizes[r] = t->sizes[r - 1];
+    t->count[r] = t->count[r - 1];
+    t->dims[r - 1] = dim, t->sizes[r - 1] = n, t->count[r - 1] = best;
+  }
+  /* A dimension of one tile is no member of the tile band: a constant
+   * member would leave isl's AST build without its dimension. */
+  for (n = 0, r = 0; r < t->n; ++r)
+    if (t->count[r] > 1 || t->count[r] == 0) {
+      t->dims[n] = t->dims[r], t->sizes[n] = t->sizes[r];
+      t->count[n++] = t->count[r];
+    }
+  t->n = n;
+  return 0;
+}
+
+/* Returns the tile band of the output statements: for each, row r is its
+ * cc dimension at the place the tile dimension r has among the cc
+ * dimensions of t->c (in index order), tiled. */
+static __isl_give isl_multi_union_pw_aff *tile_band(struct fuse_data *data,
+                                                    const struct tiling *t) {
+  struct mdh_model *m = data->m;
+  isl_union_map *band = isl_union_map_empty(isl_union_set_get_space(m->domain));
+  int dims[MDH_MODEL_MAX_RANK], pos[MDH_MODEL_MAX_RANK],
+      k_dims[MDH_MODEL_MAX_RANK];
+  int k, d, r, n;
+
+  for (r = 0; r < t->n; ++r)
+    for (pos[r] = 0, d = 0; d < t->dims[r]; ++d)
+      pos[r] += m->stmts[t->c].kinds[d] == MdhCombineCC;
+  for (k = 0; k < m->n_stmt; ++k) {
+    if (data->role[k] != OUTPUT)
+      continue;
+    for (n = 0, d = 0; d < m->stmts[k].rank; ++d)
+      if (m->stmts[k].kinds[d] == MdhCombineCC)
+        k_dims[n++] = d;
+    for (r = 0; r < t->n; ++r)
+      dims[r] = k_dims[pos[r]];
+    band = isl_union_map_union(
+        band, rows(m->ctx, &m->stmts[k], dims, t->n, t->sizes));
+  }
+  return isl_multi_union_pw_aff_from_union_map(band);
+}
+
+/* Returns the producer instances each tile needs: the tile coordinates of
+ * the output instances ("tiles", instances -> tile) mapped back through the
+ * flow into them, one producer after the other from the last (Alg. 2, lines
+ * 10-25; with the exact flow instead of the footprint of the whole array,
+ * as the reads of a statement may also touch data of the caller). */
+static __isl_give isl_union_map *
+producer_instances(struct fuse_data *data, __isl_take isl_union_map *tiles) {
+  struct mdh_model *m = data->m;
+  isl_union_map *need = isl_union_map_reverse(tiles);
+  isl_union_map *ext = isl_union_map_empty(isl_union_map_get_space(need));
+  isl_union_map *more;
+  int p;
+
+  for (p = m->n_stmt - 1; p >= 0; --p) {
+    if (data->role[p] != PRODUCER)
+      continue;
+    more = isl_union_map_apply_range(
+        isl_union_map_copy(need),
+        isl_union_map_reverse(flow_to(m, p, isl_union_set_copy(m->domain))));
+    more = isl_union_map_coalesce(more);
+    ext = isl_union_map_union(ext, isl_union_map_copy(more));
+    need = isl_union_map_union(need, more);
+  }
+  isl_union_map_free(need);
+  return isl_union_map_coalesce(ext);
+}
+
+/* Returns the product of the sizes of the box "box" (-1 if it has
+ * none). */
+static double box_volume(__isl_take isl_fixed_box *box) {
+  isl_multi_val *size;
+  isl_size n;
+  double v = 1;
+  int i;
+
+  if (isl_fixed_box_is_valid(box) != isl_bool_true) {
+    isl_fixed_box_free(box);
+    return -1;
+  }
+  size = isl_fixed_box_get_size(box);
+  n = isl_multi_val_size(size);
+  for (i = 0; i < n; ++i) {
+    isl_val *s = isl_multi_val_get_at(size, i);
+    v *= isl_val_get_d(s);
+    isl_val_free(s);
+  }
+  isl_multi_val_free(size);
+  isl_fixed_box_free(box);
+  return v;
+}
+
+/* Tells whether the group has several tiles and recomputation keeps each
+ * producer within MAX_RECOMPUTATION times its own work: the instances of a tile
+ * (their box) times the number of tiles (fractional: a partial tile at the end
+ * of a dimension counts for its part), against the producer's instances. */
+static int recomputation_pays(struct fuse_data *data, const struct tiling *t,
+                              __isl_keep isl_union_map *ext) {
+  struct mdh_model *m = data->m;
+  double tiles = 1, per_tile, all;
+  isl_union_map *part;
+  int64_t n;
+  int r, p;
+
+  for (r = 0; r < t->n; ++r) {
+    n = extent(&m->stmts[t->c], t->dims[r]);
+    if (n <= 0)
+      return 0;
+    tiles *= t->sizes[r] && t->sizes[r] < n ? (double)n / t->sizes[r] : 1;
+  }
+  /* One tile is the unfused program with its intermediates moved. */
+  if (tiles <= 1)
+    return 0;
+  for (p = 0; p < m->n_stmt; ++p) {
+    if (data->role[p] != PRODUCER)
+      continue;
+    part = isl_union_map_intersect_range(isl_union_map_copy(ext),
+                                         stmt_domain(m, p));
+    per_tile = box_volume(
+        isl_map_get_range_simple_fixed_box_hull(isl_map_from_union_map(part)));
+    all = box_volume(isl_set_get_simple_fixed_box_hull(m->stmts[p].domain));
+    if (per_tile < 0 || all <= 0 || per_tile * tiles > MAX_RECOMPUTATION * all)
+      return 0;
+  }
+  return 1;
+}
+
+/* Returns the bytes of the tile buffers "bufs" ("n" of them). */
+static double tile_bytes(struct mdh_model *m, struct mdh_tile_buffer *bufs,
+                         int n) {
+  double bytes = 0, v;
+  int i, j;
+
+  for (i = 0; i < n; ++i) {
+    MlirType type = mlirValueGetType(m->bufs[bufs[i].buf]);
+    int64_t elem = mdh_element_bytes(mlirShapedTypeGetElementType(type));
+    isl_size dims = isl_multi_val_size(bufs[i].size);
+
+    for (v = (double)elem, j = 0; j < dims; ++j) {
+      isl_val *s = isl_multi_val_get_at(bufs[i].size, j);
+      v *= isl_val_get_d(s);
+      isl_val_free(s);
+    }
+    bytes += v;
+  }
+  return bytes;
+}
+
+/* Returns "node" (a leaf) with the statements of role "role" below it,
+ * each over its own loops: in a sequence of one filter per statement, in
+ * program order, if there are several. */
+static __isl_give isl_schedule_node *
+insert_own_loops(struct fuse_data *data, __isl_take isl_schedule_node *node,
+                 enum role role) {
+  struct mdh_model *m = data->m;
+  isl_union_set_list *filters = isl_union_set_list_alloc(m->ctx, m->n_stmt);
+  isl_size n;
+  int k, i = 0;
+
+  for (k = 0; k < m->n_stmt; ++k)
+    if (data->role[k] == role)
+      filters = isl_union_set_list_add(filters, stmt_domain(m, k));
+  n = isl_union_set_list_n_union_set(filters);
+  if (n > 1)
+    node = isl_schedule_node_insert_sequence(node, filters);
+  else
+    isl_union_set_list_free(filters);
+  for (k = 0; k < m->n_stmt; ++k) {
+    if (data->role[k] != role)
+      continue;
+    if (n > 1)
+      node = isl_schedule_node_child(isl_schedule_node_child(node, i++), 0);
+    if (m->stmts[k].rank > 0)
+      node = isl_schedule_node_insert_partial_schedule(
+          node, isl_multi_union_pw_aff_from_union_map(own_rows(data, k)));
+    if (n > 1)
+      node = isl_schedule_node_parent(isl_schedule_node_parent(node));
+  }
+  return node;
+}
+
+/* Returns the schedule of the group: the producer instances no tile needs
+ * ("reserved", the filter (20) of section 5.1), then the tile band "band"
+ * over the output statements, a tile_buffers mark, and the extension
+ * "ext" adding the producer instances of each tile before the output
+ * statements. */
+static __isl_give isl_schedule *
+group_schedule(struct fuse_data *data, __isl_take isl_multi_union_pw_aff *band,
+               __isl_take isl_union_map *ext,
+               __isl_take isl_union_set *reserved) {
+  struct mdh_model *m = data->m;
+  isl_union_set *outs = with_role(data, OUTPUT);
+  isl_union_set_list *parts = isl_union_set_list_from_union_set(reserved);
+  isl_schedule *group;
+  isl_schedule_node *node, *graft;
+  isl_size n = isl_multi_union_pw_aff_size(band);
+  int i;
+
+  parts = isl_union_set_list_add(parts, isl_union_set_copy(outs));
+  group = isl_schedule_from_domain(
+      isl_union_set_union(outs, with_role(data, PRODUCER)));
+  node = isl_schedule_node_child(isl_schedule_get_root(group), 0);
+  isl_schedule_free(group);
+  node = isl_schedule_node_insert_sequence(node, parts);
+  node = isl_schedule_node_child(isl_schedule_node_child(node, 1), 0);
+  node = isl_schedule_node_insert_partial_schedule(node, band);
+  node = isl_schedule_node_band_set_permutable(node, 1);
+  for (i = 0; i < n; ++i)
+    node = isl_schedule_node_band_member_set_coincident(node, i, 1);
+  node = isl_schedule_node_child(node, 0);
+  if (isl_union_map_is_empty(ext) == isl_bool_false) {
+    graft = isl_schedule_node_child(isl_schedule_node_from_extension(ext), 0);
+    graft = isl_schedule_node_parent(insert_own_loops(data, graft, PRODUCER));
+    node = isl_schedule_node_graft_before(node, graft);
+  } else {
+    isl_union_map_free(ext);
+  }
+  node = insert_own_loops(data, node, OUTPUT);
+  node = isl_schedule_node_child(
+      isl_schedule_node_child(isl_schedule_node_root(node), 0), 1);
+  node = isl_schedule_node_child(isl_schedule_node_child(node, 0), 0);
+  node = isl_schedule_node_insert_mark(
+      node, isl_id_alloc(m->ctx, mdh_mark_tile_buffers, NULL));
+  group = isl_schedule_node_get_schedule(node);
+  isl_schedule_node_free(node);
+  return group;
+}
+
+/* Returns "a" followed by "b", either of which may be NULL. */
+static __isl_give isl_schedule *then(__isl_take isl_schedule *a,
+                                     __isl_take isl_schedule *b) {
+  if (!a)
+    return b;
+  if (!b)
+    return a;
+  return isl_schedule_sequence(a, b);
+}
+
+/* Returns "schedule" restricted to "domain", or NULL if that is empty. */
+static __isl_give isl_schedule *part(__isl_keep isl_schedule *schedule,
+                                     __isl_take isl_union_set *domain) {
+  if (isl_union_set_is_empty(domain) == isl_bool_true) {
+    isl_union_set_free(domain);
+    return NULL;
+  }
+  return isl_schedule_intersect_domain(isl_schedule_copy(schedule), domain);
+}
+
+/* Splits the statements outside the group into those that run before it
+ * and after it (those that depend on the group, directly or through each
+ * other); returns the schedule of the function, "group" between the
+ * two in the tree of mdh-schedule without its kinds mark ("plain"), or NULL
+ * if a statement after the group is a source of a dependence on one before
+ * it or in it. */
+static __isl_give isl_schedule *surround(struct fuse_data *data,
+                                         __isl_keep isl_schedule *plain,
+                                         __isl_take isl_schedule *group) {
+  struct mdh_model *m = data->m;
+  isl_union_set *in_group = with_role(data, OUTPUT);
+  isl_union_set *after =
+      isl_union_set_empty(isl_union_set_get_space(m->domain));
+  isl_union_set *before;
+  int k, ok;
+
+  in_group = isl_union_set_union(in_group, with_role(data, PRODUCER));
+  for (k = 0; k < m->n_stmt; ++k) {
+    isl_union_set *from = isl_union_set_union(isl_union_set_copy(in_group),
+                                              isl_union_set_copy(after));
+    isl_union_map *deps = isl_union_map_intersect_range(
+        isl_union_map_intersect_domain(isl_union_map_copy(m->deps), from),
+        stmt_domain(m, k));
+
+    if (data->role[k] == OUTSIDE && !is_empty(deps))
+      after = isl_union_set_union(after, stmt_domain(m, k));
+    else if (data->role[k] == OUTSIDE)
+      continue;
+    else
+      isl_union_map_free(deps);
+  }
+  before = isl_union_set_subtract(
+      isl_union_set_subtract(isl_union_set_copy(m->domain),
+                             isl_union_set_copy(in_group)),
+      isl_union_set_copy(after));
+  ok = is_empty(isl_union_map_intersect_range(
+      isl_union_map_intersect_domain(isl_union_map_copy(m->deps),
+                                     isl_union_set_copy(after)),
+      isl_union_set_union(isl_union_set_copy(before),
+                          isl_union_set_copy(in_group))));
+  isl_union_set_free(in_group);
+  if (!ok) {
+    isl_union_set_free(before);
+    isl_union_set_free(after);
+    return isl_schedule_free(group);
+  }
+  return then(then(part(plain, before), group), part(plain, after));
+}
+
+/* Returns the tree of "schedule" fused for the group of the output
+ * statement "c", or NULL where the pass declines it (the roles then stay
+ * set; the caller resets them). Sets "*error" after a diagnostic. */
+static __isl_give isl_schedule *fuse_group(struct fuse_data *data, int c,
+                                           int *error) {
+  struct mdh_model *m = data->m;
+  struct tiling t = {.c = c};
+  isl_multi_union_pw_aff *band;
+  isl_union_map *tiles, *ext, *inst;
+  isl_union_set *outs, *reserved;
+  isl_schedule_node *root;
+  isl_schedule *plain, *fused = NULL;
+  struct mdh_tile_buffer *bufs;
+  isl_id *kinds;
+  int n, k, producers = 0;
+
+  if (form_group(data, c) == 0)
+    return NULL;
+  for (k = 0; k < m->n_stmt; ++k)
+    producers |= data->role[k] == PRODUCER;
+  if (read_tiling(data, &t, producers) < 0) {
+    *error = 1;
+    return NULL;
+  }
+  if (t.n == 0)
+    return NULL;
+  band = tile_band(data, &t);
+  tiles =
+      isl_union_map_from_multi_union_pw_aff(isl_multi_union_pw_aff_copy(band));
+  ext = producer_instances(data, isl_union_map_copy(tiles));
+  outs = with_role(data, OUTPUT);
+  inst = isl_union_map_union(isl_union_map_reverse(tiles),
+                             isl_union_map_copy(ext));
+  n = mdh_fuse_tile_buffers(m, inst, outs, &bufs);
+  isl_union_map_free(inst);
+  isl_union_set_free(outs);
+  if (n < 0 || !recomputation_pays(data, &t, ext) ||
+      tile_bytes(m, bufs, n) > MAX_TILE_BYTES) {
+    if (n >= 0)
+      mdh_fuse_tile_buffers_free(bufs, n);
+    isl_multi_union_pw_aff_free(band);
+    isl_union_map_free(ext);
+    return NULL;
+  }
+  mdh_fuse_tile_buffers_free(bufs, n);
+  reserved = isl_union_set_subtract(
+      with_role(data, PRODUCER), isl_union_map_range(isl_union_map_copy(ext)));
+  root = isl_schedule_node_child(isl_schedule_get_root(data->schedule), 0);
+  kinds = isl_schedule_node_mark_get_id(root);
+  root = isl_schedule_node_delete(root);
+  plain = isl_schedule_node_get_schedule(root);
+  isl_schedule_node_free(root);
+  fused = surround(data, plain, group_schedule(data, band, ext, reserved));
+  isl_schedule_free(plain);
+  root = fused ? isl_schedule_get_root(fused) : NULL;
+  isl_schedule_free(fused);
+  root = isl_schedule_node_insert_mark(isl_schedule_node_child(root, 0), kinds);
+  fused = isl_schedule_node_get_schedule(root);
+  isl_schedule_node_free(root);
+  if (fused && mdh_fuse_schedule_is_valid(m, fused) != isl_bool_true)
+    fused = isl_schedule_free(fused);
+  return fused;
+}
+
+/* Reads the fusion mode of "func" (`mdh.fusion` on it or its module;
+ * "basteln" without one): 1 for basteln, 0 for none, -1 after a
+ * diagnostic. */
+static int fusion_mode(MlirOperation func) {
+  MlirOperation owner;
+  MlirAttribute attr = mdh_attr_find_fusion(func, &owner);
+  MlirStringRef mode;
+
+  if (mlirAttributeIsNull(attr))
+    return 1;
+  if (mlirAttributeIsAString(attr)) {
+    mode = mlirStringAttrGetValue(attr);
+    if (mlirStringRefEqual(mode, mlirStringRefCreateFromCString("basteln")))
+      return 1;
+    if (mlirStringRefEqual(mode, mlirStringRefCreateFromCString("none")))
+      return 0;
+  }
+  mdh_emit_error(owner, PASS ": mdh.fusion must be \"none\" or \"basteln\"");
+  return -1;
+}
+
+/* Fuses the group of the last output statement of "func" that has
+ * producers to fuse (one group per function), unless its schedule is the
+ * user's or its mdh ops are cut into segments. */
+static int fuse_func(isl_ctx *ctx, MlirOperation func) {
+  struct fuse_data data = {.func = func};
+  struct mdh_segment *segs = NULL;
+  isl_schedule *fused = NULL;
+  int mode = fusion_mode(func), error = 0, c, k, n_seg;
+
+  if (mode <= 0)
+    return mode == 0;
+  if (!mdh_attr_get_scheduler(func).data)
+    return 1;
+  data.cg = mdh_chain_alloc(ctx, func, PASS);
+  if (!data.cg)
+    return 0;
+  data.m = data.cg->m;
+  data.schedule = mdh_chain_read_schedule(data.cg, func);
+  n_seg = data.schedule ? mdh_model_segments(data.m, func, PASS, &segs) : -1;
+  free(segs);
+  data.smap = n_seg == 1 ? isl_schedule_get_map(data.schedule) : NULL;
+  data.role = calloc(data.m->n_stmt + 1, sizeof(*data.role));
+  if (!data.role)
+    abort();
+  for (c = data.m->n_stmt - 1; data.smap && !fused && !error && c >= 0; --c) {
+    if (writes_own_intermediates(data.m, c))
+      continue;
+    fused = fuse_group(&data, c, &error);
+    for (k = 0; !fused && k < data.m->n_stmt; ++k)
+      data.role[k] = OUTSIDE;
+  }
+  if (fused)
+    mdh_tree_store(func, fused);
+  isl_schedule_free(fused);
+  free(data.role);
+  isl_union_map_free(data.smap);
+  isl_schedule_free(data.schedule);
+  mdh_chain_free(data.cg);
+  return n_seg >= 1 && !error;
+}
+
+MlirLogicalResult mdh_tile_fuse_run(MlirOperation module) {
+  return mdh_pass_run_per_function(module, &fuse_func);
+}
