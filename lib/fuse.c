@@ -2,11 +2,15 @@
 
 #include "lib/fuse.h"
 #include "dialect/attrs.h"
+#include "support/polyhedral.h"
 
-#include <isl/fixed_box.h>
+#include <isl/aff.h>
+#include <isl/constraint.h>
 #include <isl/id.h>
+#include <isl/local_space.h>
 #include <isl/map.h>
 #include <isl/set.h>
+#include <isl/space.h>
 #include <isl/union_map.h>
 #include <isl/union_set.h>
 
@@ -93,12 +97,141 @@ static __isl_give isl_union_set *statements(__isl_take isl_union_set *set) {
   return isl_union_set_universe(set);
 }
 
-/* Tells whether "umap" is empty (an error counts as "no"). */
-static int is_empty(__isl_take isl_union_map *umap) {
-  isl_bool empty = isl_union_map_is_empty(umap);
+/* The most bounds on one dimension that mdh_fuse_range_box looks at. */
+#define MAX_BOUNDS 64
 
-  isl_union_map_free(umap);
-  return empty == isl_bool_true;
+/* Internal data structure of mdh_fuse_range_box for output dimension "pos"
+ * of a basic map: its numbers of inputs, outputs, parameters and local
+ * variables, the local space "ls" of its domain, and the lower and upper
+ * bounds on the output found so far (affine functions of the domain). */
+struct bounds {
+  int pos;
+  isl_size n_in, n_out, n_param, n_div;
+  isl_local_space *ls;
+  isl_aff *lower[MAX_BOUNDS];
+  isl_aff *upper[MAX_BOUNDS];
+  int n_lower, n_upper;
+};
+
+/* Returns the bound on output data->pos of the constraint "c" whose
+ * coefficient of that output is "b" (1 or -1): c is b o + rest >= 0 (or
+ * = 0), so o >= -rest if b is 1 and o <= rest if b is -1. */
+static __isl_give isl_aff *bound_of(struct bounds *data,
+                                    __isl_keep isl_constraint *c, int b) {
+  isl_aff *aff = isl_aff_zero_on_domain(isl_local_space_copy(data->ls));
+  isl_val *v;
+  int i;
+
+  for (i = 0; i < data->n_in; ++i) {
+    v = isl_constraint_get_coefficient_val(c, isl_dim_in, i);
+    aff = isl_aff_set_coefficient_val(aff, isl_dim_in, i,
+                                      b > 0 ? isl_val_neg(v) : v);
+  }
+  for (i = 0; i < data->n_param; ++i) {
+    v = isl_constraint_get_coefficient_val(c, isl_dim_param, i);
+    aff = isl_aff_set_coefficient_val(aff, isl_dim_param, i,
+                                      b > 0 ? isl_val_neg(v) : v);
+  }
+  v = isl_constraint_get_constant_val(c);
+  return isl_aff_set_constant_val(aff, b > 0 ? isl_val_neg(v) : v);
+}
+
+/* Records the bound on output data->pos that "c" gives, if it has a unit
+ * coefficient there and involves no other output and no local variable
+ * (an equality is both a lower and an upper bound). */
+static isl_stat add_bound(__isl_take isl_constraint *c, void *user) {
+  struct bounds *data = user;
+  isl_val *v = isl_constraint_get_coefficient_val(c, isl_dim_out, data->pos);
+  int b = isl_val_is_one(v) ? 1 : isl_val_is_negone(v) ? -1 : 0;
+  int eq = isl_constraint_is_equality(c) == isl_bool_true;
+  isl_aff *bound;
+
+  isl_val_free(v);
+  if (b && !isl_constraint_involves_dims(c, isl_dim_out, 0, data->pos) &&
+      !isl_constraint_involves_dims(c, isl_dim_out, data->pos + 1,
+                                    data->n_out - data->pos - 1) &&
+      !isl_constraint_involves_dims(c, isl_dim_div, 0, data->n_div)) {
+    bound = bound_of(data, c, b);
+    if ((b > 0 || eq) && data->n_lower < MAX_BOUNDS)
+      data->lower[data->n_lower++] = isl_aff_copy(bound);
+    if ((b < 0 || eq) && data->n_upper < MAX_BOUNDS)
+      data->upper[data->n_upper++] = isl_aff_copy(bound);
+    isl_aff_free(bound);
+  }
+  isl_constraint_free(c);
+  return isl_stat_ok;
+}
+
+/* Sets "*lower" to the lower bound in "data" whose distance to an upper
+ * bound is the smallest constant, and returns that distance plus one (-1 if
+ * no pair is a constant apart). */
+static int64_t tightest(struct bounds *data, isl_aff **lower) {
+  int64_t best = -1, n;
+  isl_aff *d;
+  isl_val *v;
+  int i, j;
+
+  for (i = 0; i < data->n_lower; ++i)
+    for (j = 0; j < data->n_upper; ++j) {
+      d = isl_aff_sub(isl_aff_copy(data->upper[j]),
+                      isl_aff_copy(data->lower[i]));
+      if (isl_aff_is_cst(d) == isl_bool_true) {
+        v = isl_aff_get_constant_val(d);
+        n = isl_val_get_num_si(v) + 1;
+        isl_val_free(v);
+        if (n > 0 && (best < 0 || n < best)) {
+          best = n;
+          isl_aff_free(*lower);
+          *lower = isl_aff_copy(data->lower[i]);
+        }
+      }
+      isl_aff_free(d);
+    }
+  return best;
+}
+
+isl_stat mdh_fuse_range_box(__isl_keep isl_map *map,
+                            __isl_give isl_multi_aff **offset,
+                            __isl_give isl_multi_val **size) {
+  isl_basic_map *hull = isl_map_simple_hull(isl_map_copy(map));
+  isl_space *space = isl_map_get_space(map);
+  struct bounds data;
+  isl_aff *lower;
+  int64_t n;
+  int i, ok = hull != NULL;
+
+  *offset = isl_multi_aff_zero(isl_space_copy(space));
+  *size = isl_multi_val_zero(isl_space_range(isl_space_copy(space)));
+  data.n_in = isl_basic_map_dim(hull, isl_dim_in);
+  data.n_out = isl_basic_map_dim(hull, isl_dim_out);
+  data.n_param = isl_basic_map_dim(hull, isl_dim_param);
+  data.n_div = isl_basic_map_dim(hull, isl_dim_div);
+  data.ls = isl_local_space_from_space(isl_space_domain(space));
+  for (data.pos = 0; ok && data.pos < data.n_out; ++data.pos) {
+    data.n_lower = data.n_upper = 0;
+    lower = NULL;
+    ok = isl_basic_map_foreach_constraint(hull, &add_bound, &data) >= 0;
+    n = ok ? tightest(&data, &lower) : -1;
+    for (i = 0; i < data.n_lower; ++i)
+      isl_aff_free(data.lower[i]);
+    for (i = 0; i < data.n_upper; ++i)
+      isl_aff_free(data.upper[i]);
+    ok = n > 0;
+    if (ok) {
+      *offset = isl_multi_aff_set_at(*offset, data.pos, lower);
+      *size = isl_multi_val_set_at(
+          *size, data.pos, isl_val_int_from_si(isl_map_get_ctx(map), n));
+    } else {
+      isl_aff_free(lower);
+    }
+  }
+  isl_local_space_free(data.ls);
+  isl_basic_map_free(hull);
+  if (ok && *offset && *size)
+    return isl_stat_ok;
+  *offset = isl_multi_aff_free(*offset);
+  *size = isl_multi_val_free(*size);
+  return isl_stat_error;
 }
 
 /* Fills "tb" with the box of the elements of buffer "k" that the
@@ -109,21 +242,16 @@ static int footprint(struct mdh_model *m, int k, __isl_keep isl_union_map *inst,
                      struct mdh_tile_buffer *tb) {
   isl_union_map *fp = isl_union_map_apply_range(isl_union_map_copy(inst), acc);
   isl_map *map;
-  isl_fixed_box *box;
-  isl_bool valid;
+  isl_stat ok;
 
   fp = isl_union_map_intersect_range(
       fp,
       isl_union_set_from_set(isl_set_universe(mdh_model_buffer_space(m, k))));
   map = isl_map_from_union_map(isl_union_map_coalesce(fp));
-  box = isl_map_get_range_simple_fixed_box_hull(map);
+  ok = mdh_fuse_range_box(map, &tb->offset, &tb->size);
   isl_map_free(map);
-  valid = isl_fixed_box_is_valid(box);
   tb->buf = k;
-  tb->offset = valid == isl_bool_true ? isl_fixed_box_get_offset(box) : NULL;
-  tb->size = valid == isl_bool_true ? isl_fixed_box_get_size(box) : NULL;
-  isl_fixed_box_free(box);
-  return valid == isl_bool_true ? 0 : -1;
+  return ok < 0 ? -1 : 0;
 }
 
 /* Tells whether buffer "k" of "m" is an intermediate of its own memory
@@ -135,10 +263,10 @@ static int is_private(struct mdh_model *m, int k,
                       __isl_keep isl_union_set *group) {
   return mdh_model_is_intermediate(m, m->bufs[k]) &&
          !mdh_model_shares_memory(m, k) &&
-         !is_empty(isl_union_map_intersect_domain(isl_union_map_copy(writes),
-                                                  isl_union_set_copy(group))) &&
-         is_empty(isl_union_map_subtract_domain(isl_union_map_copy(acc),
-                                                isl_union_set_copy(group)));
+         !mdh_isl_union_map_is_empty(isl_union_map_intersect_domain(
+             isl_union_map_copy(writes), isl_union_set_copy(group))) &&
+         mdh_isl_union_map_is_empty(isl_union_map_subtract_domain(
+             isl_union_map_copy(acc), isl_union_set_copy(group)));
 }
 
 int mdh_fuse_tile_buffers(struct mdh_model *m, __isl_keep isl_union_map *inst,
@@ -163,7 +291,7 @@ int mdh_fuse_tile_buffers(struct mdh_model *m, __isl_keep isl_union_map *inst,
     buf_writes = isl_union_map_intersect_range(isl_union_map_copy(m->writes),
                                                isl_union_set_copy(elems));
     buf_acc = isl_union_map_intersect_range(isl_union_map_copy(acc), elems);
-    produced = !is_empty(isl_union_map_intersect_domain(
+    produced = !mdh_isl_union_map_is_empty(isl_union_map_intersect_domain(
         isl_union_map_copy(buf_writes), isl_union_set_copy(prods)));
     if (is_private(m, k, buf_writes, buf_acc, group) &&
         footprint(m, k, inst, isl_union_map_copy(buf_acc), &(*out)[n]) == 0)
@@ -282,8 +410,10 @@ static isl_bool check_group(struct valid_data *data,
   /* Within the group, only producers are sources of dependences on
    * producers, the tile runs the sources it needs, in sequence order. */
   into = deps_between(m->deps, group, prods);
-  ok = isl_union_map_is_subset(into, deps_between(m->deps, prods, prods));
+  need = deps_between(m->deps, prods, prods);
+  ok = isl_union_map_is_subset(into, need);
   isl_union_map_free(into);
+  isl_union_map_free(need);
   into = deps_between(m->deps, prods, group);
   need = isl_union_map_apply_range(
       isl_union_map_copy(inst),

@@ -39,6 +39,17 @@ isl_bool mdh_fuse_is_tile_mark(__isl_keep isl_schedule_node *node);
 __isl_give isl_union_map *
 mdh_fuse_tile_instances(__isl_keep isl_schedule_node *node);
 
+/* Computes the box around the range of "map" for each element of its
+ * domain: "*offset" (an affine function of the domain) and "*size" (a
+ * constant), from the bounds on each output dimension among the constraints
+ * of its simple hull whose difference is constant (isl's
+ * isl_map_get_range_simple_fixed_box_hull, which the isl inside libLLVM does
+ * not export). Returns isl_stat_error if some dimension has no such pair of
+ * bounds. */
+isl_stat mdh_fuse_range_box(__isl_keep isl_map *map,
+                            __isl_give isl_multi_aff **offset,
+                            __isl_give isl_multi_val **size);
+
 /* A buffer of "m" that only the instances of one group access: per tile,
  * its elements "box" (offset, an affine function of the tile
  * coordinates, and size), and its index "buf". */

@@ -10,7 +10,9 @@ md_homs over small static shapes (1..3 dims of 3..9, elements f32 or i32):
 element-wise maps, stencils with offsets and strides, reductions
 (#mdh.pw<"add"|"max"|...>), scans (#mdh.ps, some with pw dims outside), several
 inputs, broadcast reads, two result components, index-aware scalar
-functions; intermediates live in memref.alloc buffers. Between the md_homs,
+functions; intermediates live in memref.alloc buffers; half the md_homs
+carry small `mdh.tile_sizes` (0..4 per dimension), so that mdh-tile-fuse
+fuses chains this small. Between the md_homs,
 before and after them stands ordinary MLIR: scf.for loops (in place, and with
 iter_args), scf.if, memref.copy, func.call of private functions that write
 their memref argument, and views (memref.cast, collapse_shape, expand_shape,
@@ -121,6 +123,9 @@ class Program:
         self.chain_written = set()
         self.conflict = conflicts and rng.random() < 0.125
         self.conflict_done = False
+        # Tile sizes for mdh-tile-fuse, drawn apart so that the programs
+        # of a seed stay those they were before tiles were drawn.
+        self.tile_rng = random.Random(f"{seed}:{index}:tiles")
 
     # --- names and constants -------------------------------------------
     def fresh(self, p="v"):
@@ -567,6 +572,10 @@ class Program:
         attrs = f"scalar_function = {fn}, combine_ops = [{', '.join(combine)}]"
         if index_aware:
             attrs += ", mdh.index_aware"
+        if self.tile_rng.random() < 0.5:
+            tiles = [self.tile_rng.choice([0, 1, 2, 3, 4]) for _ in dom]
+            attrs += f", mdh.tile_sizes = array<i64: {', '.join(map(str, tiles))}>"
+            self.features.add("tile-sizes")
         lines.append(f'  {r} = "mdh.md_hom"({", ".join(vnames)}) {{{attrs}}} '
                      f': ({", ".join([mda(dom)] * len(vnames))}) -> {mda(res)}')
         # Outputs: one per component, a fresh alloc (perhaps written through

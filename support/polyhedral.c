@@ -9,6 +9,7 @@
 #include <isl/ilp.h>
 #include <isl/local_space.h>
 #include <isl/space.h>
+#include <isl/union_map.h>
 #include <isl/val.h>
 
 #include "mlir-c/AffineExpr.h"
@@ -235,4 +236,11 @@ __isl_give isl_map *mdh_isl_map_view_memory(isl_ctx *ctx, MlirValue value,
                                       isl_val_int_from_si(ctx, strides[d]));
   free(strides);
   return isl_map_from_aff(aff);
+}
+
+int mdh_isl_union_map_is_empty(__isl_take isl_union_map *umap) {
+  isl_bool empty = isl_union_map_is_empty(umap);
+
+  isl_union_map_free(umap);
+  return empty == isl_bool_true;
 }

@@ -13,6 +13,7 @@
 #include <isl/id.h>
 #include <isl/map.h>
 #include <isl/set.h>
+#include <isl/union_map.h>
 
 /* The extent that cost models (the scheduler's proximity, the GPU
  * optimizer and mapper) assume for a dynamic dimension: what they need is
@@ -50,6 +51,9 @@ __isl_give isl_set *mdh_isl_box(isl_ctx *ctx, int n, const int64_t *sizes);
  * integer, an infinity if unbounded, NaN if "set" is empty. */
 __isl_give isl_val *mdh_isl_set_dim_bound(__isl_keep isl_set *set, int r,
                                           int max);
+
+/* Tells whether "umap" (consumed) is empty; an error counts as "no". */
+int mdh_isl_union_map_is_empty(__isl_take isl_union_map *umap);
 
 /* Returns "ma" with its output "pos" set to its input dimension "var"
  * (set_var) or to the constant "v" (set_cst). */

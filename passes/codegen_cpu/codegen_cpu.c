@@ -251,7 +251,8 @@ static __isl_give isl_ast_node *annotate_mark(__isl_take isl_ast_node *node,
                                               __isl_keep isl_ast_build *build,
                                               void *user) {
   isl_id *id = isl_ast_node_mark_get_id(node);
-  struct tile_group *group = id ? isl_id_get_user(id) : NULL;
+  int tile = id && !strcmp(isl_id_get_name(id), mdh_mark_tile_buffers);
+  struct tile_group *group = tile ? isl_id_get_user(id) : NULL;
   struct tile_offsets *offs;
   isl_multi_aff *offset, *to_tile;
   isl_space *space;
@@ -260,12 +261,14 @@ static __isl_give isl_ast_node *annotate_mark(__isl_take isl_ast_node *node,
 
   (void)user;
   isl_id_free(id);
-  if (!group || strcmp(isl_id_get_name(id), mdh_mark_tile_buffers))
+  if (!group)
     return node;
   offs = calloc(1, sizeof(*offs));
+  if (!offs)
+    abort();
   offs->exprs =
       calloc(group->n * MDH_MODEL_MAX_RANK + 1, sizeof(isl_ast_expr *));
-  if (!offs || !offs->exprs)
+  if (!offs->exprs)
     abort();
   offs->group = group;
   for (i = 0; i < group->n; ++i) {
@@ -326,8 +329,9 @@ static MlirType tile_buffer_type(struct mdh_model *m, int buf,
                                      shape, mlirAttributeGetNull());
 }
 
-/* Returns the outermost of the loops (and branches) of the nest being
- * generated around block "block", or a null op if "block" is in none. */
+/* Returns the innermost scf.parallel around block "block", else the
+ * outermost of the scf.for and scf.if ops around it (those of the nest
+ * being generated, and of the code around the md_homs), or a null op. */
 static MlirOperation outermost_loop(MlirBlock block) {
   MlirOperation op = mlirBlockGetParentOperation(block), outer = {NULL};
 
@@ -335,15 +339,18 @@ static MlirOperation outermost_loop(MlirBlock block) {
          (mdh_op_is(op, "scf.for") || mdh_op_is(op, "scf.parallel") ||
           mdh_op_is(op, "scf.if"))) {
     outer = op;
+    if (mdh_op_is(op, "scf.parallel"))
+      break;
     op = mlirOperationGetParentOperation(op);
   }
   return outer;
 }
 
 /* Sets "alloc" and "dealloc" to the places of the tile buffers of a mark
- * whose code goes to "b": once per iteration of the outermost loop of the
- * nest if it is parallel (one set per thread, reused by the tiles it runs),
- * else around that loop. On the heap: memref.alloca in a loop body would
+ * whose code goes to "b": at each iteration of the parallel loop around it
+ * (one set per thread at a time, reused by the tiles of the iteration),
+ * else around the outermost loop (no thread shares them either way). On
+ * the heap: memref.alloca in a loop body would
  * grow the stack at every iteration once lowered (scf.for is an automatic
  * allocation scope, but its lowering to cf does not free the stack). */
 static void tile_buffer_places(struct mdh_builder *b, struct mdh_builder *alloc,

@@ -36,12 +36,13 @@
 #include "lib/tree.h"
 #include "passes/pass.h"
 #include "support/diag.h"
+#include "support/polyhedral.h"
+#include "support/str.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
 #include <isl/aff.h>
-#include <isl/fixed_box.h>
 #include <isl/id.h>
 #include <isl/ilp.h>
 #include <isl/map.h>
@@ -53,9 +54,7 @@
 #include <isl/union_set.h>
 #include <isl/val.h>
 
-#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #define PASS "mdh-tile-fuse"
 
@@ -78,8 +77,8 @@
 /* The most work recomputation may add to a producer: twice its instances. */
 #define MAX_RECOMPUTATION 2.0
 
-/* The most bytes of tile buffers one tile may use (they live on the stack
- * of the thread running the tile). */
+/* The most bytes of tile buffers one tile may use: beyond, they would not
+ * stay in the caches the tiles are sized for. */
 #define MAX_TILE_BYTES (1 << 20)
 
 /* The role of a statement in the group being formed. */
@@ -115,14 +114,6 @@ static __isl_give isl_union_set *with_role(struct fuse_data *data,
   return set;
 }
 
-/* Tells whether "umap" is empty (an error counts as "no"). */
-static int is_empty(__isl_take isl_union_map *umap) {
-  isl_bool empty = isl_union_map_is_empty(umap);
-
-  isl_union_map_free(umap);
-  return empty == isl_bool_true;
-}
-
 /* Returns the accesses of "acc" by statement "k". */
 static __isl_give isl_union_map *of_stmt(struct mdh_model *m,
                                          __isl_keep isl_union_map *acc, int k) {
@@ -144,24 +135,24 @@ static __isl_give isl_union_map *flow_to(struct mdh_model *m, int k,
 /* Tells whether statement "k" writes only intermediates of their own memory
  * that no other statement writes: what it computes may move into tiles. */
 static int writes_own_intermediates(struct mdh_model *m, int k) {
-  isl_union_map *w = of_stmt(m, m->writes, k);
+  isl_union_map *w = of_stmt(m, m->writes, k), *others;
   isl_union_set *elems;
   int b, ok = 1;
 
   for (b = 0; b < m->n_buf && ok; ++b) {
     elems =
         isl_union_set_from_set(isl_set_universe(mdh_model_buffer_space(m, b)));
-    if (is_empty(isl_union_map_intersect_range(isl_union_map_copy(w),
-                                               isl_union_set_copy(elems)))) {
+    if (mdh_isl_union_map_is_empty(isl_union_map_intersect_range(
+            isl_union_map_copy(w), isl_union_set_copy(elems)))) {
       isl_union_set_free(elems);
       continue;
     }
-    ok = mdh_model_is_intermediate(m, m->bufs[b]) &&
-         !mdh_model_shares_memory(m, b) &&
-         is_empty(isl_union_map_intersect_range(
-             isl_union_map_subtract_domain(isl_union_map_copy(m->writes),
-                                           stmt_domain(m, k)),
-             elems));
+    others = isl_union_map_subtract_domain(isl_union_map_copy(m->writes),
+                                           stmt_domain(m, k));
+    ok = mdh_isl_union_map_is_empty(
+             isl_union_map_intersect_range(others, elems)) &&
+         mdh_model_is_intermediate(m, m->bufs[b]) &&
+         !mdh_model_shares_memory(m, b);
   }
   isl_union_map_free(w);
   return ok;
@@ -191,47 +182,37 @@ static int cc_dims(struct mdh_model *m, __isl_keep isl_union_map *smap, int k,
   return n;
 }
 
-/* Appends to "buf" (of "size" bytes) the statement tuple "S<k>[i0, ...]". */
-static void print_tuple(char *buf, size_t size, const struct mdh_stmt *stmt) {
-  size_t len = strlen(buf);
-  int d;
-
-  snprintf(buf + len, size - len, "%s[", stmt->name);
-  for (d = 0; d < stmt->rank; ++d) {
-    len = strlen(buf);
-    snprintf(buf + len, size - len, "%si%d", d ? ", " : "", d);
-  }
-  len = strlen(buf);
-  snprintf(buf + len, size - len, "]");
-}
-
 /* Returns the rows "S<k>[i] -> [e_0, ...]" of statement "stmt", where row r
  * is dimension dims[r], or, if "sizes" is given, its tile of size
  * sizes[r] (0: one tile over the whole extent). */
 static __isl_give isl_union_map *rows(isl_ctx *ctx, const struct mdh_stmt *stmt,
                                       const int *dims, int n,
                                       const int64_t *sizes) {
-  char buf[4096] = "{ ";
-  size_t len;
-  int r;
+  struct mdh_str str;
+  isl_union_map *umap;
+  int d, r;
 
-  print_tuple(buf, sizeof(buf), stmt);
-  strcat(buf, " -> [");
+  mdh_str_init(&str);
+  mdh_str_printf(&str, "{ %s[", stmt->name);
+  for (d = 0; d < stmt->rank; ++d)
+    mdh_str_printf(&str, "%si%d", d ? ", " : "", d);
+  mdh_str_printf(&str, "] -> [");
   for (r = 0; r < n; ++r) {
-    len = strlen(buf);
+    if (r)
+      mdh_str_printf(&str, ", ");
     if (sizes && sizes[r] > 0)
-      snprintf(buf + len, sizeof(buf) - len, "%s%lld * floor(i%d / %lld)",
-               r ? ", " : "", (long long)sizes[r], dims[r],
-               (long long)sizes[r]);
+      mdh_str_printf(&str, "%lld * floor(i%d / %lld)", (long long)sizes[r],
+                     dims[r], (long long)sizes[r]);
     else if (sizes)
-      snprintf(buf + len, sizeof(buf) - len, "%s0", r ? ", " : "");
+      mdh_str_printf(&str, "0");
     else
-      snprintf(buf + len, sizeof(buf) - len, "%si%d", r ? ", " : "", dims[r]);
+      mdh_str_printf(&str, "i%d", dims[r]);
   }
-  strcat(buf, "] }");
+  mdh_str_printf(&str, "] }");
+  umap = isl_union_map_read_from_str(ctx, str.data);
+  mdh_str_clear(&str);
   return isl_union_map_intersect_domain(
-      isl_union_map_read_from_str(ctx, buf),
-      isl_union_set_from_set(isl_set_copy(stmt->domain)));
+      umap, isl_union_set_from_set(isl_set_copy(stmt->domain)));
 }
 
 /* Returns the loops of statement "k" in the order mdh-schedule gave them. */
@@ -261,15 +242,17 @@ static __isl_give isl_union_map *tile_coords(struct mdh_model *m, int k) {
 static int keeps_tile(struct mdh_model *m, int p, int q,
                       __isl_take isl_union_map *flow) {
   isl_union_map *moved;
-  isl_map *map;
+  isl_map *map, *id;
   isl_bool same;
 
   moved = isl_union_map_apply_range(
       isl_union_map_apply_domain(flow, tile_coords(m, p)), tile_coords(m, q));
   map = isl_map_from_union_map(moved);
-  same = isl_map_is_subset(map, isl_map_identity(isl_space_map_from_set(
-                                    isl_space_range(isl_map_get_space(map)))));
+  id = isl_map_identity(
+      isl_space_map_from_set(isl_space_range(isl_map_get_space(map))));
+  same = isl_map_is_subset(map, id);
   isl_map_free(map);
+  isl_map_free(id);
   return same == isl_bool_true;
 }
 
@@ -292,15 +275,17 @@ static int joins_output(struct fuse_data *data, int p) {
   for (q = p + 1; q < m->n_stmt && ok; ++q) {
     isl_union_map *flow = flow_to(m, p, stmt_domain(m, q));
 
-    if (is_empty(isl_union_map_copy(flow))) {
+    if (mdh_isl_union_map_is_empty(isl_union_map_copy(flow))) {
       isl_union_map_free(flow);
       continue;
     }
     any = 1;
-    ok = data->role[q] == OUTPUT && n_cc(m, p) == n_cc(m, q) &&
-         keeps_tile(m, p, q, flow);
-    if (!(data->role[q] == OUTPUT && n_cc(m, p) == n_cc(m, q)))
+    if (data->role[q] == OUTPUT && n_cc(m, p) == n_cc(m, q)) {
+      ok = keeps_tile(m, p, q, flow);
+    } else {
       isl_union_map_free(flow);
+      ok = 0;
+    }
   }
   return ok && any;
 }
@@ -315,7 +300,7 @@ static int joins_producer(struct fuse_data *data, int p) {
   if (!cc_only(m, p))
     return 0;
   for (q = p + 1; q < m->n_stmt; ++q) {
-    if (is_empty(flow_to(m, p, stmt_domain(m, q))))
+    if (mdh_isl_union_map_is_empty(flow_to(m, p, stmt_domain(m, q))))
       continue;
     if (data->role[q] == OUTSIDE)
       return 0;
@@ -474,11 +459,46 @@ static __isl_give isl_multi_union_pw_aff *tile_band(struct fuse_data *data,
   return isl_multi_union_pw_aff_from_union_map(band);
 }
 
+/* Returns "need" (tile -> instances of statement "k") widened to the box
+ * around the instances of each tile, within the statement's domain, or
+ * "need" itself if that box has no fixed size. The union of what several
+ * consumers read of a producer need not be a box (Harris' products, read by
+ * the 3 x 3 sums through shifted windows, gave disjunctions of diagonal
+ * constraints), and its loops then come in pieces with minima and maxima
+ * in their bounds; the box costs a few instances more and gives one
+ * rectangular nest per tile. The added instances are pure (a producer has
+ * no reduction and writes its own tile buffers), and the producers before
+ * "k" are sliced from the widened set, so they compute all it reads. */
+static __isl_give isl_union_map *box_of(struct mdh_model *m, int k,
+                                        __isl_take isl_union_map *need) {
+  isl_map *map = isl_map_from_union_map(isl_union_map_copy(need));
+  isl_multi_aff *lo, *hi;
+  isl_multi_val *size;
+  isl_map *wide;
+
+  if (mdh_fuse_range_box(map, &lo, &size) < 0) {
+    isl_map_free(map);
+    return need;
+  }
+  isl_union_map_free(need);
+  size = isl_multi_val_add_val(size, isl_val_negone(m->ctx));
+  hi = isl_multi_aff_add_constant_multi_val(isl_multi_aff_copy(lo), size);
+  wide = isl_map_universe(isl_map_get_space(map));
+  wide = isl_map_lower_bound_multi_pw_aff(wide,
+                                          isl_multi_pw_aff_from_multi_aff(lo));
+  wide = isl_map_upper_bound_multi_pw_aff(wide,
+                                          isl_multi_pw_aff_from_multi_aff(hi));
+  wide = isl_map_intersect_domain(wide, isl_map_domain(map));
+  wide = isl_map_intersect_range(wide, isl_set_copy(m->stmts[k].domain));
+  return isl_union_map_from_map(wide);
+}
+
 /* Returns the producer instances each tile needs: the tile coordinates of
  * the output instances ("tiles", instances -> tile) mapped back through the
  * flow into them, one producer after the other from the last (Alg. 2, lines
  * 10-25; with the exact flow instead of the footprint of the whole array,
- * as the reads of a statement may also touch data of the caller). */
+ * as the reads of a statement may also touch data of the caller), each
+ * widened to its box per tile (box_of). */
 static __isl_give isl_union_map *
 producer_instances(struct fuse_data *data, __isl_take isl_union_map *tiles) {
   struct mdh_model *m = data->m;
@@ -493,7 +513,7 @@ producer_instances(struct fuse_data *data, __isl_take isl_union_map *tiles) {
     more = isl_union_map_apply_range(
         isl_union_map_copy(need),
         isl_union_map_reverse(flow_to(m, p, isl_union_set_copy(m->domain))));
-    more = isl_union_map_coalesce(more);
+    more = box_of(m, p, isl_union_map_coalesce(more));
     ext = isl_union_map_union(ext, isl_union_map_copy(more));
     need = isl_union_map_union(need, more);
   }
@@ -501,27 +521,28 @@ producer_instances(struct fuse_data *data, __isl_take isl_union_map *tiles) {
   return isl_union_map_coalesce(ext);
 }
 
-/* Returns the product of the sizes of the box "box" (-1 if it has
- * none). */
-static double box_volume(__isl_take isl_fixed_box *box) {
+/* Returns the product of the sizes of the box around the range of "map"
+ * (-1 if there is none). */
+static double box_volume(__isl_take isl_map *map) {
+  isl_multi_aff *offset;
   isl_multi_val *size;
   isl_size n;
   double v = 1;
   int i;
 
-  if (isl_fixed_box_is_valid(box) != isl_bool_true) {
-    isl_fixed_box_free(box);
+  if (mdh_fuse_range_box(map, &offset, &size) < 0) {
+    isl_map_free(map);
     return -1;
   }
-  size = isl_fixed_box_get_size(box);
   n = isl_multi_val_size(size);
   for (i = 0; i < n; ++i) {
     isl_val *s = isl_multi_val_get_at(size, i);
     v *= isl_val_get_d(s);
     isl_val_free(s);
   }
+  isl_multi_aff_free(offset);
   isl_multi_val_free(size);
-  isl_fixed_box_free(box);
+  isl_map_free(map);
   return v;
 }
 
@@ -551,9 +572,8 @@ static int recomputation_pays(struct fuse_data *data, const struct tiling *t,
       continue;
     part = isl_union_map_intersect_range(isl_union_map_copy(ext),
                                          stmt_domain(m, p));
-    per_tile = box_volume(
-        isl_map_get_range_simple_fixed_box_hull(isl_map_from_union_map(part)));
-    all = box_volume(isl_set_get_simple_fixed_box_hull(m->stmts[p].domain));
+    per_tile = box_volume(isl_map_from_union_map(part));
+    all = box_volume(isl_map_from_range(isl_set_copy(m->stmts[p].domain)));
     if (per_tile < 0 || all <= 0 || per_tile * tiles > MAX_RECOMPUTATION * all)
       return 0;
   }
@@ -705,7 +725,7 @@ static __isl_give isl_schedule *surround(struct fuse_data *data,
         isl_union_map_intersect_domain(isl_union_map_copy(m->deps), from),
         stmt_domain(m, k));
 
-    if (data->role[k] == OUTSIDE && !is_empty(deps))
+    if (data->role[k] == OUTSIDE && !mdh_isl_union_map_is_empty(deps))
       after = isl_union_set_union(after, stmt_domain(m, k));
     else if (data->role[k] == OUTSIDE)
       continue;
@@ -716,7 +736,7 @@ static __isl_give isl_schedule *surround(struct fuse_data *data,
       isl_union_set_subtract(isl_union_set_copy(m->domain),
                              isl_union_set_copy(in_group)),
       isl_union_set_copy(after));
-  ok = is_empty(isl_union_map_intersect_range(
+  ok = mdh_isl_union_map_is_empty(isl_union_map_intersect_range(
       isl_union_map_intersect_domain(isl_union_map_copy(m->deps),
                                      isl_union_set_copy(after)),
       isl_union_set_union(isl_union_set_copy(before),

@@ -1,0 +1,70 @@
+// A transpose feeding a product (basteln's transbmm, one batch): T = X^T,
+// C = T B. The transpose joins the product's tiles by extension: a tile of
+// rows of C needs those rows of T, all of its columns.
+func.func private @id(%a: f32) -> f32 {
+  return %a : f32
+}
+func.func private @mul(%a: f32, %b: f32) -> f32 {
+  %p = arith.mulf %a, %b : f32
+  return %p : f32
+}
+func.func @transmm(%x: memref<48x70xf32>, %b: memref<48x300xf32>, %c: memref<70x300xf32>) {
+  %t = memref.alloc() : memref<70x48xf32>
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i, k) -> (k, i)>]}
+      : (memref<48x70xf32>) -> !mdh.mda<array<i64: 70, 48>>
+  %r0 = "mdh.md_hom"(%vx) {scalar_function = @id, combine_ops = [#mdh.cc, #mdh.cc]}
+      : (!mdh.mda<array<i64: 70, 48>>) -> !mdh.mda<array<i64: 70, 48>>
+  "mdh.out_view"(%r0, %t) {accesses = [affine_map<(i, k) -> (i, k)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 70, 48>>, memref<70x48xf32>) -> ()
+  %vt = "mdh.inp_view"(%t) {accesses = [affine_map<(i, j, k) -> (i, k)>]}
+      : (memref<70x48xf32>) -> !mdh.mda<array<i64: 70, 300, 48>>
+  %vb = "mdh.inp_view"(%b) {accesses = [affine_map<(i, j, k) -> (k, j)>]}
+      : (memref<48x300xf32>) -> !mdh.mda<array<i64: 70, 300, 48>>
+  %r1 = "mdh.md_hom"(%vt, %vb) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.cc, #mdh.pw<"add">]}
+      : (!mdh.mda<array<i64: 70, 300, 48>>, !mdh.mda<array<i64: 70, 300, 48>>) -> !mdh.mda<array<i64: 70, 300, 1>>
+  "mdh.out_view"(%r1, %c) {accesses = [affine_map<(i, j, k) -> (i, j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 70, 300, 1>>, memref<70x300xf32>) -> ()
+  memref.dealloc %t : memref<70x48xf32>
+  return
+}
+
+// Two independent blurs in one function: the pass fuses one group per
+// function (the last output's), the other chain keeps mdh-schedule's tree.
+func.func private @avg3(%a: f32, %b: f32, %c: f32) -> f32 {
+  %third = arith.constant 0.333333343 : f32
+  %s1 = arith.addf %a, %b : f32
+  %s2 = arith.addf %s1, %c : f32
+  %r = arith.mulf %s2, %third : f32
+  return %r : f32
+}
+func.func @two_chains(%in0: memref<70x302xf32>, %in1: memref<70x302xf32>, %out0: memref<68x300xf32>, %out1: memref<68x300xf32>) {
+  %b0 = memref.alloc() : memref<70x300xf32>
+  %b1 = memref.alloc() : memref<70x300xf32>
+  %vi0 = "mdh.inp_view"(%in0) {accesses = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j + 1)>, affine_map<(i, j) -> (i, j + 2)>]}
+      : (memref<70x302xf32>) -> !mdh.mda<array<i64: 70, 300>>
+  %p0 = "mdh.md_hom"(%vi0) {scalar_function = @avg3, combine_ops = [#mdh.cc, #mdh.cc]}
+      : (!mdh.mda<array<i64: 70, 300>>) -> !mdh.mda<array<i64: 70, 300>>
+  "mdh.out_view"(%p0, %b0) {accesses = [affine_map<(i, j) -> (i, j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 70, 300>>, memref<70x300xf32>) -> ()
+  %vi1 = "mdh.inp_view"(%in1) {accesses = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j + 1)>, affine_map<(i, j) -> (i, j + 2)>]}
+      : (memref<70x302xf32>) -> !mdh.mda<array<i64: 70, 300>>
+  %p1 = "mdh.md_hom"(%vi1) {scalar_function = @avg3, combine_ops = [#mdh.cc, #mdh.cc]}
+      : (!mdh.mda<array<i64: 70, 300>>) -> !mdh.mda<array<i64: 70, 300>>
+  "mdh.out_view"(%p1, %b1) {accesses = [affine_map<(i, j) -> (i, j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 70, 300>>, memref<70x300xf32>) -> ()
+  %vb0 = "mdh.inp_view"(%b0) {accesses = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i + 1, j)>, affine_map<(i, j) -> (i + 2, j)>]}
+      : (memref<70x300xf32>) -> !mdh.mda<array<i64: 68, 300>>
+  %c0 = "mdh.md_hom"(%vb0) {scalar_function = @avg3, combine_ops = [#mdh.cc, #mdh.cc]}
+      : (!mdh.mda<array<i64: 68, 300>>) -> !mdh.mda<array<i64: 68, 300>>
+  "mdh.out_view"(%c0, %out0) {accesses = [affine_map<(i, j) -> (i, j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 68, 300>>, memref<68x300xf32>) -> ()
+  %vb1 = "mdh.inp_view"(%b1) {accesses = [affine_map<(i, j) -> (i + 2, j)>, affine_map<(i, j) -> (i + 1, j)>, affine_map<(i, j) -> (i, j)>]}
+      : (memref<70x300xf32>) -> !mdh.mda<array<i64: 68, 300>>
+  %c1 = "mdh.md_hom"(%vb1) {scalar_function = @avg3, combine_ops = [#mdh.cc, #mdh.cc]}
+      : (!mdh.mda<array<i64: 68, 300>>) -> !mdh.mda<array<i64: 68, 300>>
+  "mdh.out_view"(%c1, %out1) {accesses = [affine_map<(i, j) -> (i, j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 68, 300>>, memref<68x300xf32>) -> ()
+  memref.dealloc %b0 : memref<70x300xf32>
+  memref.dealloc %b1 : memref<70x300xf32>
+  return
+}
