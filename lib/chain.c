@@ -654,29 +654,49 @@ isl_bool mdh_chain_first_points_first(struct mdh_model *m,
   return ok;
 }
 
+/* Tells whether "schedule" respects the dependences of "m", as a fused
+ * tree (lib/fuse.h) if it has extension nodes. */
+static isl_bool orders_deps(struct mdh_model *m,
+                            __isl_keep isl_schedule *schedule) {
+  isl_bool fused = mdh_fuse_has_extension(schedule);
+
+  if (fused < 0)
+    return isl_bool_error;
+  return fused ? mdh_fuse_schedule_is_valid(m, schedule)
+               : mdh_model_schedule_is_valid(m, schedule);
+}
+
+/* Tells whether "schedule" runs the first point of every reduction first
+ * (reductions are never recomputed in tiles, so the tree without its
+ * extension nodes tells). */
+static isl_bool orders_first_points(struct mdh_model *m,
+                                    __isl_keep isl_schedule *schedule) {
+  isl_schedule *plain =
+      mdh_fuse_without_extensions(isl_schedule_copy(schedule));
+  isl_bool ok = mdh_chain_first_points_first(m, plain);
+
+  isl_schedule_free(plain);
+  return ok;
+}
+
+isl_bool mdh_chain_schedule_is_valid(struct mdh_model *m,
+                                     __isl_keep isl_schedule *schedule) {
+  isl_bool ok = orders_deps(m, schedule);
+
+  return ok == isl_bool_true ? orders_first_points(m, schedule) : ok;
+}
+
 int mdh_chain_check_schedule(struct mdh_chain *chain,
                              __isl_keep isl_schedule *schedule,
                              MlirOperation func) {
-  isl_bool fused = mdh_fuse_has_extension(schedule);
-  isl_schedule *plain =
-      fused == isl_bool_true
-          ? mdh_fuse_without_extensions(isl_schedule_copy(schedule))
-          : isl_schedule_copy(schedule);
-  isl_bool ok = fused == isl_bool_true
-                    ? mdh_fuse_schedule_is_valid(chain->m, schedule)
-                    : mdh_model_schedule_is_valid(chain->m, schedule);
-
-  if (ok != isl_bool_true) {
+  if (orders_deps(chain->m, schedule) != isl_bool_true) {
     mdh_emit_error(func,
                    "%s: the schedule violates a dependence of the "
                    "md_homs",
                    chain->pass);
-    isl_schedule_free(plain);
     return 0;
   }
-  ok = mdh_chain_first_points_first(chain->m, plain);
-  isl_schedule_free(plain);
-  if (ok != isl_bool_true) {
+  if (orders_first_points(chain->m, schedule) != isl_bool_true) {
     mdh_emit_error(func,
                    "%s: the schedule does not run the first point of "
                    "every reduction first",

@@ -71,6 +71,12 @@ __isl_give isl_schedule *mdh_chain_read_schedule(struct mdh_chain *chain,
 isl_bool mdh_chain_first_points_first(struct mdh_model *m,
                                       __isl_keep isl_schedule *schedule);
 
+/* Tells whether "schedule" respects every dependence of "m" (as a fused
+ * tree if it has extension nodes: lib/fuse.h) and runs the first point of
+ * every reduction before the other points of its result. */
+isl_bool mdh_chain_schedule_is_valid(struct mdh_model *m,
+                                     __isl_keep isl_schedule *schedule);
+
 /* Checks that "schedule" (of "func") respects every dependence of the
  * chain and runs the first point of every reduction before the other
  * points of its result, as the emission of instances that write straight

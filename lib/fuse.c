@@ -25,17 +25,27 @@ static isl_bool not_extension(__isl_keep isl_schedule_node *node, void *user) {
 }
 
 isl_bool mdh_fuse_has_extension(__isl_keep isl_schedule *schedule) {
-  isl_bool found = isl_bool_false;
   isl_schedule_node *root = isl_schedule_get_root(schedule);
+  isl_bool found = root ? isl_bool_not(isl_schedule_node_every_descendant(
+                              root, &not_extension, NULL))
+                        : isl_bool_error;
 
-  if (!root)
-    return isl_bool_error;
-  /* isl's walk stops with an error where the callback says "stop". */
-  if (isl_schedule_node_every_descendant(root, &not_extension, NULL) ==
-      isl_bool_false)
-    found = isl_bool_true;
   isl_schedule_node_free(root);
   return found;
+}
+
+/* The callback of mdh_fuse_subtree_has_group: stops at a tile_buffers
+ * mark. */
+static isl_bool not_tile_mark(__isl_keep isl_schedule_node *node, void *user) {
+  (void)user;
+  return isl_bool_not(mdh_fuse_is_tile_mark(node));
+}
+
+isl_bool mdh_fuse_subtree_has_group(__isl_keep isl_schedule_node *node) {
+  if (!node)
+    return isl_bool_error;
+  return isl_bool_not(
+      isl_schedule_node_every_descendant(node, &not_tile_mark, NULL));
 }
 
 /* The callback of mdh_fuse_extended: adds what the extension "node" adds

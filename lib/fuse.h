@@ -26,6 +26,10 @@
 /* Tells whether "schedule" holds extension nodes. */
 isl_bool mdh_fuse_has_extension(__isl_keep isl_schedule *schedule);
 
+/* Tells whether the subtree at "node" holds a fused group (a tile_buffers
+ * mark). */
+isl_bool mdh_fuse_subtree_has_group(__isl_keep isl_schedule_node *node);
+
 /* Returns the instances that the extension nodes of "schedule" add. */
 __isl_give isl_union_set *mdh_fuse_extended(__isl_keep isl_schedule *schedule);
 

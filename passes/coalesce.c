@@ -1041,15 +1041,17 @@ static int too_many_dims(MlirOperation hom) {
 }
 
 /* Tells whether "func" is to be left alone: a md_hom or buffer of more
- * than MAX_RANK dimensions, or a user's influence tree or schedule, which
- * name the md_homs' dimensions as they are. */
+ * than MAX_RANK dimensions, or a user's influence tree, schedule or tile
+ * sizes (`mdh.tile_sizes`), which name the md_homs' dimensions as they
+ * are. */
 static int leave_alone(MlirOperation func, const struct mdh_op_list *homs) {
   size_t i;
 
   if (mdh_attr_has_user_schedule(func))
     return 1;
   for (i = 0; i < homs->n; ++i)
-    if (too_many_dims(homs->ops[i]))
+    if (too_many_dims(homs->ops[i]) ||
+        !mlirAttributeIsNull(mdh_attr_get_tile_sizes(homs->ops[i])))
       return 1;
   return 0;
 }

@@ -318,3 +318,23 @@ func.func @bmatvec(%M: memref<5x3x4xi32>, %v: memref<4xi32>, %w: memref<5x3xi32>
       : (!mdh.mda<array<i64: 5, 3, 1>>, memref<5x3xi32>) -> ()
   return
 }
+
+// -----
+
+// So do a user's tile sizes for mdh-tile-fuse (mdh.tile_sizes: one per
+// dimension as written).
+func.func private @mul(%a: i32, %b: i32) -> i32 {
+  %p = arith.muli %a, %b : i32
+  return %p : i32
+}
+func.func @bmatvec_tiles(%M: memref<5x3x4xi32>, %v: memref<4xi32>, %w: memref<5x3xi32>) {
+  %vm = "mdh.inp_view"(%M) {accesses = [affine_map<(i, j, k) -> (i, j, k)>]}
+      : (memref<5x3x4xi32>) -> !mdh.mda<array<i64: 5, 3, 4>>
+  %vv = "mdh.inp_view"(%v) {accesses = [affine_map<(i, j, k) -> (k)>]}
+      : (memref<4xi32>) -> !mdh.mda<array<i64: 5, 3, 4>>
+  %r = "mdh.md_hom"(%vm, %vv) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.cc, #mdh.pw<"add">], mdh.tile_sizes = array<i64: 2, 0, 0>}
+      : (!mdh.mda<array<i64: 5, 3, 4>>, !mdh.mda<array<i64: 5, 3, 4>>) -> !mdh.mda<array<i64: 5, 3, 1>>
+  "mdh.out_view"(%r, %w) {accesses = [affine_map<(i, j, k) -> (i, j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 5, 3, 1>>, memref<5x3xi32>) -> ()
+  return
+}

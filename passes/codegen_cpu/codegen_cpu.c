@@ -651,12 +651,10 @@ cpu_schedule(struct mdh_model *m, MlirOperation func,
              __isl_take isl_schedule *schedule) {
   isl_schedule *cpu;
 
-  if (!mdh_attr_get_scheduler(func).data ||
-      mdh_fuse_has_extension(schedule) != isl_bool_false)
+  if (!mdh_attr_get_scheduler(func).data)
     return schedule;
   cpu = mdh_cpu_prepare_schedule(m, isl_schedule_copy(schedule));
-  if (cpu && mdh_model_schedule_is_valid(m, cpu) == isl_bool_true &&
-      mdh_chain_first_points_first(m, cpu) == isl_bool_true) {
+  if (cpu && mdh_chain_schedule_is_valid(m, cpu) == isl_bool_true) {
     isl_schedule_free(schedule);
     return cpu;
   }

@@ -1,8 +1,8 @@
-/* Preparing a schedule tree for the CPU (mdh-codegen-cpu, docs/cpu.md): each group of the tree gets, where it can, a parallel outer
- * loop of many iterations, by distributing fused md_homs and linearizing
- * short parallel loops; see prepare_group. The result orders every
- * statement instance as a valid schedule must: the caller checks it
- * against the model all the same.
+/* Preparing a schedule tree for the CPU (mdh-codegen-cpu, docs/cpu.md): each
+ * group of the tree gets, where it can, a parallel outer loop of many
+ * iterations, by distributing fused md_homs and linearizing short parallel
+ * loops; see prepare_group. The result orders every statement instance as a
+ * valid schedule must: the caller checks it against the model all the same.
  *
  * The pass does not know the thread count, and these decisions favour the
  * parallel loop. That can cost sequential code: a 3-channel unsharp mask
@@ -14,6 +14,7 @@
  */
 
 #include "passes/codegen_cpu/prepare.h"
+#include "lib/fuse.h"
 #include "lib/tree.h"
 
 #include "support/ir.h"
@@ -402,7 +403,8 @@ skip_marks(__isl_take isl_schedule_node *node) {
  *   third of the time);
  * - a band of one statement (or one kept fused) gets its two outer members
  *   linearized when the outer one is short (linearize);
- * - a sequence or set is prepared child by child. */
+ * - a sequence or set is prepared child by child;
+ * - a group fused by mdh-tile-fuse stays as it is. */
 static __isl_give isl_schedule_node *
 prepare_group(struct mdh_model *m, __isl_take isl_schedule_node *node) {
   enum isl_schedule_node_type type;
@@ -414,6 +416,9 @@ prepare_group(struct mdh_model *m, __isl_take isl_schedule_node *node) {
   node = skip_marks(node);
   type = isl_schedule_node_get_type(node);
   if (type == isl_schedule_node_band) {
+    /* A group of mdh-tile-fuse has its tile loop parallel already. */
+    if (mdh_fuse_subtree_has_group(node) != isl_bool_false)
+      return node;
     domain = isl_schedule_node_get_domain(node);
     n = isl_union_set_n_set(domain);
     isl_union_set_free(domain);

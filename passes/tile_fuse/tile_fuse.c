@@ -21,11 +21,12 @@
  * intermediate that only the group uses lives, per tile, in a buffer of the
  * tile's footprint (section 6.4): recomputed instances then never race.
  *
- * The pass declines (the tree stays as mdh-schedule built it) where no
- * producer joins by extension, where a footprint has no fixed size, where
- * recomputation would more than double a producer's work (the paper leaves
- * chains of overlapping stencils to autotuners: section 4.5), or where the
- * statements outside the group cannot run around it.
+ * A producer whose recomputation would more than double its work stays out
+ * of the group, with the producers only it reads (the paper leaves chains
+ * of overlapping stencils to autotuners: section 4.5). The pass declines
+ * (the tree stays as mdh-schedule built it) where nothing is worth tiling
+ * (form_group), where the group is one tile, where a footprint has no fixed
+ * size, or where the statements outside the group cannot run around it.
  */
 
 #include "dialect/attrs.h"
@@ -62,7 +63,9 @@
  * 256 elements, the longest of the others 32, the rest 1, so that one f32
  * producer's footprint per tile (34 x 258 for a 3x3 stencil) is about
  * 35 KiB, and ten (Harris) stay in the 512 KiB L2 of the AMD EPYC bench
- * machine (bench/cpu/README.md). */
+ * machine (bench/cpu/README.md); 32 x 256 elements along a dimension that
+ * is the only one (rows flattened by mdh-coalesce, whose stencils reach a
+ * row or two away). */
 #define TILE_INNER 256
 #define TILE_OUTER 32
 
@@ -85,8 +88,9 @@
 enum role { OUTSIDE, OUTPUT, PRODUCER };
 
 /* Internal data structure of the pass on one function: the chain, its
- * schedule (as mdh-schedule built it) and schedule map, and the role of each
- * statement in the group. */
+ * schedule (as mdh-schedule built it) and schedule map, the role of each
+ * statement in the group, and the statements kept out of it ("blocked":
+ * their recomputation would cost too much). */
 struct fuse_data {
   MlirOperation func;
   struct mdh_chain *cg;
@@ -94,6 +98,7 @@ struct fuse_data {
   isl_schedule *schedule;
   isl_union_map *smap;
   enum role *role;
+  int *blocked;
 };
 
 /* Returns the instances of statement "k". */
@@ -324,7 +329,8 @@ static int form_group(struct fuse_data *data, int c) {
 
   data->role[c] = OUTPUT;
   for (p = c - 1; p >= 0; --p) {
-    if (data->role[p] != OUTSIDE || !writes_own_intermediates(m, p))
+    if (data->role[p] != OUTSIDE || data->blocked[p] ||
+        !writes_own_intermediates(m, p))
       continue;
     if (joins_output(data, p)) {
       data->role[p] = OUTPUT;
@@ -401,6 +407,8 @@ static int read_tiling(struct fuse_data *data, struct tiling *t,
       t->sizes[r] = r == t->n - 1  ? 0
                     : r == longest ? TILE_CONTRACTION_ROWS
                                    : 1;
+    else if (mlirAttributeIsNull(attr) && t->n == 1)
+      t->sizes[r] = TILE_INNER * TILE_OUTER;
     else if (mlirAttributeIsNull(attr))
       t->sizes[r] = r == t->n - 1 ? TILE_INNER : r == longest ? TILE_OUTER : 1;
     else
@@ -546,12 +554,15 @@ static double box_volume(__isl_take isl_map *map) {
   return v;
 }
 
-/* Tells whether the group has several tiles and recomputation keeps each
- * producer within MAX_RECOMPUTATION times its own work: the instances of a tile
- * (their box) times the number of tiles (fractional: a partial tile at the end
- * of a dimension counts for its part), against the producer's instances. */
-static int recomputation_pays(struct fuse_data *data, const struct tiling *t,
-                              __isl_keep isl_union_map *ext) {
+/* Checks that the group has several tiles and that recomputation keeps
+ * each producer within MAX_RECOMPUTATION times its own work: the instances
+ * of a tile (their box) times the number of tiles (fractional: a partial
+ * tile at the end of a dimension counts for its part), against the
+ * producer's instances. Returns -1 if so, the last producer (the nearest
+ * to the output) that would exceed it, or -2 if the group is one tile or
+ * its size is unknown. */
+static int costly_producer(struct fuse_data *data, const struct tiling *t,
+                           __isl_keep isl_union_map *ext) {
   struct mdh_model *m = data->m;
   double tiles = 1, per_tile, all;
   isl_union_map *part;
@@ -561,13 +572,13 @@ static int recomputation_pays(struct fuse_data *data, const struct tiling *t,
   for (r = 0; r < t->n; ++r) {
     n = extent(&m->stmts[t->c], t->dims[r]);
     if (n <= 0)
-      return 0;
+      return -2;
     tiles *= t->sizes[r] && t->sizes[r] < n ? (double)n / t->sizes[r] : 1;
   }
   /* One tile is the unfused program with its intermediates moved. */
   if (tiles <= 1)
-    return 0;
-  for (p = 0; p < m->n_stmt; ++p) {
+    return -2;
+  for (p = m->n_stmt - 1; p >= 0; --p) {
     if (data->role[p] != PRODUCER)
       continue;
     part = isl_union_map_intersect_range(isl_union_map_copy(ext),
@@ -575,9 +586,9 @@ static int recomputation_pays(struct fuse_data *data, const struct tiling *t,
     per_tile = box_volume(isl_map_from_union_map(part));
     all = box_volume(isl_map_from_range(isl_set_copy(m->stmts[p].domain)));
     if (per_tile < 0 || all <= 0 || per_tile * tiles > MAX_RECOMPUTATION * all)
-      return 0;
+      return p;
   }
-  return 1;
+  return -1;
 }
 
 /* Returns the bytes of the tile buffers "bufs" ("n" of them). */
@@ -764,30 +775,47 @@ static __isl_give isl_schedule *fuse_group(struct fuse_data *data, int c,
   isl_schedule *plain, *fused = NULL;
   struct mdh_tile_buffer *bufs;
   isl_id *kinds;
-  int n, k, producers = 0;
+  int n, k, producers, costly;
 
-  if (form_group(data, c) == 0)
-    return NULL;
   for (k = 0; k < m->n_stmt; ++k)
-    producers |= data->role[k] == PRODUCER;
-  if (read_tiling(data, &t, producers) < 0) {
-    *error = 1;
-    return NULL;
-  }
-  if (t.n == 0)
-    return NULL;
-  band = tile_band(data, &t);
-  tiles =
-      isl_union_map_from_multi_union_pw_aff(isl_multi_union_pw_aff_copy(band));
-  ext = producer_instances(data, isl_union_map_copy(tiles));
+    data->blocked[k] = 0;
+  do {
+    for (k = 0; k < m->n_stmt; ++k)
+      data->role[k] = OUTSIDE;
+    if (form_group(data, c) == 0)
+      return NULL;
+    for (producers = 0, k = 0; k < m->n_stmt; ++k)
+      producers |= data->role[k] == PRODUCER;
+    if (read_tiling(data, &t, producers) < 0) {
+      *error = 1;
+      return NULL;
+    }
+    if (t.n == 0)
+      return NULL;
+    band = tile_band(data, &t);
+    tiles = isl_union_map_from_multi_union_pw_aff(
+        isl_multi_union_pw_aff_copy(band));
+    ext = producer_instances(data, isl_union_map_copy(tiles));
+    isl_union_map_free(tiles);
+    costly = costly_producer(data, &t, ext);
+    if (costly != -1) {
+      isl_multi_union_pw_aff_free(band);
+      isl_union_map_free(ext);
+      if (costly < 0)
+        return NULL;
+      /* Fuse the producers nearer to the output only. */
+      data->blocked[costly] = 1;
+    }
+  } while (costly != -1);
   outs = with_role(data, OUTPUT);
-  inst = isl_union_map_union(isl_union_map_reverse(tiles),
-                             isl_union_map_copy(ext));
+  inst = isl_union_map_union(
+      isl_union_map_reverse(isl_union_map_from_multi_union_pw_aff(
+          isl_multi_union_pw_aff_copy(band))),
+      isl_union_map_copy(ext));
   n = mdh_fuse_tile_buffers(m, inst, outs, &bufs);
   isl_union_map_free(inst);
   isl_union_set_free(outs);
-  if (n < 0 || !recomputation_pays(data, &t, ext) ||
-      tile_bytes(m, bufs, n) > MAX_TILE_BYTES) {
+  if (n < 0 || tile_bytes(m, bufs, n) > MAX_TILE_BYTES) {
     if (n >= 0)
       mdh_fuse_tile_buffers_free(bufs, n);
     isl_multi_union_pw_aff_free(band);
@@ -857,7 +885,8 @@ static int fuse_func(isl_ctx *ctx, MlirOperation func) {
   free(segs);
   data.smap = n_seg == 1 ? isl_schedule_get_map(data.schedule) : NULL;
   data.role = calloc(data.m->n_stmt + 1, sizeof(*data.role));
-  if (!data.role)
+  data.blocked = calloc(data.m->n_stmt + 1, sizeof(*data.blocked));
+  if (!data.role || !data.blocked)
     abort();
   for (c = data.m->n_stmt - 1; data.smap && !fused && !error && c >= 0; --c) {
     if (writes_own_intermediates(data.m, c))
@@ -870,6 +899,7 @@ static int fuse_func(isl_ctx *ctx, MlirOperation func) {
     mdh_tree_store(func, fused);
   isl_schedule_free(fused);
   free(data.role);
+  free(data.blocked);
   isl_union_map_free(data.smap);
   isl_schedule_free(data.schedule);
   mdh_chain_free(data.cg);
