@@ -2,8 +2,9 @@
  * (basteln, "Modeling the Interplay between Loop Tiling and Fusion in
  * Optimizing Compilers Using Affine Relations", sections 4-5).
  *
- * For each statement that writes data the function's caller sees (an output
- * space, section 4.2), taken last to first, the pass forms a group:
+ * For the statements that write data the function's caller sees (output
+ * spaces, section 4.2), last to first, the pass forms a group until one is
+ * worth fusing (one group per function):
  * - the producers whose results the group's statements read at the same
  *   tile coordinates (quasi-identity, section 4.1) join the output space:
  *   they run in the same tiles, each over its own loops (an element-wise
