@@ -84,7 +84,6 @@ int main(void) {
     failed |= check(ctx, k) < 0;
   isl_ctx_free(ctx);
   if (!failed)
-    printf("fuse_test: %d cases ok\n",
-           (int)(sizeof(cases) / sizeof(cases[0])));
+    printf("fuse_test: %d cases ok\n", (int)(sizeof(cases) / sizeof(cases[0])));
   return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }
