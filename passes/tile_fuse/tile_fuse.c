@@ -4,7 +4,8 @@
  *
  * For the statements that write data the function's caller sees (output
  * spaces, section 4.2), last to first, the pass forms a group until one is
- * worth fusing (one group per function):
+ * worth fusing, then does the same again on the statements that run before
+ * that group (fuse_part):
  * - the producers whose results the group's statements read at the same
  *   tile coordinates (quasi-identity, section 4.1) join the output space:
  *   they run in the same tiles, each over its own loops (an element-wise
@@ -90,8 +91,9 @@ enum role { OUTSIDE, OUTPUT, PRODUCER };
 
 /* Internal data structure of the pass on one function: the chain, its
  * schedule (as mdh-schedule built it) and schedule map, the role of each
- * statement in the group, and the statements kept out of it ("blocked":
- * their recomputation would cost too much). */
+ * statement in the group being formed, the statements kept out of it
+ * ("blocked": their recomputation would cost too much), and those of the
+ * groups fused already ("taken"). */
 struct fuse_data {
   MlirOperation func;
   struct mdh_chain *cg;
@@ -100,6 +102,7 @@ struct fuse_data {
   isl_union_map *smap;
   enum role *role;
   int *blocked;
+  int *taken;
 };
 
 /* Returns the instances of statement "k". */
@@ -330,7 +333,7 @@ static int form_group(struct fuse_data *data, int c) {
 
   data->role[c] = OUTPUT;
   for (p = c - 1; p >= 0; --p) {
-    if (data->role[p] != OUTSIDE || data->blocked[p] ||
+    if (data->role[p] != OUTSIDE || data->blocked[p] || data->taken[p] ||
         !writes_own_intermediates(m, p))
       continue;
     if (joins_output(data, p)) {
@@ -713,16 +716,18 @@ static __isl_give isl_schedule *part(__isl_keep isl_schedule *schedule,
   return isl_schedule_intersect_domain(isl_schedule_copy(schedule), domain);
 }
 
-/* Splits the statements outside the group into those that run before it
- * and after it (those that depend on the group, directly or through each
- * other); returns the schedule of the function, "group" between the
- * two in the tree of mdh-schedule without its kinds mark ("plain"), or NULL
- * if a statement after the group is a source of a dependence on one before
- * it or in it. */
-static __isl_give isl_schedule *surround(struct fuse_data *data,
-                                         __isl_keep isl_schedule *plain,
-                                         __isl_take isl_schedule *group) {
+/* Splits the statements of "universe" (the domain of "plain", a part of
+ * the tree of mdh-schedule without its kinds mark) outside the group into
+ * those that run before it and after it (those that depend on the group,
+ * directly or through each other), into "*before" and "*after" (the parts
+ * of "plain" for them, NULL if empty). Returns 0, or -1 if a statement
+ * after the group is a source of a dependence on one before it or in
+ * it. */
+static int surround(struct fuse_data *data, __isl_keep isl_schedule *plain,
+                    __isl_give isl_schedule **before_part,
+                    __isl_give isl_schedule **after_part) {
   struct mdh_model *m = data->m;
+  isl_union_set *universe = isl_schedule_get_domain(plain);
   isl_union_set *in_group = with_role(data, OUTPUT);
   isl_union_set *after =
       isl_union_set_empty(isl_union_set_get_space(m->domain));
@@ -735,18 +740,16 @@ static __isl_give isl_schedule *surround(struct fuse_data *data,
                                               isl_union_set_copy(after));
     isl_union_map *deps = isl_union_map_intersect_range(
         isl_union_map_intersect_domain(isl_union_map_copy(m->deps), from),
-        stmt_domain(m, k));
+        isl_union_set_intersect(stmt_domain(m, k),
+                                isl_union_set_copy(universe)));
 
     if (data->role[k] == OUTSIDE && !mdh_isl_union_map_is_empty(deps))
       after = isl_union_set_union(after, stmt_domain(m, k));
-    else if (data->role[k] == OUTSIDE)
-      continue;
-    else
+    else if (data->role[k] != OUTSIDE)
       isl_union_map_free(deps);
   }
   before = isl_union_set_subtract(
-      isl_union_set_subtract(isl_union_set_copy(m->domain),
-                             isl_union_set_copy(in_group)),
+      isl_union_set_subtract(universe, isl_union_set_copy(in_group)),
       isl_union_set_copy(after));
   ok = mdh_isl_union_map_is_empty(isl_union_map_intersect_range(
       isl_union_map_intersect_domain(isl_union_map_copy(m->deps),
@@ -754,28 +757,29 @@ static __isl_give isl_schedule *surround(struct fuse_data *data,
       isl_union_set_union(isl_union_set_copy(before),
                           isl_union_set_copy(in_group))));
   isl_union_set_free(in_group);
-  if (!ok) {
-    isl_union_set_free(before);
-    isl_union_set_free(after);
-    return isl_schedule_free(group);
-  }
-  return then(then(part(plain, before), group), part(plain, after));
+  *before_part = ok ? part(plain, isl_union_set_copy(before)) : NULL;
+  *after_part = ok ? part(plain, isl_union_set_copy(after)) : NULL;
+  isl_union_set_free(before);
+  isl_union_set_free(after);
+  return ok ? 0 : -1;
 }
 
-/* Returns the tree of "schedule" fused for the group of the output
- * statement "c", or NULL where the pass declines it (the roles then stay
- * set; the caller resets them). Sets "*error" after a diagnostic. */
+/* Returns the schedule of the group of the output statement "c" within the
+ * part "plain" of the tree, with the parts of "plain" that run before and
+ * after it in "*before" and "*after", or NULL where the pass declines it
+ * (the roles then stay set; the caller resets them). Sets "*error" after a
+ * diagnostic. */
 static __isl_give isl_schedule *fuse_group(struct fuse_data *data, int c,
+                                           __isl_keep isl_schedule *plain,
+                                           __isl_give isl_schedule **before,
+                                           __isl_give isl_schedule **after,
                                            int *error) {
   struct mdh_model *m = data->m;
   struct tiling t = {.c = c};
   isl_multi_union_pw_aff *band;
   isl_union_map *tiles, *ext, *inst;
   isl_union_set *outs, *reserved;
-  isl_schedule_node *root;
-  isl_schedule *plain, *fused = NULL;
   struct mdh_tile_buffer *bufs;
-  isl_id *kinds;
   int n, k, producers, costly;
 
   for (k = 0; k < m->n_stmt; ++k)
@@ -824,23 +828,14 @@ static __isl_give isl_schedule *fuse_group(struct fuse_data *data, int c,
     return NULL;
   }
   mdh_fuse_tile_buffers_free(bufs, n);
+  if (surround(data, plain, before, after) < 0) {
+    isl_multi_union_pw_aff_free(band);
+    isl_union_map_free(ext);
+    return NULL;
+  }
   reserved = isl_union_set_subtract(
       with_role(data, PRODUCER), isl_union_map_range(isl_union_map_copy(ext)));
-  root = isl_schedule_node_child(isl_schedule_get_root(data->schedule), 0);
-  kinds = isl_schedule_node_mark_get_id(root);
-  root = isl_schedule_node_delete(root);
-  plain = isl_schedule_node_get_schedule(root);
-  isl_schedule_node_free(root);
-  fused = surround(data, plain, group_schedule(data, band, ext, reserved));
-  isl_schedule_free(plain);
-  root = fused ? isl_schedule_get_root(fused) : NULL;
-  isl_schedule_free(fused);
-  root = isl_schedule_node_insert_mark(isl_schedule_node_child(root, 0), kinds);
-  fused = isl_schedule_node_get_schedule(root);
-  isl_schedule_node_free(root);
-  if (fused && mdh_fuse_schedule_is_valid(m, fused) != isl_bool_true)
-    fused = isl_schedule_free(fused);
-  return fused;
+  return group_schedule(data, band, ext, reserved);
 }
 
 /* Reads the fusion mode of "func" (`mdh.fusion` on it or its module;
@@ -864,14 +859,57 @@ static int fusion_mode(MlirOperation func) {
   return -1;
 }
 
-/* Fuses the group of the last output statement of "func" that has
- * producers to fuse (one group per function), unless its schedule is the
- * user's or its mdh ops are cut into segments. */
+/* Returns "plain" (a part of the tree of mdh-schedule without its kinds
+ * mark) with the group of its last output statement that is worth fusing
+ * fused, and, before that group, the same done again on the part that
+ * runs before it (the part after it depends on the group; it stays as it
+ * is). Sets "*n_groups" to the number of groups fused. */
+static __isl_give isl_schedule *fuse_part(struct fuse_data *data,
+                                          __isl_take isl_schedule *plain,
+                                          int *n_groups, int *error) {
+  struct mdh_model *m = data->m;
+  isl_union_set *universe = isl_schedule_get_domain(plain), *dom;
+  isl_schedule *group = NULL, *before = NULL, *after = NULL;
+  isl_bool in;
+  int c, k;
+
+  for (c = m->n_stmt - 1; !group && !*error && c >= 0; --c) {
+    dom = stmt_domain(m, c);
+    in = isl_union_set_is_subset(dom, universe);
+    isl_union_set_free(dom);
+    if (in != isl_bool_true || data->taken[c] || writes_own_intermediates(m, c))
+      continue;
+    group = fuse_group(data, c, plain, &before, &after, error);
+    if (!group) {
+      before = isl_schedule_free(before);
+      after = isl_schedule_free(after);
+    }
+    for (k = 0; k < m->n_stmt; ++k) {
+      if (group && data->role[k] != OUTSIDE)
+        data->taken[k] = 1;
+      data->role[k] = OUTSIDE;
+    }
+  }
+  isl_union_set_free(universe);
+  if (!group)
+    return plain;
+  isl_schedule_free(plain);
+  ++*n_groups;
+  if (before)
+    before = fuse_part(data, before, n_groups, error);
+  return then(then(before, group), after);
+}
+
+/* Fuses groups in the schedule of "func" (fuse_part), unless it is the
+ * user's or its mdh ops are cut into segments, and stores the result after
+ * checking it. */
 static int fuse_func(isl_ctx *ctx, MlirOperation func) {
   struct fuse_data data = {.func = func};
   struct mdh_segment *segs = NULL;
+  isl_schedule_node *root;
   isl_schedule *fused = NULL;
-  int mode = fusion_mode(func), error = 0, c, k, n_seg;
+  isl_id *kinds = NULL;
+  int mode = fusion_mode(func), error = 0, n_groups = 0, n_seg;
 
   if (mode <= 0)
     return mode == 0;
@@ -887,20 +925,32 @@ static int fuse_func(isl_ctx *ctx, MlirOperation func) {
   data.smap = n_seg == 1 ? isl_schedule_get_map(data.schedule) : NULL;
   data.role = calloc(data.m->n_stmt + 1, sizeof(*data.role));
   data.blocked = calloc(data.m->n_stmt + 1, sizeof(*data.blocked));
-  if (!data.role || !data.blocked)
+  data.taken = calloc(data.m->n_stmt + 1, sizeof(*data.taken));
+  if (!data.role || !data.blocked || !data.taken)
     abort();
-  for (c = data.m->n_stmt - 1; data.smap && !fused && !error && c >= 0; --c) {
-    if (writes_own_intermediates(data.m, c))
-      continue;
-    fused = fuse_group(&data, c, &error);
-    for (k = 0; !fused && k < data.m->n_stmt; ++k)
-      data.role[k] = OUTSIDE;
+  if (data.smap) {
+    /* The groups are built without the kinds mark below the domain. */
+    root = isl_schedule_node_child(isl_schedule_get_root(data.schedule), 0);
+    kinds = isl_schedule_node_mark_get_id(root);
+    root = isl_schedule_node_delete(root);
+    fused = isl_schedule_node_get_schedule(root);
+    isl_schedule_node_free(root);
+    fused = fuse_part(&data, fused, &n_groups, &error);
   }
-  if (fused)
-    mdh_tree_store(func, fused);
+  if (n_groups > 0 && !error) {
+    root = isl_schedule_node_child(isl_schedule_get_root(fused), 0);
+    root = isl_schedule_node_insert_mark(root, isl_id_copy(kinds));
+    isl_schedule_free(fused);
+    fused = isl_schedule_node_get_schedule(root);
+    isl_schedule_node_free(root);
+    if (mdh_fuse_schedule_is_valid(data.m, fused) == isl_bool_true)
+      mdh_tree_store(func, fused);
+  }
+  isl_id_free(kinds);
   isl_schedule_free(fused);
   free(data.role);
   free(data.blocked);
+  free(data.taken);
   isl_union_map_free(data.smap);
   isl_schedule_free(data.schedule);
   mdh_chain_free(data.cg);

@@ -28,8 +28,7 @@ func.func @transmm(%x: memref<48x70xf32>, %b: memref<48x300xf32>, %c: memref<70x
   return
 }
 
-// Two independent blurs in one function: the pass fuses one group per
-// function (the last output's), the other chain keeps mdh-schedule's tree.
+// Two independent blurs in one function: two fused groups.
 func.func private @avg3(%a: f32, %b: f32, %c: f32) -> f32 {
   %third = arith.constant 0.333333343 : f32
   %s1 = arith.addf %a, %b : f32
