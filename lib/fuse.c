@@ -102,11 +102,6 @@ mdh_fuse_tile_instances(__isl_keep isl_schedule_node *node) {
   return inst;
 }
 
-/* Returns the universe of the statements of the instances "set". */
-static __isl_give isl_union_set *statements(__isl_take isl_union_set *set) {
-  return isl_union_set_universe(set);
-}
-
 /* The most bounds on one dimension that mdh_fuse_range_box looks at. */
 #define MAX_BOUNDS 64
 
@@ -283,9 +278,10 @@ int mdh_fuse_tile_buffers(struct mdh_model *m, __isl_keep isl_union_map *inst,
                           __isl_keep isl_union_set *outs,
                           struct mdh_tile_buffer **out) {
   isl_union_set *group =
-      statements(isl_union_map_range(isl_union_map_copy(inst)));
-  isl_union_set *prods = isl_union_set_subtract(
-      isl_union_set_copy(group), statements(isl_union_set_copy(outs)));
+      isl_union_set_universe(isl_union_map_range(isl_union_map_copy(inst)));
+  isl_union_set *prods =
+      isl_union_set_subtract(isl_union_set_copy(group),
+                             isl_union_set_universe(isl_union_set_copy(outs)));
   isl_union_map *acc, *buf_acc, *buf_writes;
   isl_union_set *elems;
   int k, n = 0, produced, ok = 1;

@@ -47,7 +47,6 @@
 
 #include <isl/aff.h>
 #include <isl/id.h>
-#include <isl/ilp.h>
 #include <isl/map.h>
 #include <isl/schedule.h>
 #include <isl/schedule_node.h>
@@ -167,14 +166,27 @@ static int writes_own_intermediates(struct mdh_model *m, int k) {
   return ok;
 }
 
-/* Tells whether every dimension of statement "k" is cc. */
-static int cc_only(struct mdh_model *m, int k) {
-  int d;
+/* Stores in "dims" the cc dimensions of statement "k" in index order;
+ * returns their number. */
+static int cc_index_dims(struct mdh_model *m, int k, int *dims) {
+  int d, n = 0;
 
   for (d = 0; d < m->stmts[k].rank; ++d)
-    if (m->stmts[k].kinds[d] != MdhCombineCC)
-      return 0;
-  return 1;
+    if (m->stmts[k].kinds[d] == MdhCombineCC)
+      dims[n++] = d;
+  return n;
+}
+
+/* Returns the number of cc dimensions of statement "k". */
+static int n_cc(struct mdh_model *m, int k) {
+  int dims[MDH_MODEL_MAX_RANK];
+
+  return cc_index_dims(m, k, dims);
+}
+
+/* Tells whether every dimension of statement "k" is cc. */
+static int cc_only(struct mdh_model *m, int k) {
+  return n_cc(m, k) == m->stmts[k].rank;
 }
 
 /* Stores in "dims" the cc dimensions of statement "k", in the order of its
@@ -237,11 +249,8 @@ static __isl_give isl_union_map *own_rows(struct fuse_data *data, int k) {
  * index order. */
 static __isl_give isl_union_map *tile_coords(struct mdh_model *m, int k) {
   int dims[MDH_MODEL_MAX_RANK];
-  int d, n = 0;
+  int n = cc_index_dims(m, k, dims);
 
-  for (d = 0; d < m->stmts[k].rank; ++d)
-    if (m->stmts[k].kinds[d] == MdhCombineCC)
-      dims[n++] = d;
   return rows(m->ctx, &m->stmts[k], dims, n, NULL);
 }
 
@@ -263,15 +272,6 @@ static int keeps_tile(struct mdh_model *m, int p, int q,
   isl_map_free(map);
   isl_map_free(id);
   return same == isl_bool_true;
-}
-
-/* Returns the number of cc dimensions of statement "k". */
-static int n_cc(struct mdh_model *m, int k) {
-  int d, n = 0;
-
-  for (d = 0; d < m->stmts[k].rank; ++d)
-    n += m->stmts[k].kinds[d] == MdhCombineCC;
-  return n;
 }
 
 /* Tells whether statement "p" may join the group as an output statement:
@@ -362,7 +362,7 @@ struct tiling {
 /* Returns the extent of dimension "d" of statement "stmt" (-1: not
  * static). */
 static int64_t extent(const struct mdh_stmt *stmt, int d) {
-  isl_val *max = isl_set_dim_max_val(isl_set_copy(stmt->domain), d);
+  isl_val *max = mdh_isl_set_dim_bound(stmt->domain, d, 1);
   int64_t n = -1;
 
   if (max && isl_val_is_int(max))
@@ -452,7 +452,7 @@ static __isl_give isl_multi_union_pw_aff *tile_band(struct fuse_data *data,
   isl_union_map *band = isl_union_map_empty(isl_union_set_get_space(m->domain));
   int dims[MDH_MODEL_MAX_RANK], pos[MDH_MODEL_MAX_RANK],
       k_dims[MDH_MODEL_MAX_RANK];
-  int k, d, r, n;
+  int k, d, r;
 
   for (r = 0; r < t->n; ++r)
     for (pos[r] = 0, d = 0; d < t->dims[r]; ++d)
@@ -460,9 +460,7 @@ static __isl_give isl_multi_union_pw_aff *tile_band(struct fuse_data *data,
   for (k = 0; k < m->n_stmt; ++k) {
     if (data->role[k] != OUTPUT)
       continue;
-    for (n = 0, d = 0; d < m->stmts[k].rank; ++d)
-      if (m->stmts[k].kinds[d] == MdhCombineCC)
-        k_dims[n++] = d;
+    cc_index_dims(m, k, k_dims);
     for (r = 0; r < t->n; ++r)
       dims[r] = k_dims[pos[r]];
     band = isl_union_map_union(
@@ -533,25 +531,32 @@ producer_instances(struct fuse_data *data, __isl_take isl_union_map *tiles) {
   return isl_union_map_coalesce(ext);
 }
 
-/* Returns the product of the sizes of the box around the range of "map"
- * (-1 if there is none). */
-static double box_volume(__isl_take isl_map *map) {
-  isl_multi_aff *offset;
-  isl_multi_val *size;
-  isl_size n;
+/* Returns the product of the sizes "size" of a box. */
+static double volume(__isl_keep isl_multi_val *size) {
+  isl_size n = isl_multi_val_size(size);
   double v = 1;
   int i;
 
-  if (mdh_fuse_range_box(map, &offset, &size) < 0) {
-    isl_map_free(map);
-    return -1;
-  }
-  n = isl_multi_val_size(size);
   for (i = 0; i < n; ++i) {
     isl_val *s = isl_multi_val_get_at(size, i);
     v *= isl_val_get_d(s);
     isl_val_free(s);
   }
+  return v;
+}
+
+/* Returns the product of the sizes of the box around the range of "map"
+ * (-1 if there is none). */
+static double box_volume(__isl_take isl_map *map) {
+  isl_multi_aff *offset;
+  isl_multi_val *size;
+  double v;
+
+  if (mdh_fuse_range_box(map, &offset, &size) < 0) {
+    isl_map_free(map);
+    return -1;
+  }
+  v = volume(size);
   isl_multi_aff_free(offset);
   isl_multi_val_free(size);
   isl_map_free(map);
@@ -598,20 +603,14 @@ static int costly_producer(struct fuse_data *data, const struct tiling *t,
 /* Returns the bytes of the tile buffers "bufs" ("n" of them). */
 static double tile_bytes(struct mdh_model *m, struct mdh_tile_buffer *bufs,
                          int n) {
-  double bytes = 0, v;
-  int i, j;
+  double bytes = 0;
+  int i;
 
   for (i = 0; i < n; ++i) {
     MlirType type = mlirValueGetType(m->bufs[bufs[i].buf]);
-    int64_t elem = mdh_element_bytes(mlirShapedTypeGetElementType(type));
-    isl_size dims = isl_multi_val_size(bufs[i].size);
 
-    for (v = (double)elem, j = 0; j < dims; ++j) {
-      isl_val *s = isl_multi_val_get_at(bufs[i].size, j);
-      v *= isl_val_get_d(s);
-      isl_val_free(s);
-    }
-    bytes += v;
+    bytes += mdh_element_bytes(mlirShapedTypeGetElementType(type)) *
+             volume(bufs[i].size);
   }
   return bytes;
 }
