@@ -45,6 +45,12 @@ struct GpuFrontOptions : public mlir::PassPipelineOptions<GpuFrontOptions> {
       llvm::cl::desc("the most isl operations the polyhedral work on one "
                      "function may take (0: no limit; mdh.isl_budget)"),
       llvm::cl::init(-1)};
+  Option<std::string> fusion{
+      *this, "fusion",
+      llvm::cl::desc("post-tiling fusion of mdh-tile-fuse: basteln "
+                     "(default: each group one kernel, its intermediates in "
+                     "shared memory) or none (mdh.fusion)"),
+      llvm::cl::init("basteln")};
   Option<std::string> reductionMode{
       *this, "reduction-mode",
       llvm::cl::desc("atomic (default: partial results of several blocks "
@@ -119,6 +125,18 @@ void addPipeline(mlir::OpPassManager &pm, char *text) {
   (void)mlir::parsePassPipeline(s, pm);
 }
 
+// Checks the fusion option "fusion" of pipeline "name" and, for none, adds
+// mdh-no-fusion to "pm".
+mlir::LogicalResult addFusion(mlir::OpPassManager &pm, llvm::StringRef name,
+                              const std::string &fusion, ErrorHandler error) {
+  if (fusion != "basteln" && fusion != "none")
+    return error(name + ": fusion must be basteln or none, got '" + fusion +
+                 "'");
+  if (fusion == "none")
+    pm.addPass(std::unique_ptr<mlir::Pass>(unwrap(mdhCreateNoFusionPass())));
+  return mlir::success();
+}
+
 // Checks the options "o" of pipeline "name" and, when any is given, adds
 // mdh-gpu-options to "pm". A bad value fails through "error", so that the
 // pipeline does not parse instead of running with a default.
@@ -142,6 +160,8 @@ mlir::LogicalResult addGpuOptions(mlir::OpPassManager &pm, llvm::StringRef name,
                  mode + "'");
   if (mlir::failed(
           addIslBudget(pm, name, o.islBudget.hasValue(), o.islBudget, error)))
+    return mlir::failure();
+  if (mlir::failed(addFusion(pm, name, o.fusion, error)))
     return mlir::failure();
   if (!mapping.empty() || !mode.empty())
     pm.addPass(std::unique_ptr<mlir::Pass>(unwrap(mdhCreateGpuOptionsPass(
@@ -209,11 +229,8 @@ mlir::LogicalResult buildCpuPipeline(mlir::OpPassManager &pm,
   if (mlir::failed(addIslBudget(pm, "mdh-cpu-pipeline", o.islBudget.hasValue(),
                                 o.islBudget, error)))
     return mlir::failure();
-  if (o.fusion != "basteln" && o.fusion != "none")
-    return error("mdh-cpu-pipeline: fusion must be basteln or none, got '" +
-                 llvm::Twine(o.fusion) + "'");
-  if (o.fusion == "none")
-    pm.addPass(std::unique_ptr<mlir::Pass>(unwrap(mdhCreateNoFusionPass())));
+  if (mlir::failed(addFusion(pm, "mdh-cpu-pipeline", o.fusion, error)))
+    return mlir::failure();
   addPipeline(pm, mdhCpuPipelineText(o.openmp));
   return mlir::success();
 }
@@ -237,12 +254,36 @@ mlir::LogicalResult buildFromLinalg(mlir::OpPassManager &pm,
   return mlir::success();
 }
 
+// Options of mdh-tile-fuse, which is registered as a pipeline so that it
+// can take them.
+struct TileFuseOptions : public mlir::PassPipelineOptions<TileFuseOptions> {
+  Option<std::string> target{
+      *this, "target",
+      llvm::cl::desc("cpu (default: tiles for the caches, per-tile buffers "
+                     "on the heap) or gpu (tiles whose buffers fit a block's "
+                     "shared memory, a kernel mark per group)"),
+      llvm::cl::init("cpu")};
+};
+
+mlir::LogicalResult buildTileFuse(mlir::OpPassManager &pm,
+                                  const TileFuseOptions &o,
+                                  ErrorHandler error) {
+  if (o.target != "cpu" && o.target != "gpu")
+    return error("mdh-tile-fuse: target must be cpu or gpu, got '" +
+                 llvm::Twine(o.target) + "'");
+  pm.addPass(std::unique_ptr<mlir::Pass>(
+      unwrap(o.target == "gpu" ? mdhCreateTileFuseGpuPass()
+                               : mdhCreateTileFusePass())));
+  return mlir::success();
+}
+
 // Registers everything in MLIR's global registry, which has no lock.
 void registerAll() {
-  llvm::StringRef fromLinalg = "mdh-from-linalg";
+  llvm::StringRef fromLinalg = "mdh-from-linalg", tileFuse = "mdh-tile-fuse";
   for (intptr_t pos = 0, e = mdhGetNumPasses(); pos < e; ++pos) {
     MlirStringRef arg = mdhGetPassArgument(pos);
-    if (fromLinalg == llvm::StringRef(arg.data, arg.length))
+    if (fromLinalg == llvm::StringRef(arg.data, arg.length) ||
+        tileFuse == llvm::StringRef(arg.data, arg.length))
       continue;
     mlir::registerPass([pos]() -> std::unique_ptr<mlir::Pass> {
       return std::unique_ptr<mlir::Pass>(unwrap(mdhCreatePass(pos)));
@@ -254,10 +295,19 @@ void registerAll() {
       "mdh-from-linalg; reassociate=true first sets mdh.reassociate on the "
       "module)",
       &buildFromLinalg);
+  registerPipeline<TileFuseOptions>(
+      tileFuse,
+      "Post-tiling fusion (basteln) on the tree in mdh.schedule: tiles the "
+      "output band of each group and fuses its producers into the tiles "
+      "with extension nodes (overlapped tiles recompute, intermediates "
+      "live in per-tile buffers); target=gpu sizes the tiles for shared "
+      "memory and marks each group as one kernel",
+      &buildTileFuse);
   registerPipeline<GpuPipelineOptions>(
       "mdh-gpu-pipeline",
       "mdh ops to LLVM with NVIDIA kernels embedded (mdh-coalesce, "
-      "mdh-schedule, mdh-map-gpu, mdh-codegen-gpu, then the NVVM lowering "
+      "mdh-schedule, mdh-tile-fuse, mdh-map-gpu, mdh-codegen-gpu, then the "
+      "NVVM lowering "
       "linking the device runtime)",
       &buildGpuPipeline);
   registerPipeline<GpuFrontOptions>(

@@ -2,11 +2,14 @@
 
 #include "lib/fuse.h"
 #include "dialect/attrs.h"
+
+#include "mlir-c/BuiltinTypes.h"
 #include "support/polyhedral.h"
 
 #include <isl/aff.h>
 #include <isl/constraint.h>
 #include <isl/id.h>
+#include <isl/ilp.h>
 #include <isl/local_space.h>
 #include <isl/map.h>
 #include <isl/set.h>
@@ -343,6 +346,16 @@ mdh_fuse_without_extensions(__isl_take isl_schedule *schedule) {
                                                   NULL);
 }
 
+__isl_give isl_union_map *
+mdh_fuse_schedule_map(__isl_keep isl_schedule *schedule) {
+  isl_schedule *plain =
+      mdh_fuse_without_extensions(isl_schedule_copy(schedule));
+  isl_union_map *map = isl_schedule_get_map(plain);
+
+  isl_schedule_free(plain);
+  return map;
+}
+
 /* Internal data structure of mdh_fuse_schedule_is_valid: the model, the
  * schedule map of the tree without extensions, the instances that only
  * extensions run and the result so far. */
@@ -492,4 +505,200 @@ isl_bool mdh_fuse_schedule_is_valid(struct mdh_model *m,
   isl_union_set_free(data.extended);
   isl_schedule_free(plain);
   return data.ok;
+}
+
+void mdh_fuse_group_free(struct mdh_fuse_group *group) {
+  if (!group)
+    return;
+  if (group->n > 0)
+    mdh_fuse_tile_buffers_free(group->bufs, group->n);
+  isl_union_map_free(group->tiles);
+  free(group);
+}
+
+struct mdh_fuse_group *mdh_fuse_group_at(__isl_keep isl_schedule_node *node,
+                                         struct mdh_model *m) {
+  struct mdh_fuse_group *group = calloc(1, sizeof(*group));
+  isl_union_map *inst = mdh_fuse_tile_instances(node);
+  isl_union_set *outs = isl_schedule_node_get_domain(node);
+
+  if (!group)
+    abort();
+  group->n = inst ? mdh_fuse_tile_buffers(m, inst, outs, &group->bufs) : -1;
+  group->tiles = isl_schedule_node_get_prefix_schedule_union_map(node);
+  isl_union_map_free(inst);
+  isl_union_set_free(outs);
+  if (group->n >= 0 && group->n <= MDH_FUSE_MAX_BUFFERS && group->tiles)
+    return group;
+  mdh_fuse_group_free(group);
+  return NULL;
+}
+
+static void group_free(void *user) { mdh_fuse_group_free(user); }
+
+/* The callback of mdh_fuse_attach_groups: replaces the tile_buffers mark
+ * "node" by one whose id carries the tile buffers of its group. */
+static __isl_give isl_schedule_node *
+attach_group(__isl_take isl_schedule_node *node, void *user) {
+  struct mdh_model *m = user;
+  struct mdh_fuse_group *group;
+  isl_id *id;
+
+  if (mdh_fuse_is_tile_mark(node) != isl_bool_true)
+    return node;
+  group = mdh_fuse_group_at(node, m);
+  if (!group)
+    return isl_schedule_node_free(node);
+  id = isl_id_alloc(m->ctx, mdh_mark_tile_buffers, group);
+  id = isl_id_set_free_user(id, &group_free);
+  node = isl_schedule_node_delete(node);
+  return isl_schedule_node_insert_mark(node, id);
+}
+
+__isl_give isl_schedule *
+mdh_fuse_attach_groups(__isl_take isl_schedule *schedule, struct mdh_model *m) {
+  return isl_schedule_map_schedule_node_bottom_up(schedule, &attach_group, m);
+}
+
+static void offsets_free(void *user) {
+  struct mdh_fuse_offsets *offs = user;
+  int i;
+
+  for (i = 0; i < offs->n_exprs; ++i)
+    isl_ast_expr_free(offs->exprs[i]);
+  free(offs->exprs);
+  free(offs);
+}
+
+/* Returns the tile coordinates of "group" as a function of the schedule
+ * dimensions of "build" at its tile_buffers mark: those of the tile band,
+ * unless the AST generator dropped some (a kernel's tile band is fixed by
+ * the block ids; the coordinates are then functions of them). */
+static __isl_give isl_pw_multi_aff *
+tile_of_build(struct mdh_fuse_group *group, __isl_keep isl_ast_build *build) {
+  isl_union_map *sched = isl_ast_build_get_schedule(build);
+  isl_union_map *to_tile = isl_union_map_apply_range(
+      isl_union_map_reverse(sched), isl_union_map_copy(group->tiles));
+
+  return isl_pw_multi_aff_from_map(isl_map_from_union_map(to_tile));
+}
+
+__isl_give isl_ast_node *mdh_fuse_annotate_mark(__isl_take isl_ast_node *node,
+                                                __isl_keep isl_ast_build *build,
+                                                void *user) {
+  isl_id *id = isl_ast_node_mark_get_id(node);
+  int tile = id && !strcmp(isl_id_get_name(id), mdh_mark_tile_buffers);
+  struct mdh_fuse_group *group = tile ? isl_id_get_user(id) : NULL;
+  struct mdh_fuse_offsets *offs;
+  isl_pw_multi_aff *offset, *to_tile;
+  isl_size dim;
+  int i, j;
+
+  (void)user;
+  isl_id_free(id);
+  if (!group)
+    return node;
+  offs = calloc(1, sizeof(*offs));
+  if (!offs)
+    abort();
+  offs->exprs =
+      calloc(group->n * MDH_MODEL_MAX_RANK + 1, sizeof(isl_ast_expr *));
+  if (!offs->exprs)
+    abort();
+  offs->group = group;
+  offs->n_exprs = group->n * MDH_MODEL_MAX_RANK;
+  to_tile = tile_of_build(group, build);
+  for (i = 0; i < group->n && to_tile; ++i) {
+    offset = isl_pw_multi_aff_pullback_pw_multi_aff(
+        isl_pw_multi_aff_from_multi_aff(
+            isl_multi_aff_copy(group->bufs[i].offset)),
+        isl_pw_multi_aff_copy(to_tile));
+    dim = isl_pw_multi_aff_dim(offset, isl_dim_out);
+    for (j = 0; j < dim && j < MDH_MODEL_MAX_RANK; ++j)
+      offs->exprs[i * MDH_MODEL_MAX_RANK + j] = isl_ast_build_expr_from_pw_aff(
+          build, isl_pw_multi_aff_get_pw_aff(offset, j));
+    isl_pw_multi_aff_free(offset);
+  }
+  isl_pw_multi_aff_free(to_tile);
+  id = isl_id_alloc(isl_ast_build_get_ctx(build), mdh_mark_tile_buffers, offs);
+  id = isl_id_set_free_user(id, &offsets_free);
+  return isl_ast_node_set_annotation(node, id);
+}
+
+const struct mdh_fuse_offsets *
+mdh_fuse_mark_offsets(__isl_keep isl_ast_node *node) {
+  isl_id *ann = isl_ast_node_get_annotation(node);
+  const struct mdh_fuse_offsets *offs = NULL;
+
+  if (ann && !strcmp(isl_id_get_name(ann), mdh_mark_tile_buffers))
+    offs = isl_id_get_user(ann);
+  isl_id_free(ann);
+  return offs;
+}
+
+int mdh_fuse_redirect(struct mdh_builder *b, struct mdh_ast_scope *scope,
+                      struct mdh_model *m, const struct mdh_fuse_offsets *offs,
+                      int i, MlirValue copy, struct mdh_redirect *r,
+                      MlirValue *offsets) {
+  const struct mdh_tile_buffer *tb = &offs->group->bufs[i];
+  isl_size dim = isl_multi_val_size(tb->size);
+  int j;
+
+  r->buffer = m->bufs[tb->buf];
+  r->copy = copy;
+  r->offset = offsets;
+  for (j = 0; j < dim; ++j) {
+    offsets[j] =
+        mdh_ast_scope_expr(scope, b, offs->exprs[i * MDH_MODEL_MAX_RANK + j]);
+    if (mlirValueIsNull(offsets[j]))
+      return -1;
+  }
+  return 0;
+}
+
+MlirType mdh_fuse_buffer_type(struct mdh_model *m,
+                              const struct mdh_tile_buffer *tb,
+                              MlirAttribute space) {
+  MlirType type = mlirValueGetType(m->bufs[tb->buf]);
+  int64_t shape[MDH_MODEL_MAX_RANK];
+  isl_size n = isl_multi_val_size(tb->size);
+  isl_val *v;
+  int i;
+
+  for (i = 0; i < n; ++i) {
+    v = isl_multi_val_get_at(tb->size, i);
+    shape[i] = isl_val_get_num_si(v);
+    isl_val_free(v);
+  }
+  return mlirMemRefTypeContiguousGet(mlirShapedTypeGetElementType(type), n,
+                                     shape, space);
+}
+
+int mdh_fuse_tile_size(__isl_keep isl_schedule_node *band, int m, int64_t *size,
+                       int64_t *count) {
+  isl_union_set *domain = isl_schedule_node_get_domain(band);
+  isl_multi_union_pw_aff *mupa =
+      isl_schedule_node_band_get_partial_schedule(band);
+  isl_union_pw_aff *upa = isl_multi_union_pw_aff_get_union_pw_aff(mupa, m);
+  isl_set *set;
+  isl_val *stride, *lo, *hi;
+  int ok;
+
+  isl_multi_union_pw_aff_free(mupa);
+  set = isl_set_from_union_set(
+      isl_union_set_apply(domain, isl_union_map_from_union_pw_aff(upa)));
+  set = mdh_isl_set_fix_nominal(set);
+  stride = isl_set_get_stride(set, 0);
+  lo = isl_set_dim_min_val(isl_set_copy(set), 0);
+  hi = isl_set_dim_max_val(set, 0);
+  ok = stride && lo && hi && isl_val_is_int(stride) && isl_val_is_int(lo) &&
+       isl_val_is_int(hi) && isl_val_is_pos(stride);
+  if (ok) {
+    *size = isl_val_get_num_si(stride);
+    *count = (isl_val_get_num_si(hi) - isl_val_get_num_si(lo)) / *size + 1;
+  }
+  isl_val_free(stride);
+  isl_val_free(lo);
+  isl_val_free(hi);
+  return ok ? 0 : -1;
 }

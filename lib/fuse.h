@@ -16,9 +16,13 @@
 #ifndef MDH_LIB_FUSE_H
 #define MDH_LIB_FUSE_H
 
+#include "lib/ast_to_mlir.h"
 #include "lib/model.h"
+#include "lib/stmt.h"
 
 #include <isl/aff.h>
+#include <isl/ast.h>
+#include <isl/ast_build.h>
 #include <isl/schedule.h>
 #include <isl/schedule_node.h>
 #include <isl/val.h>
@@ -76,12 +80,86 @@ int mdh_fuse_tile_buffers(struct mdh_model *m, __isl_keep isl_union_map *inst,
 /* Frees the "n" buffers "bufs". */
 void mdh_fuse_tile_buffers_free(struct mdh_tile_buffer *bufs, int n);
 
+/* The most tile buffers one group may have (a code generator's redirects). */
+#define MDH_FUSE_MAX_BUFFERS 64
+
+/* The tile buffers of a group, and its output instances -> tile
+ * coordinates ("tiles"): the user of its tile_buffers mark in a tree given
+ * to the AST generator (mdh_fuse_attach_groups). */
+struct mdh_fuse_group {
+  int n;
+  struct mdh_tile_buffer *bufs;
+  isl_union_map *tiles;
+};
+
+/* Returns the tile buffers of the group of the tile_buffers mark "node" of
+ * a schedule of "m", or NULL if it has buffers without a fixed footprint,
+ * or more than MDH_FUSE_MAX_BUFFERS. */
+struct mdh_fuse_group *mdh_fuse_group_at(__isl_keep isl_schedule_node *node,
+                                         struct mdh_model *m);
+void mdh_fuse_group_free(struct mdh_fuse_group *group);
+
+/* Reads the tile size "*size" (the stride of its values) and the number of
+ * tiles "*count" of member "m" of the tile band "band" of a group; returns
+ * 0, or -1 if they are not static. */
+int mdh_fuse_tile_size(__isl_keep isl_schedule_node *band, int m, int64_t *size,
+                       int64_t *count);
+
+/* Returns "schedule" with the id of each tile_buffers mark carrying the
+ * tile buffers of its group (struct mdh_fuse_group, freed with the id), or
+ * NULL if a group has buffers without a fixed footprint, or more than
+ * MDH_FUSE_MAX_BUFFERS. */
+__isl_give isl_schedule *
+mdh_fuse_attach_groups(__isl_take isl_schedule *schedule, struct mdh_model *m);
+
+/* The offsets of the tile buffers of one tile: expressions in the iterators
+ * around the tile_buffers mark of the AST, MDH_MODEL_MAX_RANK per buffer,
+ * buffer i's from exprs[i * MDH_MODEL_MAX_RANK] ("n_exprs" in all). */
+struct mdh_fuse_offsets {
+  struct mdh_fuse_group *group;
+  int n_exprs;
+  isl_ast_expr **exprs;
+};
+
+/* An after_each_mark callback of the AST build of a tree from
+ * mdh_fuse_attach_groups: annotates each tile_buffers mark with the offsets
+ * of its tile buffers (struct mdh_fuse_offsets). */
+__isl_give isl_ast_node *mdh_fuse_annotate_mark(__isl_take isl_ast_node *node,
+                                                __isl_keep isl_ast_build *build,
+                                                void *user);
+
+/* Returns the offsets that annotate the tile_buffers mark "node" of the AST
+ * (NULL if it has none). */
+const struct mdh_fuse_offsets *
+mdh_fuse_mark_offsets(__isl_keep isl_ast_node *node);
+
+/* Points "r" at "copy", the buffer of tile buffer "i" of "offs" (of
+ * buffers of "m") in the tile whose code goes to "b" in "scope", its
+ * offsets built into "offsets" (MDH_MODEL_MAX_RANK values). Returns 0, or
+ * -1 after a diagnostic. */
+int mdh_fuse_redirect(struct mdh_builder *b, struct mdh_ast_scope *scope,
+                      struct mdh_model *m, const struct mdh_fuse_offsets *offs,
+                      int i, MlirValue copy, struct mdh_redirect *r,
+                      MlirValue *offsets);
+
+/* Returns the memref type of tile buffer "tb" of a buffer of "m" in the
+ * memory space "space" (null: the default). */
+MlirType mdh_fuse_buffer_type(struct mdh_model *m,
+                              const struct mdh_tile_buffer *tb,
+                              MlirAttribute space);
+
 /* Returns "schedule" with every extension node deleted: each group's
  * producers then run only where the tree keeps them outside the group (the
  * instances no tile needs). The result has a schedule map (isl refuses one
  * of a tree with extension nodes). */
 __isl_give isl_schedule *
 mdh_fuse_without_extensions(__isl_take isl_schedule *schedule);
+
+/* Returns the schedule map of "schedule", of its tree without extension
+ * nodes if it has any (the loop order of each statement as the tree gives
+ * it outside the tiles of the groups). */
+__isl_give isl_union_map *
+mdh_fuse_schedule_map(__isl_keep isl_schedule *schedule);
 
 /* Tells whether the fused tree "schedule" respects the dependences of "m":
  * outside the groups, and between groups and the rest, as its tree without

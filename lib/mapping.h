@@ -45,6 +45,9 @@ enum mdh_level {
 #define MDH_GPU_MAX_THREADS_Z 64
 #define MDH_GPU_MAX_GRID_X 2147483647LL
 #define MDH_GPU_MAX_GRID_YZ 65535LL
+/* Static shared memory per block (more needs the opt-in of
+ * cudaFuncSetAttribute, which the generated launches do not make). */
+#define MDH_GPU_MAX_SHARED_BYTES (48 * 1024)
 /* Register tile points per thread (unrolled: beyond this, code size and
  * register spills cost more than reuse gains). */
 #define MDH_GPU_MAX_REGISTER_TILE 256

@@ -237,7 +237,11 @@ void mdh_tree_dim_order(__isl_keep isl_union_map *schedule,
     umap = isl_union_map_intersect_domain(
         isl_union_map_copy(schedule),
         isl_union_set_from_set(isl_set_copy(stmt->domain)));
-    pma = isl_pw_multi_aff_from_map(isl_map_from_union_map(umap));
+    /* A statement the map lacks (one that runs only in fused tiles). */
+    if (isl_union_map_n_map(umap) != 1)
+      umap = isl_union_map_free(umap);
+    pma = umap ? isl_pw_multi_aff_from_map(isl_map_from_union_map(umap))
+               : NULL;
     if (pma)
       isl_pw_multi_aff_foreach_piece(pma, &order_from_piece, &data);
     isl_pw_multi_aff_free(pma);

@@ -166,8 +166,9 @@ static const struct mdh_pass_info passes[] = {
      "Tile the output band of each function's last md_hom with producers to "
      "fuse and fuse the producers into its tiles with extension nodes "
      "(basteln post-tiling fusion: overlapped tiles recompute, "
-     "intermediates live in per-tile buffers); mdh.fusion = \"none\" turns "
-     "it off, mdh.tile_sizes gives the tile",
+     "intermediates live in per-tile buffers); target=gpu sizes the tiles "
+     "for a block's shared memory and marks each group as one kernel; "
+     "mdh.fusion = \"none\" turns it off, mdh.tile_sizes gives the tile",
      &mdh_tile_fuse_run},
     {"MdhFromLinalg", "mdh-from-linalg",
      "Raise linalg structured ops on memrefs (generic and named: matmul, "
@@ -179,14 +180,23 @@ static const struct mdh_pass_info passes[] = {
 
 #define N_PASSES ((intptr_t)(sizeof(passes) / sizeof(passes[0])))
 
+/* mdh-tile-fuse for the GPU (mdh-tile-fuse{target=gpu}, a pipeline of the
+ * registration shim): its own TypeID, the table's argument. */
+static const struct mdh_pass_info tile_fuse_gpu = {
+    "MdhTileFuseGpu", "mdh-tile-fuse",
+    "mdh-tile-fuse for the GPU: tiles whose buffers fit a block's shared "
+    "memory, a kernel mark per group",
+    &mdh_tile_fuse_gpu_run};
+
 /* One TypeID per pass, shared by all its instances: the passes of the
- * table, then mdh-gpu-options, mdh-isl-budget, mdh-reassociate and
- * mdh-no-fusion. */
+ * table, then mdh-gpu-options, mdh-isl-budget, mdh-reassociate,
+ * mdh-no-fusion and mdh-tile-fuse for the GPU. */
 #define GPU_OPTIONS_ID N_PASSES
 #define ISL_BUDGET_ID (N_PASSES + 1)
 #define REASSOCIATE_ID (N_PASSES + 2)
 #define NO_FUSION_ID (N_PASSES + 3)
-static MlirTypeID pass_ids[N_PASSES + 4];
+#define TILE_FUSE_GPU_ID (N_PASSES + 4)
+static MlirTypeID pass_ids[N_PASSES + 5];
 static MlirTypeIDAllocator id_allocator;
 static pthread_once_t pass_ids_once = PTHREAD_ONCE_INIT;
 
@@ -234,7 +244,8 @@ static void pass_run(MlirOperation op, MlirExternalPass pass, void *user) {
     mlirExternalPassSignalFailure(pass);
 }
 
-MlirPass mdhCreatePass(intptr_t pos) {
+/* Creates the pass "info" with the TypeID "pos" of "pass_ids". */
+static MlirPass create_pass(intptr_t pos, const struct mdh_pass_info *info) {
   MlirExternalPassCallbacks callbacks = {&pass_construct, &pass_destruct, NULL,
                                          &pass_clone, &pass_run};
 
@@ -247,13 +258,15 @@ MlirPass mdhCreatePass(intptr_t pos) {
       mlirGetDialectHandle__omp__(),    mlirGetDialectHandle__vector__()};
 
   return mlirCreateExternalPass(
-      get_pass_id(pos), mlirStringRefCreateFromCString(passes[pos].name),
-      mlirStringRefCreateFromCString(passes[pos].argument),
-      mlirStringRefCreateFromCString(passes[pos].description),
+      get_pass_id(pos), mlirStringRefCreateFromCString(info->name),
+      mlirStringRefCreateFromCString(info->argument),
+      mlirStringRefCreateFromCString(info->description),
       mlirStringRefCreateFromCString("builtin.module"),
       sizeof(dialects) / sizeof(dialects[0]), dialects, callbacks,
-      (void *)&passes[pos]);
+      (void *)info);
 }
+
+MlirPass mdhCreatePass(intptr_t pos) { return create_pass(pos, &passes[pos]); }
 
 MlirPass mdhCreateVerifyPass(void) { return mdhCreatePass(0); }
 
@@ -272,6 +285,10 @@ MlirPass mdhCreateCodegenGpuPass(void) { return mdhCreatePass(7); }
 MlirPass mdhCreateEmulateGpuPass(void) { return mdhCreatePass(8); }
 
 MlirPass mdhCreateTileFusePass(void) { return mdhCreatePass(11); }
+
+MlirPass mdhCreateTileFuseGpuPass(void) {
+  return create_pass(TILE_FUSE_GPU_ID, &tile_fuse_gpu);
+}
 
 MlirPass mdhCreateFromLinalgPass(void) { return mdhCreatePass(N_PASSES - 1); }
 
@@ -496,7 +513,7 @@ MlirPass mdhCreateNoFusionPass(void) {
       get_pass_id(NO_FUSION_ID), mlirStringRefCreateFromCString("MdhNoFusion"),
       mlirStringRefCreateFromCString("mdh-no-fusion"),
       mlirStringRefCreateFromCString(
-          "Store the option fusion=none of mdh-cpu-pipeline as the module "
+          "Store the option fusion=none of the mdh pipelines as the module "
           "attribute mdh.fusion = \"none\" (unless the module has a mode)"),
       mlirStringRefCreateFromCString("builtin.module"), 0, NULL, callbacks,
       NULL);

@@ -18,10 +18,11 @@
  * pipeline lowers with the generated code. */
 #define OTHER_OPS "convert-linalg-to-loops,lower-affine,"
 
-/* The mdh part of the GPU pipelines: coalesce, schedule, map, generate. */
+/* The mdh part of the GPU pipelines: coalesce, schedule, fuse, map,
+ * generate. */
 #define GPU_FRONT                                                              \
-  "mdh-coalesce,mdh-schedule,mdh-map-gpu,mdh-codegen-gpu,inline,"              \
-  "canonicalize,cse," OTHER_OPS
+  "mdh-coalesce,mdh-schedule,mdh-tile-fuse{target=gpu},mdh-map-gpu,"           \
+  "mdh-codegen-gpu,inline,canonicalize,cse," OTHER_OPS
 
 /* After notes/mlir22.md section 3 (the upstream gpu-lower-to-nvvm-pipeline),
  * with three changes: the kernels are outlined before gpu-async-region

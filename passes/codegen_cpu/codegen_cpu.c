@@ -48,9 +48,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The most tile buffers one fused group may have. */
-#define MAX_TILE_BUFFERS 64
-
 /* Internal data structure of the generation of one function: its chain, the
  * statements whose instances extension nodes add to tiles ("extended"),
  * and the redirects of the accesses to the tile buffers of the tile being
@@ -59,8 +56,8 @@ struct cpu_gen {
   struct mdh_chain *cg;
   isl_union_set *extended;
   int n_redirects;
-  struct mdh_redirect redirects[MAX_TILE_BUFFERS];
-  MlirValue offsets[MAX_TILE_BUFFERS][MDH_MODEL_MAX_RANK];
+  struct mdh_redirect redirects[MDH_FUSE_MAX_BUFFERS];
+  MlirValue offsets[MDH_FUSE_MAX_BUFFERS][MDH_MODEL_MAX_RANK];
 };
 
 /* The statement callback of the AST translator. */
@@ -180,117 +177,6 @@ static __isl_give isl_ast_node *leave_for(__isl_take isl_ast_node *node,
   return node;
 }
 
-/* The tile buffers of a group fused by mdh-tile-fuse: the user of its
- * tile_buffers mark in the tree given to the AST generator. */
-struct tile_group {
-  int n;
-  struct mdh_tile_buffer *bufs;
-};
-
-static void tile_group_free(void *user) {
-  struct tile_group *group = user;
-
-  mdh_fuse_tile_buffers_free(group->bufs, group->n);
-  free(group);
-}
-
-/* The offsets of the tile buffers of one tile, expressions in the
- * iterators around the tile_buffers mark of the AST: the annotation of
- * the mark node. */
-struct tile_offsets {
-  struct tile_group *group;
-  int n;
-  isl_ast_expr **exprs;
-};
-
-static void tile_offsets_free(void *user) {
-  struct tile_offsets *offs = user;
-  int i;
-
-  for (i = 0; i < offs->n; ++i)
-    isl_ast_expr_free(offs->exprs[i]);
-  free(offs->exprs);
-  free(offs);
-}
-
-/* Replaces the tile_buffers mark "node" by one whose id carries the tile
- * buffers of its group (struct tile_group). */
-static __isl_give isl_schedule_node *
-attach_group(__isl_take isl_schedule_node *node, void *user) {
-  struct mdh_model *m = user;
-  struct tile_group *group;
-  isl_union_map *inst;
-  isl_union_set *outs;
-  isl_id *id;
-
-  if (mdh_fuse_is_tile_mark(node) != isl_bool_true)
-    return node;
-  group = calloc(1, sizeof(*group));
-  if (!group)
-    abort();
-  inst = mdh_fuse_tile_instances(node);
-  outs = isl_schedule_node_get_domain(node);
-  group->n = inst ? mdh_fuse_tile_buffers(m, inst, outs, &group->bufs) : -1;
-  isl_union_map_free(inst);
-  isl_union_set_free(outs);
-  if (group->n < 0 || group->n > MAX_TILE_BUFFERS) {
-    if (group->n > 0)
-      mdh_fuse_tile_buffers_free(group->bufs, group->n);
-    free(group);
-    return isl_schedule_node_free(node);
-  }
-  id = isl_id_alloc(m->ctx, mdh_mark_tile_buffers, group);
-  id = isl_id_set_free_user(id, &tile_group_free);
-  node = isl_schedule_node_delete(node);
-  return isl_schedule_node_insert_mark(node, id);
-}
-
-/* Annotates a tile_buffers mark of the AST with the offsets of its tile
- * buffers, built in the iterators around it (struct tile_offsets). */
-static __isl_give isl_ast_node *annotate_mark(__isl_take isl_ast_node *node,
-                                              __isl_keep isl_ast_build *build,
-                                              void *user) {
-  isl_id *id = isl_ast_node_mark_get_id(node);
-  int tile = id && !strcmp(isl_id_get_name(id), mdh_mark_tile_buffers);
-  struct tile_group *group = tile ? isl_id_get_user(id) : NULL;
-  struct tile_offsets *offs;
-  isl_multi_aff *offset, *to_tile;
-  isl_space *space;
-  isl_size dim;
-  int i, j, k = 0;
-
-  (void)user;
-  isl_id_free(id);
-  if (!group)
-    return node;
-  offs = calloc(1, sizeof(*offs));
-  if (!offs)
-    abort();
-  offs->exprs =
-      calloc(group->n * MDH_MODEL_MAX_RANK + 1, sizeof(isl_ast_expr *));
-  if (!offs->exprs)
-    abort();
-  offs->group = group;
-  for (i = 0; i < group->n; ++i) {
-    offset = isl_multi_aff_copy(group->bufs[i].offset);
-    space = isl_space_map_from_domain_and_range(
-        isl_ast_build_get_schedule_space(build),
-        isl_space_domain(isl_multi_aff_get_space(offset)));
-    to_tile = isl_multi_aff_identity(space);
-    offset = isl_multi_aff_pullback_multi_aff(offset, to_tile);
-
-    dim = isl_multi_aff_size(offset);
-    for (j = 0; j < dim; ++j)
-      offs->exprs[k++] = isl_ast_build_expr_from_pw_aff(
-          build, isl_pw_aff_from_aff(isl_multi_aff_get_at(offset, j)));
-    isl_multi_aff_free(offset);
-  }
-  offs->n = k;
-  id = isl_id_alloc(isl_ast_build_get_ctx(build), mdh_mark_tile_buffers, offs);
-  id = isl_id_set_free_user(id, &tile_offsets_free);
-  return isl_ast_node_set_annotation(node, id);
-}
-
 /* Builds the AST of "schedule" with parallel loops annotated, and the
  * offsets of the tile buffers of fused groups. */
 static __isl_give isl_ast_node *build_ast(struct cpu_gen *gen,
@@ -300,33 +186,14 @@ static __isl_give isl_ast_node *build_ast(struct cpu_gen *gen,
   struct loops loops = {gen, 0};
   isl_ast_node *tree;
 
-  schedule = isl_schedule_map_schedule_node_bottom_up(schedule, &attach_group,
-                                                      gen->cg->m);
+  schedule = mdh_fuse_attach_groups(schedule, gen->cg->m);
   build = isl_ast_build_set_before_each_for(build, &annotate_for, &loops);
   build = isl_ast_build_set_after_each_for(build, &leave_for, &loops);
-  build = isl_ast_build_set_after_each_mark(build, &annotate_mark, NULL);
+  build =
+      isl_ast_build_set_after_each_mark(build, &mdh_fuse_annotate_mark, NULL);
   tree = isl_ast_build_node_from_schedule(build, schedule);
   isl_ast_build_free(build);
   return tree;
-}
-
-/* Returns the memref type of a tile buffer of buffer "buf" of "m" of size
- * "size". */
-static MlirType tile_buffer_type(struct mdh_model *m, int buf,
-                                 __isl_keep isl_multi_val *size) {
-  MlirType type = mlirValueGetType(m->bufs[buf]);
-  int64_t shape[MDH_MODEL_MAX_RANK];
-  isl_size n = isl_multi_val_size(size);
-  isl_val *v;
-  int i;
-
-  for (i = 0; i < n; ++i) {
-    v = isl_multi_val_get_at(size, i);
-    shape[i] = isl_val_get_num_si(v);
-    isl_val_free(v);
-  }
-  return mlirMemRefTypeContiguousGet(mlirShapedTypeGetElementType(type), n,
-                                     shape, mlirAttributeGetNull());
 }
 
 /* Returns the innermost scf.parallel around block "block", else the
@@ -380,30 +247,22 @@ static void tile_buffer_places(struct mdh_builder *b, struct mdh_builder *alloc,
 static int generate_mark(struct mdh_builder *b, __isl_keep isl_ast_node *node,
                          struct mdh_ast_scope *scope, void *user) {
   struct cpu_gen *gen = user;
-  isl_id *ann = isl_ast_node_get_annotation(node);
-  struct tile_offsets *offs = ann ? isl_id_get_user(ann) : NULL;
+  const struct mdh_fuse_offsets *offs = mdh_fuse_mark_offsets(node);
   isl_ast_node *child = isl_ast_node_mark_get_node(node);
+  struct mdh_model *m = gen->cg->m;
   struct mdh_builder alloc, dealloc;
-  struct mdh_redirect *r;
-  int i, j, k = 0, rc = 0, first = gen->n_redirects;
-  isl_size dim;
+  MlirValue copy;
+  int i, rc = 0, first = gen->n_redirects;
 
-  isl_id_free(ann);
   tile_buffer_places(b, &alloc, &dealloc);
   for (i = 0; offs && i < offs->group->n && rc == 0; ++i) {
-    struct mdh_tile_buffer *tb = &offs->group->bufs[i];
-
-    r = &gen->redirects[gen->n_redirects];
-    r->buffer = gen->cg->m->bufs[tb->buf];
-    r->copy = mdh_build_alloc(&alloc,
-                              tile_buffer_type(gen->cg->m, tb->buf, tb->size));
-    dim = isl_multi_val_size(tb->size);
-    for (j = 0; j < dim && rc == 0; ++j) {
-      gen->offsets[gen->n_redirects][j] =
-          mdh_ast_scope_expr(scope, b, offs->exprs[k++]);
-      rc = mlirValueIsNull(gen->offsets[gen->n_redirects][j]) ? -1 : 0;
-    }
-    r->offset = gen->offsets[gen->n_redirects++];
+    copy =
+        mdh_build_alloc(&alloc, mdh_fuse_buffer_type(m, &offs->group->bufs[i],
+                                                     mlirAttributeGetNull()));
+    rc = mdh_fuse_redirect(b, scope, m, offs, i, copy,
+                           &gen->redirects[gen->n_redirects],
+                           gen->offsets[gen->n_redirects]);
+    ++gen->n_redirects;
   }
   if (rc == 0)
     rc = mdh_ast_scope_node(scope, b, child);

@@ -47,6 +47,7 @@
  * nvcc does by default.
  */
 
+#include "lib/fuse.h"
 #include "lib/mapping.h"
 #include "lib/tree.h"
 #include "passes/codegen_gpu/device.h"
@@ -171,6 +172,7 @@ static isl_stat build_kernel(__isl_keep isl_schedule_node *mark, void *user) {
   isl_bool empty = isl_union_set_is_empty(domain);
   struct mdh_stmt_info *info = mdh_chain_find_only(data->chain, domain);
   char *mapping;
+  isl_bool fused;
   int rc;
 
   isl_union_set_free(domain);
@@ -186,7 +188,13 @@ static isl_stat build_kernel(__isl_keep isl_schedule_node *mark, void *user) {
                                     "('kernel: MAPPING'); run mdh-map-gpu");
     return isl_stat_error;
   }
-  if (info)
+  fused = mdh_fuse_subtree_has_group(mark);
+  if (fused == isl_bool_true)
+    rc = mdh_kernel_build_fused(data->ctx, data->b, data->chain,
+                                mark, mapping, data->func);
+  else if (fused < 0)
+    rc = -1;
+  else if (info)
     rc = build_kernels(data->ctx, data->b, data->chain, info, data->module,
                        data->schedule, data->smap, mapping);
   else
@@ -250,6 +258,7 @@ static int codegen_segment(struct kernels_data *data, struct mdh_model *part,
   struct mdh_device_copies dev = {0};
   struct mdh_builder b = mdh_builder_before(seg->last);
   MlirOperation op;
+  char *tile_only;
   int k, first_temp = chain->n_temps, rc = -1;
 
   b.inline_calls = 1;
@@ -261,9 +270,13 @@ static int codegen_segment(struct kernels_data *data, struct mdh_model *part,
     data->schedule = isl_schedule_intersect_domain(
         isl_schedule_copy(schedule),
         mdh_model_stmts_domain(chain->m, seg->first, seg->n));
+  tile_only = calloc(part->n_buf + 1, 1);
+  if (!tile_only)
+    abort();
   if (!data->schedule ||
+      mdh_kernel_fused_buffers(part, data->schedule, tile_only) < 0 ||
       !mdh_chain_build_extent_checks(chain, &b, seg->first, seg->n) ||
-      mdh_device_copies_build(&dev, &b, part, PASS) < 0)
+      mdh_device_copies_build(&dev, &b, part, tile_only, PASS) < 0)
     goto done;
   mdh_chain_alloc_temps(chain, &b, "gpu.alloc", seg->first, seg->n);
   if (mdh_tree_foreach_kernel(data->schedule, &build_kernel, data) < 0)
@@ -278,6 +291,7 @@ static int codegen_segment(struct kernels_data *data, struct mdh_model *part,
     mdh_build_op(&b, "gpu.dealloc", 1, &chain->temps[k], 0, NULL, 0, NULL);
   rc = 0;
 done:
+  free(tile_only);
   mdh_device_copies_clear(&dev);
   data->schedule = isl_schedule_free(data->schedule);
   return rc;
@@ -311,7 +325,7 @@ static int codegen_func(isl_ctx *ctx, MlirOperation func) {
                                NULL,
                                chain,
                                NULL,
-                               isl_schedule_get_map(schedule),
+                               mdh_fuse_schedule_map(schedule),
                                mlirOperationGetParentOperation(func),
                                func,
                                0};

@@ -245,7 +245,8 @@ static void note_written(struct mdh_device_copies *c, MlirOperation view, int k,
 }
 
 int mdh_device_copies_build(struct mdh_device_copies *c, struct mdh_builder *b,
-                            struct mdh_model *m, const char *pass) {
+                            struct mdh_model *m, const char *tile_only,
+                            const char *pass) {
   MlirValue buf, base;
   int k, j;
 
@@ -269,7 +270,7 @@ int mdh_device_copies_build(struct mdh_device_copies *c, struct mdh_builder *b,
     j = m->mem[k];
     /* A part of a chain (lib/chain.h) copies the buffers of its md_homs
      * only (and the base of a view of theirs). */
-    if (!c->used[k])
+    if (!c->used[k] || (tile_only && tile_only[k]))
       continue;
     /* Views of one base of which none is written may each have a dense
      * copy of their own elements: nothing changes them. */

@@ -210,8 +210,19 @@ int mdh_kernel_translate(isl_ctx *ctx, struct mdh_kernel *k,
                          int (*stmt)(struct mdh_builder *b, const char *name,
                                      int n, const MlirValue *idx, void *user),
                          void *user) {
+  return mdh_kernel_translate_marks(ctx, k, kb, body, tree, stmt, NULL, user);
+}
+
+int mdh_kernel_translate_marks(
+    isl_ctx *ctx, struct mdh_kernel *k, struct mdh_builder *kb, MlirBlock body,
+    __isl_keep isl_ast_node *tree,
+    int (*stmt)(struct mdh_builder *b, const char *name, int n,
+                const MlirValue *idx, void *user),
+    int (*mark)(struct mdh_builder *b, __isl_keep isl_ast_node *node,
+                struct mdh_ast_scope *scope, void *user),
+    void *user) {
   struct mdh_ast_params params = {0, 0, NULL, NULL};
-  struct mdh_ast_target target = {stmt, NULL, user, &params};
+  struct mdh_ast_target target = {stmt, mark, user, &params};
   int h, rc;
 
   mdh_kernel_alloc_ids(ctx, k);

@@ -7,6 +7,7 @@
 #ifndef MDH_PASSES_CODEGEN_GPU_KERNEL_H
 #define MDH_PASSES_CODEGEN_GPU_KERNEL_H
 
+#include "lib/ast_to_mlir.h"
 #include "lib/chain.h"
 #include "lib/mapping.h"
 
@@ -111,6 +112,16 @@ int mdh_kernel_translate(isl_ctx *ctx, struct mdh_kernel *k,
                                      int n, const MlirValue *idx, void *user),
                          void *user);
 
+/* mdh_kernel_translate with the mark callback "mark" (lib/ast_to_mlir.h). */
+int mdh_kernel_translate_marks(
+    isl_ctx *ctx, struct mdh_kernel *k, struct mdh_builder *kb, MlirBlock body,
+    __isl_keep isl_ast_node *tree,
+    int (*stmt)(struct mdh_builder *b, const char *name, int n,
+                const MlirValue *idx, void *user),
+    int (*mark)(struct mdh_builder *b, __isl_keep isl_ast_node *node,
+                struct mdh_ast_scope *scope, void *user),
+    void *user);
+
 /* Allocates in "ctx" the isl parameter ids bx, by, bz, tx, ty, tz of "k"
  * ("param_ids", in the order of gpu.launch's block arguments); frees
  * them. */
@@ -160,6 +171,22 @@ int mdh_kernel_build_band(isl_ctx *ctx, struct mdh_builder *b,
                           __isl_keep isl_schedule *schedule,
                           __isl_keep isl_schedule_node *mark,
                           const char *mapping, MlirOperation loc);
+
+/* Builds at "b" the kernel of the group fused by mdh-tile-fuse below the
+ * kernel mark "mark" (whose child is the group's tile band),
+ * with the mapping "mapping" over the tile band's members (fused.c);
+ * returns 0, or -1 after a diagnostic at "loc". */
+int mdh_kernel_build_fused(isl_ctx *ctx, struct mdh_builder *b,
+                           struct mdh_chain *chain,
+                           __isl_keep isl_schedule_node *mark,
+                           const char *mapping, MlirOperation loc);
+
+/* Marks in "tile_only" (one entry per buffer of "m") the buffers that
+ * live only in the shared memory of the fused kernels of "schedule"
+ * (fused.c); returns 0, or -1 on an isl error. */
+int mdh_kernel_fused_buffers(struct mdh_model *m,
+                             __isl_keep isl_schedule *schedule,
+                             char *tile_only);
 
 /* The strategies for a kernel of one md_hom: each builds the kernel(s) of
  * "k" at "b" and returns 0, or -1 after a diagnostic. */

@@ -53,8 +53,6 @@
 
 #define MAX_RANK MDH_MODEL_MAX_RANK
 #define PASS "mdh-codegen-gpu"
-/* Static shared memory per block without opting in to more. */
-#define SHARED_BYTES (48 * 1024)
 #define MAX_STAGES 8
 
 /* An input staged in shared memory: buffer "buf" of the model, the box of
@@ -278,7 +276,8 @@ static void add_stage(struct tiling *t, int buf, __isl_keep isl_set *fp) {
     st->elements *= st->size[j];
   }
   bytes = st->elements * mdh_element_bytes(mlirShapedTypeGetElementType(type));
-  if (2 * st->elements > step_size(t) || t->shared_bytes + bytes > SHARED_BYTES)
+  if (2 * st->elements > step_size(t) ||
+      t->shared_bytes + bytes > MDH_GPU_MAX_SHARED_BYTES)
     return;
   t->shared_bytes += bytes;
   t->n_stages++;

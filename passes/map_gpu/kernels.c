@@ -23,9 +23,12 @@
 
 #include "passes/map_gpu/kernels.h"
 #include "dialect/attrs.h"
+#include "lib/fuse.h"
+#include "lib/mapping.h"
 #include "lib/tree.h"
 #include "support/diag.h"
 #include "support/polyhedral.h"
+#include "support/str.h"
 
 #include <isl/aff.h>
 #include <isl/ilp.h>
@@ -228,6 +231,103 @@ split_by_statement(struct mark_data *data, __isl_take isl_schedule_node *node,
 static __isl_give isl_schedule_node *mark(struct mark_data *data,
                                           __isl_take isl_schedule_node *node);
 
+/* The threads of a block of a fused kernel: the thread budget of the
+ * mappings of map_gpu.c. */
+#define FUSED_THREADS 256
+/* The threads along x of a fused kernel of several tile dimensions: one
+ * warp, so that each warp reads a row of the stride-1 dimension. */
+#define FUSED_THREADS_X 32
+
+/* Returns the smallest power of 2 at least "n", at most "cap". */
+static int64_t pow2_at_least(int64_t n, int64_t cap) {
+  int64_t p = 1;
+
+  while (p < n && p < cap)
+    p *= 2;
+  return p;
+}
+
+/* Returns the mapping (to be freed) of the kernel of the fused group whose
+ * tile band is "band" (docs/passes.md, "Fused kernels"): the innermost
+ * tile dimension on x, the next on y and z, the others sequential; each
+ * tile of a block's own (blocks cyclic over the tiles, within the grid
+ * limits), and the threads of hardware dimension D spread the points of
+ * each statement's D-th innermost cc loop. Returns NULL after a diagnostic
+ * at data->func. */
+static char *fused_mapping(struct mark_data *data,
+                           __isl_keep isl_schedule_node *band) {
+  isl_size n = isl_schedule_node_band_n_member(band);
+  struct mdh_mapping map = {0};
+  struct mdh_dim_map *dm;
+  struct mdh_str text;
+  int64_t size, count, budget = FUSED_THREADS, cap;
+  int m;
+
+  if (n < 0 || n > MDH_MODEL_MAX_RANK)
+    return NULL;
+  map.rank = n;
+  for (m = n - 1; m >= 0; --m) {
+    dm = &map.dims[m];
+    if (mdh_fuse_tile_size(band, m, &size, &count) < 0) {
+      mdh_emit_error(data->func, "mdh-map-gpu: a fused group whose tiles "
+                                 "have no static size");
+      return NULL;
+    }
+    dm->hw = n - 1 - m;
+    dm->tile = 1;
+    if (dm->hw > 2) {
+      dm->level = MDH_LEVEL_SEQ;
+      dm->threads = dm->blocks = 1;
+      continue;
+    }
+    cap = dm->hw == 0 && n > 1 ? FUSED_THREADS_X
+          : dm->hw == 2        ? MDH_GPU_MAX_THREADS_Z
+                               : budget;
+    dm->threads = pow2_at_least(size, cap < budget ? cap : budget);
+    budget /= dm->threads;
+    dm->blocks = count < (dm->hw ? MDH_GPU_MAX_GRID_YZ : MDH_GPU_MAX_GRID_X)
+                     ? count
+                     : (dm->hw ? MDH_GPU_MAX_GRID_YZ : MDH_GPU_MAX_GRID_X);
+    dm->level = dm->threads > 1 ? MDH_LEVEL_GLOBAL : MDH_LEVEL_BLOCK;
+  }
+  mdh_str_init(&text);
+  mdh_mapping_print(&map, &text);
+  return text.data;
+}
+
+/* Maps the kernel of the fused group whose tile band is "band", below the
+ * kernel mark "node" (mdh-tile-fuse's, or NULL: one is inserted): keeps
+ * the mapping the mark carries, or puts fused_mapping's into it. Returns
+ * the mark. */
+static __isl_give isl_schedule_node *
+mark_fused(struct mark_data *data, __isl_take isl_schedule_node *node) {
+  isl_schedule_node *band = node;
+  isl_union_set *domain;
+  char *mapping = NULL;
+  int kernel = mdh_tree_is_kernel(node) == isl_bool_true;
+
+  if (kernel) {
+    mapping = mdh_tree_kernel_mapping(node);
+    band = isl_schedule_node_child(node, 0);
+  }
+  if (!mapping)
+    mapping = fused_mapping(data, band);
+  if (kernel)
+    node = isl_schedule_node_delete(isl_schedule_node_parent(band));
+  else
+    node = band;
+  domain = isl_schedule_node_get_domain(node);
+  note_kernel(data, domain, 1);
+  isl_union_set_free(domain);
+  if (!mapping) {
+    data->reported = 1;
+    return isl_schedule_node_free(node);
+  }
+  node = mdh_tree_insert_kernel(node, mapping);
+  free(mapping);
+  return node;
+}
+
 /* Marks the children of "node". */
 static __isl_give isl_schedule_node *
 mark_children(struct mark_data *data, __isl_take isl_schedule_node *node) {
@@ -285,12 +385,26 @@ mark_outermost(struct mark_data *data, __isl_take isl_schedule_node *node) {
 /* Marks the kernels at or below "node". */
 static __isl_give isl_schedule_node *mark(struct mark_data *data,
                                           __isl_take isl_schedule_node *node) {
+  isl_bool fused = mdh_fuse_subtree_has_group(node);
+
+  if (fused < 0)
+    return isl_schedule_node_free(node);
   switch (isl_schedule_node_get_type(node)) {
   case isl_schedule_node_error:
     return isl_schedule_node_free(node);
   case isl_schedule_node_band:
+    if (fused)
+      return mark_fused(data, node);
+    return mark_outermost(data, node);
   case isl_schedule_node_leaf:
     return mark_outermost(data, node);
+  case isl_schedule_node_mark:
+    if (mdh_tree_is_kernel(node) != isl_bool_true)
+      return mark_children(data, node);
+    if (fused)
+      return mark_fused(data, node);
+    /* A kernel of an earlier run: formed again. */
+    return mark(data, isl_schedule_node_delete(node));
   default:
     return mark_children(data, node);
   }

@@ -809,22 +809,16 @@ static int map_func(isl_ctx *ctx, MlirOperation func) {
   if (ok)
     schedule = mdh_chain_read_schedule(chain, func);
   ok = schedule != NULL;
-  if (ok && mdh_fuse_has_extension(schedule) != isl_bool_false) {
-    mdh_emit_error(func, PASS ": the schedule is fused by mdh-tile-fuse, "
-                              "which mdh-map-gpu does not map yet");
-    ok = 0;
-  }
   in_band = calloc(chain->m->n_stmt + 1, sizeof(*in_band));
   kernel_of = calloc(chain->m->n_stmt + 1, sizeof(*kernel_of));
   if (!in_band || !kernel_of)
     abort();
   if (ok) {
-    schedule = mdh_tree_remove_kernels(schedule);
     schedule = mdh_map_gpu_mark_kernels(chain->m, func, schedule, &map_band,
                                         &data, kernel_of, in_band, &n_kernel);
     ok = schedule != NULL && check_mapping_indices(func, n_kernel);
   }
-  smap = ok ? isl_schedule_get_map(schedule) : NULL;
+  smap = ok ? mdh_fuse_schedule_map(schedule) : NULL;
   for (k = 0; ok && k < chain->m->n_stmt; ++k)
     if (!in_band[k])
       ok =

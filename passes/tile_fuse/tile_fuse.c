@@ -35,6 +35,7 @@
 #include "lib/builder.h"
 #include "lib/chain.h"
 #include "lib/fuse.h"
+#include "lib/mapping.h"
 #include "lib/model.h"
 #include "lib/tree.h"
 #include "passes/pass.h"
@@ -70,6 +71,19 @@
 #define TILE_INNER 256
 #define TILE_OUTER 32
 
+/* The default tile of a group with producers on the GPU (target=gpu): one
+ * block of 32 x 8 threads (mdh-map-gpu) per tile of 32 x 64 points, two
+ * warps along the stride-1 dimension so that each warp's accesses stay
+ * coalesced, 8 points per thread; 2048 points along a dimension that is the
+ * only one. The tile buffers live in shared memory: a tile whose buffers
+ * exceed MDH_GPU_MAX_SHARED_BYTES is halved along its largest dimension
+ * (Harris' nine intermediates at 34 x 66 f32 would need 81 KiB) until they
+ * fit, at most MAX_SHRINK times. */
+#define TILE_INNER_GPU 64
+#define TILE_OUTER_GPU 32
+#define TILE_FLAT_GPU 2048
+#define MAX_SHRINK 6
+
 /* The default tile of a contraction with element-wise steps: 8 rows of the
  * longest outer dimension, the innermost dimension whole, so that the
  * contraction's innermost loop keeps its length. PolyBench's gemm at its
@@ -81,19 +95,21 @@
 /* The most work recomputation may add to a producer: twice its instances. */
 #define MAX_RECOMPUTATION 2.0
 
-/* The most bytes of tile buffers one tile may use: beyond, they would not
- * stay in the caches the tiles are sized for. */
+/* The most bytes of tile buffers one tile may use on the CPU: beyond,
+ * they would not stay in the caches the tiles are sized for. On the GPU,
+ * the shared memory of a block (MDH_GPU_MAX_SHARED_BYTES). */
 #define MAX_TILE_BYTES (1 << 20)
 
 /* The role of a statement in the group being formed. */
 enum role { OUTSIDE, OUTPUT, PRODUCER };
 
-/* Internal data structure of the pass on one function: the chain, its
- * schedule (as mdh-schedule built it) and schedule map, the role of each
- * statement in the group being formed, the statements kept out of it
- * ("blocked": their recomputation would cost too much), and those of the
- * groups fused already ("taken"). */
+/* Internal data structure of the pass on one function: the target ("gpu"),
+ * the chain, its schedule (as mdh-schedule built it) and schedule map, the
+ * role of each statement in the group being formed, the statements kept
+ * out of it ("blocked": their recomputation would cost too much), and those
+ * of the groups fused already ("taken"). */
 struct fuse_data {
+  int gpu;
   MlirOperation func;
   struct mdh_chain *cg;
   struct mdh_model *m;
@@ -318,6 +334,49 @@ static int joins_producer(struct fuse_data *data, int p) {
   return any;
 }
 
+/* Returns the extent of dimension "d" of statement "stmt" (-1: not
+ * static). */
+static int64_t extent(const struct mdh_stmt *stmt, int d) {
+  isl_val *max = mdh_isl_set_dim_bound(stmt->domain, d, 1);
+  int64_t n = -1;
+
+  if (max && isl_val_is_int(max))
+    n = isl_val_get_num_si(max) + 1;
+  isl_val_free(max);
+  return n;
+}
+
+/* The most instances of a reduction per result point that a GPU group's
+ * output statements may carry: a stencil's window (the 5 x 5 conv of the
+ * basteln paper's running example), which each thread runs in its own
+ * loops; larger reductions keep their kernels of one md_hom, where the
+ * tiled and reduce strategies of mdh-codegen-gpu spread them. */
+#define MAX_FUSED_REDUCTION 64
+
+/* Tells whether every output statement of the group being formed reduces
+ * at most MAX_FUSED_REDUCTION instances per result point. */
+static int small_reductions(struct fuse_data *data) {
+  struct mdh_model *m = data->m;
+  int64_t n, size;
+  int k, d;
+
+  for (k = 0; k < m->n_stmt; ++k) {
+    if (data->role[k] != OUTPUT)
+      continue;
+    for (size = 1, d = 0; d < m->stmts[k].rank; ++d) {
+      if (m->stmts[k].kinds[d] == MdhCombineCC)
+        continue;
+      n = extent(&m->stmts[k], d);
+      if (n < 0)
+        return 0;
+      size *= n;
+    }
+    if (size > MAX_FUSED_REDUCTION)
+      return 0;
+  }
+  return 1;
+}
+
 /* Forms the group of the output statement "c": the statements before it
  * that only it and the group read join, as output statements where they
  * keep the tile coordinates, else as producers (Alg. 2, greedily from the
@@ -326,7 +385,9 @@ static int joins_producer(struct fuse_data *data, int p) {
  * other output statements, whose element-wise steps then run on each tile
  * of the contraction while it is in cache, the contraction keeping its own
  * loop order (basteln's elem+matmul groups, section 7.3). Element-wise
- * statements alone gain nothing: mdh-schedule fuses them point by point. */
+ * statements alone gain nothing: mdh-schedule fuses them point by point.
+ * On the GPU, only groups with producers and small reductions (a
+ * contraction keeps its own kernel and strategy). */
 static int form_group(struct fuse_data *data, int c) {
   struct mdh_model *m = data->m;
   int p, n_prod = 0, n_out = 1, contraction = !cc_only(m, c);
@@ -345,35 +406,39 @@ static int form_group(struct fuse_data *data, int c) {
       n_prod++;
     }
   }
+  if (data->gpu)
+    return n_prod > 0 && small_reductions(data);
   return n_prod > 0 || (n_out > 1 && contraction);
 }
 
 /* The tiling of a group: the output statement "c", its "n" tile dimensions
  * "dims" in the order of the tile loops, their "sizes" (0: the whole
- * extent) and the number of tiles along each ("count", 0 if unknown). */
+ * extent) and the number of tiles along each ("count", 0 if unknown);
+ * "shrink" is how many times a default tile was halved so that its buffers
+ * fit. */
 struct tiling {
   int c;
+  int shrink;
   int n;
   int dims[MDH_MODEL_MAX_RANK];
   int64_t sizes[MDH_MODEL_MAX_RANK];
   int64_t count[MDH_MODEL_MAX_RANK];
 };
 
-/* Returns the extent of dimension "d" of statement "stmt" (-1: not
- * static). */
-static int64_t extent(const struct mdh_stmt *stmt, int d) {
-  isl_val *max = mdh_isl_set_dim_bound(stmt->domain, d, 1);
-  int64_t n = -1;
+/* Halves the largest size of "t" (nothing if all are 1 or whole). */
+static void halve_largest(struct tiling *t) {
+  int r, top = -1;
 
-  if (max && isl_val_is_int(max))
-    n = isl_val_get_num_si(max) + 1;
-  isl_val_free(max);
-  return n;
+  for (r = 0; r < t->n; ++r)
+    if (t->sizes[r] > 1 && (top < 0 || t->sizes[r] > t->sizes[top]))
+      top = r;
+  if (top >= 0)
+    t->sizes[top] /= 2;
 }
 
 /* Reads the tile sizes of the output statement t->c: its `mdh.tile_sizes`
  * (one per dimension, in index order) or the default for a group with
- * "producers" or without; puts the dimension of
+ * "producers" or without (halved t->shrink times); puts the dimension of
  * the most tiles outermost, so that the parallel tile loop has many
  * iterations (the 3 channels of an image would keep one of two threads
  * idle a third of the time). Returns 0, or -1 after a diagnostic. */
@@ -406,17 +471,25 @@ static int read_tiling(struct fuse_data *data, struct tiling *t,
       best = extent(stmt, t->dims[r]);
       longest = r;
     }
-  for (best = -1, r = 0; r < t->n; ++r) {
+  for (r = 0; r < t->n; ++r) {
     if (mlirAttributeIsNull(attr) && !producers)
       t->sizes[r] = r == t->n - 1  ? 0
                     : r == longest ? TILE_CONTRACTION_ROWS
                                    : 1;
     else if (mlirAttributeIsNull(attr) && t->n == 1)
-      t->sizes[r] = TILE_INNER * TILE_OUTER;
+      t->sizes[r] = data->gpu ? TILE_FLAT_GPU : TILE_INNER * TILE_OUTER;
+    else if (mlirAttributeIsNull(attr) && data->gpu)
+      t->sizes[r] = r == t->n - 1  ? TILE_INNER_GPU
+                    : r == longest ? TILE_OUTER_GPU
+                                   : 1;
     else if (mlirAttributeIsNull(attr))
       t->sizes[r] = r == t->n - 1 ? TILE_INNER : r == longest ? TILE_OUTER : 1;
     else
       t->sizes[r] = mlirDenseI64ArrayGetElement(attr, t->dims[r]);
+  }
+  for (r = 0; r < t->shrink; ++r)
+    halve_largest(t);
+  for (best = -1, r = 0; r < t->n; ++r) {
     n = extent(stmt, t->dims[r]);
     t->count[r] = !t->sizes[r] ? 1
                   : n < 0      ? 0
@@ -650,9 +723,9 @@ insert_own_loops(struct fuse_data *data, __isl_take isl_schedule_node *node,
 
 /* Returns the schedule of the group: the producer instances no tile needs
  * ("reserved", the filter (20) of section 5.1), then the tile band "band"
- * over the output statements, a tile_buffers mark, and the extension
- * "ext" adding the producer instances of each tile before the output
- * statements. */
+ * over the output statements (below a kernel mark on the GPU), a
+ * tile_buffers mark, and the extension "ext" adding the producer instances
+ * of each tile before the output statements. */
 static __isl_give isl_schedule *
 group_schedule(struct fuse_data *data, __isl_take isl_multi_union_pw_aff *band,
                __isl_take isl_union_map *ext,
@@ -690,6 +763,9 @@ group_schedule(struct fuse_data *data, __isl_take isl_multi_union_pw_aff *band,
   node = isl_schedule_node_child(isl_schedule_node_child(node, 0), 0);
   node = isl_schedule_node_insert_mark(
       node, isl_id_alloc(m->ctx, mdh_mark_tile_buffers, NULL));
+  /* On the GPU, the group is one kernel (mdh-map-gpu maps it). */
+  if (data->gpu)
+    node = mdh_tree_insert_kernel(isl_schedule_node_parent(node), NULL);
   group = isl_schedule_node_get_schedule(node);
   isl_schedule_node_free(node);
   return group;
@@ -779,8 +855,9 @@ static __isl_give isl_schedule *fuse_group(struct fuse_data *data, int c,
   isl_union_map *tiles, *ext, *inst;
   isl_union_set *outs, *reserved;
   struct mdh_tile_buffer *bufs;
-  int n, k, producers, costly;
+  int n, k, producers, costly, fits;
 
+retry:
   for (k = 0; k < m->n_stmt; ++k)
     data->blocked[k] = 0;
   do {
@@ -819,11 +896,18 @@ static __isl_give isl_schedule *fuse_group(struct fuse_data *data, int c,
   n = mdh_fuse_tile_buffers(m, inst, outs, &bufs);
   isl_union_map_free(inst);
   isl_union_set_free(outs);
-  if (n < 0 || tile_bytes(m, bufs, n) > MAX_TILE_BYTES) {
+  fits = n >= 0 && tile_bytes(m, bufs, n) <=
+                       (data->gpu ? MDH_GPU_MAX_SHARED_BYTES : MAX_TILE_BYTES);
+  if (!fits) {
     if (n >= 0)
       mdh_fuse_tile_buffers_free(bufs, n);
     isl_multi_union_pw_aff_free(band);
     isl_union_map_free(ext);
+    if (n >= 0 && data->gpu && t.shrink < MAX_SHRINK &&
+        mlirAttributeIsNull(mdh_attr_get_tile_sizes(m->stmts[c].hom))) {
+      ++t.shrink;
+      goto retry;
+    }
     return NULL;
   }
   mdh_fuse_tile_buffers_free(bufs, n);
@@ -899,11 +983,11 @@ static __isl_give isl_schedule *fuse_part(struct fuse_data *data,
   return then(then(before, group), after);
 }
 
-/* Fuses groups in the schedule of "func" (fuse_part), unless it is the
- * user's or its mdh ops are cut into segments, and stores the result after
- * checking it. */
-static int fuse_func(isl_ctx *ctx, MlirOperation func) {
-  struct fuse_data data = {.func = func};
+/* Fuses groups in the schedule of "func" (fuse_part) for the CPU or, if
+ * "gpu", the GPU, unless it is the user's or its mdh ops are cut into
+ * segments, and stores the result after checking it. */
+static int fuse_func(isl_ctx *ctx, MlirOperation func, int gpu) {
+  struct fuse_data data = {.gpu = gpu, .func = func};
   struct mdh_segment *segs = NULL;
   isl_schedule_node *root;
   isl_schedule *fused = NULL;
@@ -956,6 +1040,18 @@ static int fuse_func(isl_ctx *ctx, MlirOperation func) {
   return n_seg >= 1 && !error;
 }
 
+static int fuse_func_cpu(isl_ctx *ctx, MlirOperation func) {
+  return fuse_func(ctx, func, 0);
+}
+
+static int fuse_func_gpu(isl_ctx *ctx, MlirOperation func) {
+  return fuse_func(ctx, func, 1);
+}
+
 MlirLogicalResult mdh_tile_fuse_run(MlirOperation module) {
-  return mdh_pass_run_per_function(module, &fuse_func);
+  return mdh_pass_run_per_function(module, &fuse_func_cpu);
+}
+
+MlirLogicalResult mdh_tile_fuse_gpu_run(MlirOperation module) {
+  return mdh_pass_run_per_function(module, &fuse_func_gpu);
 }

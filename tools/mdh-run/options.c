@@ -56,7 +56,7 @@ static void print_help(void) {
       "                        default) or per block, then in a fixed order\n"
       "                        by a second kernel (deterministic)\n"
       "                        (mdh.reduction_mode)\n"
-      "  --fusion=MODE         cpu pipeline: post-tiling fusion basteln\n"
+      "  --fusion=MODE         post-tiling fusion (mdh-tile-fuse): basteln\n"
       "                        (the default) or none (mdh.fusion)\n"
       "  --emit-object=OUT.so  compile the lowered module with clang into a\n"
       "                        shared object for mdh-exec instead of running\n"

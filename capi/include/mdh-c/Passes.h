@@ -57,6 +57,10 @@ MlirPass mdhCreateFromLinalgPass(void);
 /// between mdh-schedule and mdh-codegen-cpu (docs/passes.md).
 MlirPass mdhCreateTileFusePass(void);
 
+/// mdh-tile-fuse{target=gpu}: the same for the GPU pipelines, tiles whose
+/// buffers fit a block's shared memory, a kernel mark above each group.
+MlirPass mdhCreateTileFuseGpuPass(void);
+
 /// Tells whether "mode" names a reduction mode of mdh-codegen-gpu: "atomic"
 /// (partial results of several blocks are combined with atomics) or
 /// "deterministic" (each block writes its partial result, a second kernel
@@ -95,7 +99,7 @@ MlirPass mdhCreateIslBudgetPass(int64_t budget);
 
 /// Creates the mdh-no-fusion pass, which sets mdh.fusion = "none" on the
 /// module (unless it carries a mode already): mdh-tile-fuse then leaves the
-/// schedules alone. The option fusion=none of mdh-cpu-pipeline adds it. The
+/// schedules alone. The option fusion=none of the mdh pipelines adds it. The
 /// caller owns the pass until it is added to a pass manager.
 MlirPass mdhCreateNoFusionPass(void);
 
