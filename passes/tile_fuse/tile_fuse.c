@@ -439,9 +439,9 @@ static void halve_largest(struct tiling *t) {
 /* Reads the tile sizes of the output statement t->c: its `mdh.tile_sizes`
  * (one per dimension, in index order) or the default for a group with
  * "producers" or without (halved t->shrink times); puts the dimension of
- * the most tiles outermost, so that the parallel tile loop has many
- * iterations (the 3 channels of an image would keep one of two threads
- * idle a third of the time). Returns 0, or -1 after a diagnostic. */
+ * the most tiles outermost on the CPU, so that the parallel tile loop has
+ * many iterations (the 3 channels of an image would keep one of two
+ * threads idle a third of the time). Returns 0, or -1 after a diagnostic. */
 static int read_tiling(struct fuse_data *data, struct tiling *t,
                        int producers) {
   const struct mdh_stmt *stmt = &data->m->stmts[t->c];
@@ -499,7 +499,9 @@ static int read_tiling(struct fuse_data *data, struct tiling *t,
       top = r;
     }
   }
-  for (r = top; r > 0; --r) {
+  /* On the GPU, the blocks take the tiles of every dimension, and the
+   * innermost (stride-1) one stays innermost, on the threads along x. */
+  for (r = data->gpu ? 0 : top; r > 0; --r) {
     dim = t->dims[r], n = t->sizes[r], best = t->count[r];
     t->dims[r] = t->dims[r - 1], t->sizes[r] = t->sizes[r - 1];
     t->count[r] = t->count[r - 1];
