@@ -2,6 +2,7 @@
 
 #include "lib/fuse.h"
 #include "dialect/attrs.h"
+#include "lib/builder.h"
 
 #include "mlir-c/BuiltinTypes.h"
 #include "support/polyhedral.h"
@@ -329,6 +330,28 @@ void mdh_fuse_tile_buffers_free(struct mdh_tile_buffer *bufs, int n) {
     isl_multi_val_free(bufs[i].size);
   }
   free(bufs);
+}
+
+int64_t mdh_fuse_tile_bytes(struct mdh_model *m,
+                            const struct mdh_tile_buffer *bufs, int n) {
+  int64_t bytes = 0, size;
+  isl_size dim;
+  isl_val *v;
+  int i, j;
+
+  for (i = 0; i < n; ++i) {
+    MlirType type = mlirValueGetType(m->bufs[bufs[i].buf]);
+
+    size = mdh_element_bytes(mlirShapedTypeGetElementType(type));
+    dim = isl_multi_val_size(bufs[i].size);
+    for (j = 0; j < dim; ++j) {
+      v = isl_multi_val_get_at(bufs[i].size, j);
+      size *= isl_val_get_num_si(v);
+      isl_val_free(v);
+    }
+    bytes += size;
+  }
+  return bytes;
 }
 
 /* The callback of mdh_fuse_without_extensions. */

@@ -80,6 +80,10 @@ int mdh_fuse_tile_buffers(struct mdh_model *m, __isl_keep isl_union_map *inst,
 /* Frees the "n" buffers "bufs". */
 void mdh_fuse_tile_buffers_free(struct mdh_tile_buffer *bufs, int n);
 
+/* Returns the bytes of the "n" tile buffers "bufs" of buffers of "m". */
+int64_t mdh_fuse_tile_bytes(struct mdh_model *m,
+                            const struct mdh_tile_buffer *bufs, int n);
+
 /* The most tile buffers one group may have (a code generator's redirects). */
 #define MDH_FUSE_MAX_BUFFERS 64
 

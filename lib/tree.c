@@ -240,8 +240,7 @@ void mdh_tree_dim_order(__isl_keep isl_union_map *schedule,
     /* A statement the map lacks (one that runs only in fused tiles). */
     if (isl_union_map_n_map(umap) != 1)
       umap = isl_union_map_free(umap);
-    pma = umap ? isl_pw_multi_aff_from_map(isl_map_from_union_map(umap))
-               : NULL;
+    pma = umap ? isl_pw_multi_aff_from_map(isl_map_from_union_map(umap)) : NULL;
     if (pma)
       isl_pw_multi_aff_foreach_piece(pma, &order_from_piece, &data);
     isl_pw_multi_aff_free(pma);

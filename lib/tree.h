@@ -6,7 +6,11 @@
  * Invariant of a marked tree (mdh-map-gpu establishes it): every statement
  * instance lies below exactly one kernel mark, and no kernel mark lies
  * below a band, so that running the kernels one after another in tree
- * order respects every dependence the tree respects.
+ * order respects every dependence the tree respects. The instances that
+ * the extension node of a fused group (lib/fuse.h) adds to its tiles are
+ * the exception: an instance recomputed by several tiles runs in the
+ * group's kernel once per tile, into each tile's own buffers, and the
+ * instances no tile needs run in a kernel of their own before it.
  */
 
 #ifndef MDH_LIB_TREE_H

@@ -86,10 +86,11 @@ missing_tools() {
 # Compiles every kernel of kernels.tsv into objects/; prints how many failed.
 emit_objects() {
   failed=0
-  while read -r name entry rest; do
+  while read -r name entry _bound _bytes _flops _baselines source fusion; do
     case $name in '' | '#'*) continue ;; esac
     obj=$bundle/objects/$name.so
-    if "$build/bin/mdh-run" "$root/bench/kernels/$name.mlir" --entry="$entry" \
+    if "$build/bin/mdh-run" "$root/bench/${source:-kernels/$name.mlir}" \
+      --entry="$entry" --fusion="${fusion:-basteln}" \
       --pipeline="$pipeline" --emit-object="$obj" >"$bundle/objects/$name.log" 2>&1 </dev/null &&
       [ -f "$obj" ]; then
       echo "bundle.sh: $name: compiled" >&2

@@ -45,7 +45,7 @@ func.func private @avg2(%a: f32, %b: f32) -> f32 {
   %s = arith.addf %a, %b : f32
   return %s : f32
 }
-// expected-error@+1 {{mdh-codegen-gpu: the tile buffers of a fused group take 76800 bytes of shared memory, more than a block's 49152; fuse with mdh-tile-fuse{target=gpu} or smaller mdh.tile_sizes}}
+// expected-error@+1 {{mdh-codegen-gpu: the tile buffers of a fused group take 76800 bytes of shared memory, more than a block's 49152; fuse with mdh-tile-fuse{target=gpu} or smaller tiles}}
 func.func @too_big(%in: memref<128x301xf32>, %out: memref<127x300xf32>) {
   %t = memref.alloc() : memref<128x300xf32>
   %vin = "mdh.inp_view"(%in) {accesses = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j + 1)>]}

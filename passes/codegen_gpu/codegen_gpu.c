@@ -2,16 +2,18 @@
  * that mdh-map-gpu put into the schedule tree of `mdh.schedule`, one
  * kernel (or, for reductions across blocks, an init or fold kernel more)
  * per mark, in tree order, each from the mapping its mark carries
- * (lib/mapping.h). A kernel of several md_homs (a fused band, its mapping
- * over the band's members) runs, in each thread, every statement of the
- * band points the thread owns, in the tree's order (tree.c); a kernel of
- * one md_hom (its mapping over the md_hom's dimensions) is built by one of
- * the strategies below.
+ * (lib/mapping.h). A kernel of a group fused by mdh-tile-fuse runs a tile
+ * per block, its intermediates in shared memory (fused.c); a kernel of
+ * several md_homs (a fused band, its mapping over the band's members)
+ * runs, in each thread, every statement of the band points the thread
+ * owns, in the tree's order (tree.c); a kernel of one md_hom (its mapping
+ * over the md_hom's dimensions) is built by one of the strategies below.
  *
  * Host side (where the chain was): every buffer of the chain gets a device
  * copy (device.c: dense, or for different views of one base one copy of
  * the base with the views made again on it; an intermediate between
- * md_homs, a memref.alloc that only the chain uses, is never copied),
+ * md_homs, a memref.alloc that only the chain uses, is never copied, and
+ * one that lives in the shared memory of fused kernels only has none),
  * components that no out_view stores get a device temporary, the kernels
  * run one after another (a dependence between kernels would need a
  * grid-wide barrier inside one: LIFT's G4), and the written buffers are
@@ -190,8 +192,8 @@ static isl_stat build_kernel(__isl_keep isl_schedule_node *mark, void *user) {
   }
   fused = mdh_fuse_subtree_has_group(mark);
   if (fused == isl_bool_true)
-    rc = mdh_kernel_build_fused(data->ctx, data->b, data->chain,
-                                mark, mapping, data->func);
+    rc = mdh_kernel_build_fused(data->ctx, data->b, data->chain, mark, mapping,
+                                data->func);
   else if (fused < 0)
     rc = -1;
   else if (info)

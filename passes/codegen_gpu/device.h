@@ -47,5 +47,4 @@ void mdh_device_copies_finish(struct mdh_device_copies *c,
 
 void mdh_device_copies_clear(struct mdh_device_copies *c);
 
-
 #endif

@@ -186,8 +186,8 @@ static isl_bool follows(__isl_keep isl_union_map *ext,
   ls = isl_local_space_from_space(isl_set_get_space(pairs));
   x = isl_aff_var_on_domain(isl_local_space_copy(ls), isl_dim_set, n_tile + d);
   own = width(pairs, isl_aff_copy(x));
-  dist = width(pairs, isl_aff_sub(x, isl_aff_var_on_domain(ls, isl_dim_set,
-                                                           m)));
+  dist =
+      width(pairs, isl_aff_sub(x, isl_aff_var_on_domain(ls, isl_dim_set, m)));
   isl_set_free(pairs);
   return isl_bool_ok(dist >= 0 && own >= 0 && dist < own);
 }
@@ -212,7 +212,8 @@ static __isl_give isl_union_set *thread_points(struct fused *f,
     if (threads_along(f, hw) <= 1)
       continue;
     for (m = 0; m < f->k.map.rank; ++m)
-      if (f->k.map.dims[m].hw == hw && mdh_dim_map_has_threads(&f->k.map.dims[m]))
+      if (f->k.map.dims[m].hw == hw &&
+          mdh_dim_map_has_threads(&f->k.map.dims[m]))
         break;
     found = isl_bool_false;
     for (d = 0; m < f->k.map.rank && d < stmt->rank && !found; ++d)
@@ -229,7 +230,8 @@ static __isl_give isl_union_set *thread_points(struct fused *f,
       set = mdh_kernel_owned(set, isl_union_pw_aff_from_pw_aff(x), &dm,
                              f->k.param_ids);
     } else {
-      set = isl_union_set_intersect_params(set, zero_id(f->k.param_ids[3 + hw]));
+      set =
+          isl_union_set_intersect_params(set, zero_id(f->k.param_ids[3 + hw]));
     }
   }
   isl_space_free(space);
@@ -277,8 +279,7 @@ static __isl_give isl_set *block_tiles(struct fused *f,
     dm.level = MDH_LEVEL_BLOCK;
     q = isl_pw_aff_floor(isl_pw_aff_scale_down_val(
         isl_pw_aff_var_on_domain(
-            isl_local_space_from_space(isl_space_copy(space)), isl_dim_set,
-            m),
+            isl_local_space_from_space(isl_space_copy(space)), isl_dim_set, m),
         isl_val_int_from_si(ctx, size)));
     owned = mdh_kernel_owned(owned, isl_union_pw_aff_from_pw_aff(q), &dm,
                              f->k.param_ids);
@@ -317,11 +318,10 @@ static __isl_give isl_schedule_node *tile_graft(struct fused *f,
   for (i = 0; i < p->n; ++i) {
     sync = sync_instance(ctx, i);
     ext = isl_union_map_union(
-        ext, isl_union_map_from_map(isl_map_from_domain_and_range(
-                 isl_set_universe(isl_set_get_space(tiles)),
-                 isl_set_copy(sync))));
-    filters = isl_union_set_list_add(filters,
-                                     isl_union_set_copy(p->filter[i]));
+        ext,
+        isl_union_map_from_map(isl_map_from_domain_and_range(
+            isl_set_universe(isl_set_get_space(tiles)), isl_set_copy(sync))));
+    filters = isl_union_set_list_add(filters, isl_union_set_copy(p->filter[i]));
     filters = isl_union_set_list_add(filters, isl_union_set_from_set(sync));
   }
   node = isl_schedule_node_from_extension(ext);
@@ -338,8 +338,8 @@ static __isl_give isl_schedule_node *tile_graft(struct fused *f,
       node = isl_schedule_node_insert_partial_schedule(
           isl_schedule_node_child(node, 0),
           isl_multi_union_pw_aff_copy(p->loops[i]));
-    while (node && isl_schedule_node_get_type(node) !=
-                       isl_schedule_node_sequence)
+    while (node &&
+           isl_schedule_node_get_type(node) != isl_schedule_node_sequence)
       node = isl_schedule_node_parent(node);
   }
   isl_union_map_free(inst);
@@ -351,8 +351,8 @@ static __isl_give isl_schedule_node *tile_graft(struct fused *f,
  * coordinates, a tile_buffers mark carrying the group, and below it the
  * code of each tile (tile_graft), where every statement of the tile comes
  * from the extension, the outputs too. */
-static __isl_give isl_schedule *kernel_tree(struct fused *f,
-                                            __isl_keep isl_schedule_node *band) {
+static __isl_give isl_schedule *
+kernel_tree(struct fused *f, __isl_keep isl_schedule_node *band) {
   isl_schedule_node *mark = isl_schedule_node_get_child(band, 0);
   isl_schedule_node *ext_node = isl_schedule_node_get_child(mark, 0);
   isl_union_map *tiles = isl_union_map_copy(f->group->tiles);
@@ -394,8 +394,8 @@ static __isl_give isl_schedule *kernel_tree(struct fused *f,
   id = isl_id_alloc(isl_schedule_node_get_ctx(node), mdh_mark_tile_buffers,
                     f->group);
   node = isl_schedule_node_insert_mark(isl_schedule_node_child(node, 0), id);
-  node = isl_schedule_node_graft_before(isl_schedule_node_child(node, 0),
-                                        graft);
+  node =
+      isl_schedule_node_graft_before(isl_schedule_node_child(node, 0), graft);
   schedule = isl_schedule_node_get_schedule(node);
   isl_schedule_node_free(node);
   return schedule;
@@ -412,8 +412,8 @@ static __isl_give isl_ast_node *build_ast(isl_ctx *ctx, struct fused *f,
   if (!s)
     return NULL;
   build = isl_ast_build_from_context(mdh_kernel_context(ctx, &f->k));
-  build = isl_ast_build_set_after_each_mark(build, &mdh_fuse_annotate_mark,
-                                            NULL);
+  build =
+      isl_ast_build_set_after_each_mark(build, &mdh_fuse_annotate_mark, NULL);
   tree = isl_ast_build_node_from_schedule(build, s);
   isl_ast_build_free(build);
   return tree;
@@ -467,29 +467,6 @@ static int generate_mark(struct mdh_builder *b, __isl_keep isl_ast_node *node,
   return rc;
 }
 
-/* Returns the bytes of the tile buffers of "group" of "m". */
-static int64_t shared_bytes(struct mdh_model *m,
-                            const struct mdh_fuse_group *group) {
-  int64_t bytes = 0, n;
-  isl_size dim;
-  isl_val *v;
-  int i, j;
-
-  for (i = 0; i < group->n; ++i) {
-    MlirType type = mlirValueGetType(m->bufs[group->bufs[i].buf]);
-
-    n = mdh_element_bytes(mlirShapedTypeGetElementType(type));
-    dim = isl_multi_val_size(group->bufs[i].size);
-    for (j = 0; j < dim; ++j) {
-      v = isl_multi_val_get_at(group->bufs[i].size, j);
-      n *= isl_val_get_num_si(v);
-      isl_val_free(v);
-    }
-    bytes += n;
-  }
-  return bytes;
-}
-
 /* Reads the tile band below "mark" into "*band" and the group's tile
  * buffers into f->group; returns 0, or -1 after a diagnostic at "loc". */
 static int read_group(struct fused *f, __isl_keep isl_schedule_node *mark,
@@ -514,13 +491,12 @@ static int read_group(struct fused *f, __isl_keep isl_schedule_node *mark,
                              "fixed size");
     return -1;
   }
-  bytes = shared_bytes(f->k.m, f->group);
+  bytes = mdh_fuse_tile_bytes(f->k.m, f->group->bufs, f->group->n);
   if (bytes > MDH_GPU_MAX_SHARED_BYTES) {
     mdh_emit_error(loc,
                    PASS ": the tile buffers of a fused group take %lld bytes "
                         "of shared memory, more than a block's %d; fuse "
-                        "with mdh-tile-fuse{target=gpu} or smaller "
-                        "mdh.tile_sizes",
+                        "with mdh-tile-fuse{target=gpu} or smaller tiles",
                    (long long)bytes, MDH_GPU_MAX_SHARED_BYTES);
     return -1;
   }

@@ -12,10 +12,10 @@
  *
  * with d in 0..2 meaning x, y, z. "enc" arrays hold one encoding per map,
  * indexed like the tree's nodes. The rules (1-8 of the paper, 2' and G1-G3
- * (our strengthening of them), and the MDH reduction and scan rules) are documented in
- * enumerate.c. G4 (global dependences between sibling parallel maps) is
- * not checked here: it needs index functions, so the caller applies it to
- * each candidate it receives.
+ * (our strengthening of them), and the MDH reduction and scan rules) are
+ * documented in enumerate.c. G4 (global dependences between sibling parallel
+ * maps) is not checked here: it needs index functions, so the caller applies it
+ * to each candidate it receives.
  *
  * Nothing here depends on MLIR or isl.
  */

@@ -19,6 +19,13 @@
  * the band is split into one kernel per statement in program order, which
  * respects every dependence because the model's dependences all follow
  * program order.
+ *
+ * A group that mdh-tile-fuse fused (a tile band with a tile_buffers mark
+ * below it) is one kernel, under the kernel mark mdh-tile-fuse{target=gpu}
+ * put above its tile band (kept, with the mapping it may carry), or one
+ * inserted there: its blocks take the tiles and its threads the points of
+ * each statement of a tile (fused_mapping; mdh-codegen-gpu's fused.c).
+ * Other kernel marks, of an earlier run, are formed again.
  */
 
 #include "passes/map_gpu/kernels.h"

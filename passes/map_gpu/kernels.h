@@ -28,12 +28,13 @@ typedef char *(*mdh_map_band_fn)(const struct mdh_band_kernel *kernel,
                                  void *user);
 
 /* Returns "schedule" (of the statements of "m") with a kernel mark above
- * every subtree that becomes one kernel (lib/tree.h); the mapping of a
- * kernel of several statements comes from "map_band" and goes into its
- * mark. Sets "kernel_of"[k] to the number (in tree order, from 0) of the
- * kernel of statement k, and "in_band"[k] when that kernel has several
- * statements; "*n_kernel" to the number of kernels. Returns NULL after a
- * diagnostic at "func" on failure. */
+ * every subtree that becomes one kernel (lib/tree.h; a fused group's mark
+ * is kept); the mapping of a kernel of several statements comes from
+ * "map_band" (a fused group's from its tiles) and goes into its mark. Sets
+ * "kernel_of"[k] to the number (in tree order, from 0) of the kernel of
+ * statement k, and "in_band"[k] when that kernel has several statements;
+ * "*n_kernel" to the number of kernels. Returns NULL after a diagnostic at
+ * "func" on failure. */
 __isl_give isl_schedule *
 mdh_map_gpu_mark_kernels(struct mdh_model *m, MlirOperation func,
                          __isl_take isl_schedule *schedule,

@@ -7,7 +7,9 @@
  * members goes into its mark ("kernel: global.x(256,4)"). Every other
  * kernel holds one md_hom, whose mapping goes into the md_hom's
  * `mdh.mapping` (the format of lib/mapping.h), with the number of legal
- * mappings in `mdh.mappings`. The marked tree is stored back.
+ * mappings in `mdh.mappings`. A group fused by mdh-tile-fuse is one kernel
+ * whose mapping gives its tiles to the blocks (kernels.c). The marked tree
+ * is stored back.
  *
  * A md_hom's dimensions, in the order of its band in mdh.schedule (the
  * GPU optimizer of mdh-schedule puts the coalescing dimension innermost),

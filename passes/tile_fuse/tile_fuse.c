@@ -675,21 +675,6 @@ static int costly_producer(struct fuse_data *data, const struct tiling *t,
   return -1;
 }
 
-/* Returns the bytes of the tile buffers "bufs" ("n" of them). */
-static double tile_bytes(struct mdh_model *m, struct mdh_tile_buffer *bufs,
-                         int n) {
-  double bytes = 0;
-  int i;
-
-  for (i = 0; i < n; ++i) {
-    MlirType type = mlirValueGetType(m->bufs[bufs[i].buf]);
-
-    bytes += mdh_element_bytes(mlirShapedTypeGetElementType(type)) *
-             volume(bufs[i].size);
-  }
-  return bytes;
-}
-
 /* Returns "node" (a leaf) with the statements of role "role" below it,
  * each over its own loops: in a sequence of one filter per statement, in
  * program order, if there are several. */
@@ -898,7 +883,7 @@ retry:
   n = mdh_fuse_tile_buffers(m, inst, outs, &bufs);
   isl_union_map_free(inst);
   isl_union_set_free(outs);
-  fits = n >= 0 && tile_bytes(m, bufs, n) <=
+  fits = n >= 0 && mdh_fuse_tile_bytes(m, bufs, n) <=
                        (data->gpu ? MDH_GPU_MAX_SHARED_BYTES : MAX_TILE_BYTES);
   if (!fits) {
     if (n >= 0)
