@@ -45,6 +45,15 @@ enum mdh_level {
 #define MDH_GPU_MAX_THREADS_Z 64
 #define MDH_GPU_MAX_GRID_X 2147483647LL
 #define MDH_GPU_MAX_GRID_YZ 65535LL
+/* The most instances of a reduction per result point that a kernel of
+ * several md_homs runs in each thread (the owner strategy): a stencil's
+ * window, such as the 5 x 5 conv of the basteln paper's running example.
+ * A larger reduction keeps a kernel of its own, where the tiled and reduce
+ * strategies spread it (PolyBench's gemm as three md_homs: the product
+ * fused point by point with beta C ran sequentially over k in each thread
+ * instead of in the tiled strategy of a matmul). */
+#define MDH_GPU_MAX_FUSED_REDUCTION 64
+
 /* Static shared memory per block (more needs the opt-in of
  * cudaFuncSetAttribute, which the generated launches do not make). */
 #define MDH_GPU_MAX_SHARED_BYTES (48 * 1024)

@@ -774,3 +774,28 @@ int mdh_model_is_intermediate(const struct mdh_model *m, MlirValue buf) {
          mdh_op_is(mlirOpResultGetOwner(base), "memref.alloc") &&
          used_only_by_chain(base, m);
 }
+
+int64_t mdh_stmt_extent(const struct mdh_stmt *stmt, int d) {
+  isl_val *max = mdh_isl_set_dim_bound(stmt->domain, d, 1);
+  int64_t n = -1;
+
+  if (max && isl_val_is_int(max))
+    n = isl_val_get_num_si(max) + 1;
+  isl_val_free(max);
+  return n;
+}
+
+int64_t mdh_stmt_reduction_points(const struct mdh_stmt *stmt) {
+  int64_t points = 1, n;
+  int d;
+
+  for (d = 0; d < stmt->rank; ++d) {
+    if (stmt->kinds[d] == MdhCombineCC)
+      continue;
+    n = mdh_stmt_extent(stmt, d);
+    if (n < 0)
+      return -1;
+    points *= n;
+  }
+  return points;
+}

@@ -133,4 +133,13 @@ char *mdh_model_kinds_string(const struct mdh_model *model);
  * where the chain writes it, any buffer may stand in for it. */
 int mdh_model_is_intermediate(const struct mdh_model *m, MlirValue buf);
 
+/* Returns the extent of dimension "d" of "stmt", or -1 if it is not
+ * static. */
+int64_t mdh_stmt_extent(const struct mdh_stmt *stmt, int d);
+
+/* Returns the instances of "stmt" per result point: the product of the
+ * extents of its pw and ps dimensions (1 for a map), or -1 if one is not
+ * static. */
+int64_t mdh_stmt_reduction_points(const struct mdh_stmt *stmt);
+
 #endif

@@ -14,9 +14,12 @@
  * instance of one value of them then runs in the same thread, and the
  * thread runs the statements of its points in the tree's order, so no
  * grid-wide barrier is ever needed inside the kernel (LIFT's G4). The
- * others stay sequential in each thread. Otherwise, and when one of the
+ * others stay sequential in each thread. Otherwise, when one of the
  * md_homs carries a user's mapping (a decision about that md_hom alone),
- * the band is split into one kernel per statement in program order, which
+ * and when one reduces more than MDH_GPU_MAX_FUSED_REDUCTION instances per
+ * result point (its own kernel's strategies spread them; in the band
+ * kernel each thread would run them one after another), the band is split
+ * into one kernel per statement in program order, which
  * respects every dependence because the model's dependences all follow
  * program order.
  *
@@ -166,7 +169,8 @@ static int read_band(struct mark_data *data, __isl_keep isl_schedule_node *node,
       continue;
     if (!bk->first)
       bk->first = stmt;
-    if (!mlirAttributeIsNull(mdh_attr_get_mapping(stmt->hom)))
+    if (!mlirAttributeIsNull(mdh_attr_get_mapping(stmt->hom)) ||
+        mdh_stmt_reduction_points(stmt) > MDH_GPU_MAX_FUSED_REDUCTION)
       return 0;
   }
   mupa = isl_schedule_node_band_get_partial_schedule(node);

@@ -334,44 +334,18 @@ static int joins_producer(struct fuse_data *data, int p) {
   return any;
 }
 
-/* Returns the extent of dimension "d" of statement "stmt" (-1: not
- * static). */
-static int64_t extent(const struct mdh_stmt *stmt, int d) {
-  isl_val *max = mdh_isl_set_dim_bound(stmt->domain, d, 1);
-  int64_t n = -1;
-
-  if (max && isl_val_is_int(max))
-    n = isl_val_get_num_si(max) + 1;
-  isl_val_free(max);
-  return n;
-}
-
-/* The most instances of a reduction per result point that a GPU group's
- * output statements may carry: a stencil's window (the 5 x 5 conv of the
- * basteln paper's running example), which each thread runs in its own
- * loops; larger reductions keep their kernels of one md_hom, where the
- * tiled and reduce strategies of mdh-codegen-gpu spread them. */
-#define MAX_FUSED_REDUCTION 64
-
 /* Tells whether every output statement of the group being formed reduces
- * at most MAX_FUSED_REDUCTION instances per result point. */
+ * at most MDH_GPU_MAX_FUSED_REDUCTION instances per result point. */
 static int small_reductions(struct fuse_data *data) {
   struct mdh_model *m = data->m;
-  int64_t n, size;
-  int k, d;
+  int64_t points;
+  int k;
 
   for (k = 0; k < m->n_stmt; ++k) {
     if (data->role[k] != OUTPUT)
       continue;
-    for (size = 1, d = 0; d < m->stmts[k].rank; ++d) {
-      if (m->stmts[k].kinds[d] == MdhCombineCC)
-        continue;
-      n = extent(&m->stmts[k], d);
-      if (n < 0)
-        return 0;
-      size *= n;
-    }
-    if (size > MAX_FUSED_REDUCTION)
+    points = mdh_stmt_reduction_points(&m->stmts[k]);
+    if (points < 0 || points > MDH_GPU_MAX_FUSED_REDUCTION)
       return 0;
   }
   return 1;
@@ -467,8 +441,8 @@ static int read_tiling(struct fuse_data *data, struct tiling *t,
       return -1;
     }
   for (r = 0; r < t->n - 1; ++r)
-    if (extent(stmt, t->dims[r]) > best) {
-      best = extent(stmt, t->dims[r]);
+    if (mdh_stmt_extent(stmt, t->dims[r]) > best) {
+      best = mdh_stmt_extent(stmt, t->dims[r]);
       longest = r;
     }
   for (r = 0; r < t->n; ++r) {
@@ -490,7 +464,7 @@ static int read_tiling(struct fuse_data *data, struct tiling *t,
   for (r = 0; r < t->shrink; ++r)
     halve_largest(t);
   for (best = -1, r = 0; r < t->n; ++r) {
-    n = extent(stmt, t->dims[r]);
+    n = mdh_stmt_extent(stmt, t->dims[r]);
     t->count[r] = !t->sizes[r] ? 1
                   : n < 0      ? 0
                                : (n + t->sizes[r] - 1) / t->sizes[r];
@@ -654,7 +628,7 @@ static int costly_producer(struct fuse_data *data, const struct tiling *t,
   int r, p;
 
   for (r = 0; r < t->n; ++r) {
-    n = extent(&m->stmts[t->c], t->dims[r]);
+    n = mdh_stmt_extent(&m->stmts[t->c], t->dims[r]);
     if (n <= 0)
       return -2;
     tiles *= t->sizes[r] && t->sizes[r] < n ? (double)n / t->sizes[r] : 1;
