@@ -343,7 +343,7 @@ int64_t mdh_fuse_tile_bytes(struct mdh_model *m,
     MlirType type = mlirValueGetType(m->bufs[bufs[i].buf]);
 
     size = mdh_element_bytes(mlirShapedTypeGetElementType(type));
-    dim = isl_multi_val_size(bufs[i].size);
+    dim = bufs[i].point ? 0 : isl_multi_val_size(bufs[i].size);
     for (j = 0; j < dim; ++j) {
       v = isl_multi_val_get_at(bufs[i].size, j);
       size *= isl_val_get_num_si(v);
@@ -539,6 +539,75 @@ void mdh_fuse_group_free(struct mdh_fuse_group *group) {
   free(group);
 }
 
+/* Internal data structure of find_nests: the statements of each
+ * point-wise nest found ("nests"[i], a union set each). */
+struct nests_data {
+  isl_union_set_list *nests;
+};
+
+/* Collects the statements of "node" if it is a point-wise nest: a band
+ * whose child is a sequence (of statements at each point). */
+static isl_bool find_nests(__isl_keep isl_schedule_node *node, void *user) {
+  struct nests_data *data = user;
+  isl_schedule_node *child;
+  isl_bool nest;
+
+  if (isl_schedule_node_get_type(node) != isl_schedule_node_band)
+    return isl_bool_true;
+  child = isl_schedule_node_get_child(node, 0);
+  nest = isl_bool_ok(isl_schedule_node_get_type(child) ==
+                     isl_schedule_node_sequence);
+  isl_schedule_node_free(child);
+  if (nest)
+    data->nests = isl_union_set_list_add(
+        data->nests, isl_union_set_universe(isl_multi_union_pw_aff_domain(
+                         isl_schedule_node_band_get_partial_schedule(node))));
+  return isl_bool_true;
+}
+
+/* Tells whether every access of "m" to buffer "k" lies in the statements
+ * "nest". */
+static int accessed_in(struct mdh_model *m, int k,
+                       __isl_keep isl_union_set *nest) {
+  isl_union_map *acc = isl_union_map_union(isl_union_map_copy(m->reads),
+                                           isl_union_map_copy(m->writes));
+  isl_union_set *stmts;
+  isl_bool in;
+
+  acc = isl_union_map_intersect_range(
+      acc,
+      isl_union_set_from_set(isl_set_universe(mdh_model_buffer_space(m, k))));
+  stmts = isl_union_set_universe(isl_union_map_domain(acc));
+  in = isl_union_set_is_subset(stmts, nest);
+  isl_union_set_free(stmts);
+  return in == isl_bool_true;
+}
+
+/* Marks the tile buffers of "group" below the tile_buffers mark "node"
+ * that every access of "m" reaches within one point-wise nest: the nests
+ * of mdh-tile-fuse run a statement right after those it reads, at the
+ * same point of their loops, so one element carries each value. */
+static void mark_points(__isl_keep isl_schedule_node *node, struct mdh_model *m,
+                        struct mdh_fuse_group *group) {
+  struct nests_data data = {isl_union_set_list_alloc(m->ctx, 4)};
+  isl_size n;
+  int i, j;
+
+  if (isl_schedule_node_foreach_descendant_top_down(node, &find_nests, &data) <
+      0)
+    n = 0;
+  else
+    n = isl_union_set_list_n_union_set(data.nests);
+  for (i = 0; i < group->n; ++i)
+    for (j = 0; j < n && !group->bufs[i].point; ++j) {
+      isl_union_set *nest = isl_union_set_list_get_union_set(data.nests, j);
+
+      group->bufs[i].point = accessed_in(m, group->bufs[i].buf, nest);
+      isl_union_set_free(nest);
+    }
+  isl_union_set_list_free(data.nests);
+}
+
 struct mdh_fuse_group *mdh_fuse_group_at(__isl_keep isl_schedule_node *node,
                                          struct mdh_model *m) {
   struct mdh_fuse_group *group = calloc(1, sizeof(*group));
@@ -551,13 +620,51 @@ struct mdh_fuse_group *mdh_fuse_group_at(__isl_keep isl_schedule_node *node,
   group->tiles = isl_schedule_node_get_prefix_schedule_union_map(node);
   isl_union_map_free(inst);
   isl_union_set_free(outs);
-  if (group->n >= 0 && group->n <= MDH_FUSE_MAX_BUFFERS && group->tiles)
+  if (group->n >= 0 && group->n <= MDH_FUSE_MAX_BUFFERS && group->tiles) {
+    mark_points(node, m, group);
     return group;
+  }
   mdh_fuse_group_free(group);
   return NULL;
 }
 
 static void group_free(void *user) { mdh_fuse_group_free(user); }
+
+/* Internal data structure of mdh_fuse_max_tile_bytes. */
+struct bytes_data {
+  struct mdh_model *m;
+  int64_t max;
+};
+
+/* Raises data->max to the bytes of the group of "node" if it is a
+ * tile_buffers mark. */
+static isl_bool group_bytes(__isl_keep isl_schedule_node *node, void *user) {
+  struct bytes_data *data = user;
+  struct mdh_fuse_group *group;
+  isl_bool is = mdh_fuse_is_tile_mark(node);
+  int64_t bytes;
+
+  if (is != isl_bool_true)
+    return isl_bool_not(is);
+  group = mdh_fuse_group_at(node, data->m);
+  if (!group)
+    return isl_bool_error;
+  bytes = mdh_fuse_tile_bytes(data->m, group->bufs, group->n);
+  if (bytes > data->max)
+    data->max = bytes;
+  mdh_fuse_group_free(group);
+  return isl_bool_false;
+}
+
+int64_t mdh_fuse_max_tile_bytes(struct mdh_model *m,
+                                __isl_keep isl_schedule *schedule) {
+  struct bytes_data data = {m, 0};
+
+  if (isl_schedule_foreach_schedule_node_top_down(schedule, &group_bytes,
+                                                  &data) < 0)
+    return -1;
+  return data.max;
+}
 
 /* The callback of mdh_fuse_attach_groups: replaces the tile_buffers mark
  * "node" by one whose id carries the tile buffers of its group. */
@@ -669,8 +776,8 @@ int mdh_fuse_redirect(struct mdh_builder *b, struct mdh_ast_scope *scope,
 
   r->buffer = m->bufs[tb->buf];
   r->copy = copy;
-  r->offset = offsets;
-  for (j = 0; j < dim; ++j) {
+  r->offset = tb->point ? NULL : offsets;
+  for (j = 0; j < dim && !tb->point; ++j) {
     offsets[j] =
         mdh_ast_scope_expr(scope, b, offs->exprs[i * MDH_MODEL_MAX_RANK + j]);
     if (mlirValueIsNull(offsets[j]))
@@ -690,7 +797,7 @@ MlirType mdh_fuse_buffer_type(struct mdh_model *m,
 
   for (i = 0; i < n; ++i) {
     v = isl_multi_val_get_at(tb->size, i);
-    shape[i] = isl_val_get_num_si(v);
+    shape[i] = tb->point ? 1 : isl_val_get_num_si(v);
     isl_val_free(v);
   }
   return mlirMemRefTypeContiguousGet(mlirShapedTypeGetElementType(type), n,

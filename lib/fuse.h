@@ -60,9 +60,13 @@ isl_stat mdh_fuse_range_box(__isl_keep isl_map *map,
 
 /* A buffer of "m" that only the instances of one group access: per tile,
  * its elements "box" (offset, an affine function of the tile
- * coordinates, and size), and its index "buf". */
+ * coordinates, and size), and its index "buf"; "point" if every access to
+ * it lies in one point-wise nest of the tile (mdh_fuse_group_at): one
+ * element then holds the value from its write to its reads at one point
+ * (element-wise inlining, basteln section 3.4). */
 struct mdh_tile_buffer {
   int buf;
+  int point;
   isl_multi_aff *offset;
   isl_multi_val *size;
 };
@@ -80,7 +84,8 @@ int mdh_fuse_tile_buffers(struct mdh_model *m, __isl_keep isl_union_map *inst,
 /* Frees the "n" buffers "bufs". */
 void mdh_fuse_tile_buffers_free(struct mdh_tile_buffer *bufs, int n);
 
-/* Returns the bytes of the "n" tile buffers "bufs" of buffers of "m". */
+/* Returns the bytes of the "n" tile buffers "bufs" of buffers of "m" (one
+ * element for a point buffer). */
 int64_t mdh_fuse_tile_bytes(struct mdh_model *m,
                             const struct mdh_tile_buffer *bufs, int n);
 
@@ -97,11 +102,17 @@ struct mdh_fuse_group {
 };
 
 /* Returns the tile buffers of the group of the tile_buffers mark "node" of
- * a schedule of "m", or NULL if it has buffers without a fixed footprint,
- * or more than MDH_FUSE_MAX_BUFFERS. */
+ * a schedule of "m", point buffers marked, or NULL if it has buffers
+ * without a fixed footprint, or more than MDH_FUSE_MAX_BUFFERS. */
 struct mdh_fuse_group *mdh_fuse_group_at(__isl_keep isl_schedule_node *node,
                                          struct mdh_model *m);
 void mdh_fuse_group_free(struct mdh_fuse_group *group);
+
+/* Returns the most bytes of tile buffers that a group of "schedule" (of
+ * "m") needs per tile (0 without groups), or -1 if a group has buffers
+ * without a fixed footprint. */
+int64_t mdh_fuse_max_tile_bytes(struct mdh_model *m,
+                                __isl_keep isl_schedule *schedule);
 
 /* Reads the tile size "*size" (the stride of its values) and the number of
  * tiles "*count" of member "m" of the tile band "band" of a group; returns
@@ -139,15 +150,17 @@ mdh_fuse_mark_offsets(__isl_keep isl_ast_node *node);
 
 /* Points "r" at "copy", the buffer of tile buffer "i" of "offs" (of
  * buffers of "m") in the tile whose code goes to "b" in "scope", its
- * offsets built into "offsets" (MDH_MODEL_MAX_RANK values). Returns 0, or
- * -1 after a diagnostic. */
+ * offsets built into "offsets" (MDH_MODEL_MAX_RANK values; none for a
+ * point buffer, accessed at index 0). Returns 0, or -1 after a
+ * diagnostic. */
 int mdh_fuse_redirect(struct mdh_builder *b, struct mdh_ast_scope *scope,
                       struct mdh_model *m, const struct mdh_fuse_offsets *offs,
                       int i, MlirValue copy, struct mdh_redirect *r,
                       MlirValue *offsets);
 
 /* Returns the memref type of tile buffer "tb" of a buffer of "m" in the
- * memory space "space" (null: the default). */
+ * memory space "space" (null: the default): the box, or one element of
+ * the buffer's rank for a point buffer. */
 MlirType mdh_fuse_buffer_type(struct mdh_model *m,
                               const struct mdh_tile_buffer *tb,
                               MlirAttribute space);

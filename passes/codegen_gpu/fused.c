@@ -58,8 +58,9 @@
 #define SYNC "mdh_sync"
 
 /* Internal data structure of a fused kernel: the kernel, the tile buffers
- * of its group, the values of their shared buffers ("shared", the launch's
- * workgroup attributions), and the redirects of the accesses to them. */
+ * of its group, the values that hold them ("shared": the launch's
+ * workgroup attributions, a register of each thread for a point buffer),
+ * and the redirects of the accesses to them. */
 struct fused {
   struct mdh_kernel k;
   struct mdh_fuse_group *group;
@@ -72,12 +73,15 @@ struct fused {
 /* The most statements of one group's tile (producers and outputs). */
 #define MAX_PARTS 64
 
-/* The statements of a tile in the order they run: the instances of each
- * ("filter") and its own loops ("loops", NULL without dimensions). */
+/* The loop nests of a tile in the order they run: the instances of each
+ * ("filter"), its loops ("loops", NULL without dimensions) and, for a nest
+ * of several statements (mdh-tile-fuse's point-wise nests), the sequence
+ * of their instances at each point ("inner", else NULL). */
 struct parts {
   int n;
   isl_union_set *filter[MAX_PARTS];
   isl_multi_union_pw_aff *loops[MAX_PARTS];
+  isl_union_set_list *inner[MAX_PARTS];
 };
 
 static void parts_clear(struct parts *p) {
@@ -86,13 +90,37 @@ static void parts_clear(struct parts *p) {
   for (i = 0; i < p->n; ++i) {
     isl_union_set_free(p->filter[i]);
     isl_multi_union_pw_aff_free(p->loops[i]);
+    isl_union_set_list_free(p->inner[i]);
   }
   p->n = 0;
 }
 
+/* Sets "*inner" to the filters of the children of the sequence "node"
+ * (of statements at one point of a nest), which must be leaves; returns
+ * 0, or -1 on a tree of another shape. */
+static int collect_inner(__isl_keep isl_schedule_node *node,
+                         isl_union_set_list **inner) {
+  isl_size n = isl_schedule_node_n_children(node);
+  isl_schedule_node *child;
+  int i, rc = 0;
+
+  *inner = isl_union_set_list_alloc(isl_schedule_node_get_ctx(node), n);
+  for (i = 0; i < n && rc == 0; ++i) {
+    child = isl_schedule_node_get_child(node, i);
+    *inner = isl_union_set_list_add(*inner,
+                                    isl_schedule_node_filter_get_filter(child));
+    child = isl_schedule_node_child(child, 0);
+    if (isl_schedule_node_get_type(child) != isl_schedule_node_leaf)
+      rc = -1;
+    isl_schedule_node_free(child);
+  }
+  return rc;
+}
+
 /* Collects into "p" the statements below "node" (in a tile of a fused
- * group: sequences of filters, each over one statement's loops), in tree
- * order; returns 0, or -1 on a tree of another shape. */
+ * group: sequences of filters, each over the loops of one statement or of
+ * a point-wise nest), in tree order; returns 0, or -1 on a tree of another
+ * shape. */
 static int collect_parts(__isl_keep isl_schedule_node *node, struct parts *p) {
   isl_schedule_node *child;
   isl_size n;
@@ -108,10 +136,15 @@ static int collect_parts(__isl_keep isl_schedule_node *node, struct parts *p) {
         return -1;
       }
       p->filter[p->n] = isl_schedule_node_filter_get_filter(node);
-      p->loops[p->n++] =
-          isl_schedule_node_get_type(child) == isl_schedule_node_band
-              ? isl_schedule_node_band_get_partial_schedule(child)
-              : NULL;
+      p->loops[p->n] = NULL;
+      p->inner[p->n] = NULL;
+      if (isl_schedule_node_get_type(child) == isl_schedule_node_band) {
+        p->loops[p->n] = isl_schedule_node_band_get_partial_schedule(child);
+        child = isl_schedule_node_child(child, 0);
+        if (isl_schedule_node_get_type(child) == isl_schedule_node_sequence)
+          rc = collect_inner(child, &p->inner[p->n]);
+      }
+      p->n++;
     } else {
       rc = collect_parts(child, p);
     }
@@ -238,21 +271,30 @@ static __isl_give isl_union_set *thread_points(struct fused *f,
   return set;
 }
 
-/* Returns the statement of "f" whose instances are "filter", or NULL. */
-static const struct mdh_stmt *stmt_of(struct fused *f,
-                                      __isl_keep isl_union_set *filter) {
-  isl_set *set;
-  const struct mdh_stmt *stmt = NULL;
+/* Returns the instances of the statements of "filter" (a loop nest of a
+ * tile) that the thread of the ids of "f" owns (thread_points), "ext"
+ * giving their instances per tile. */
+static __isl_give isl_union_set *part_owned(struct fused *f,
+                                            __isl_keep isl_union_set *filter,
+                                            __isl_keep isl_union_map *ext) {
+  isl_union_set *owned = isl_union_set_empty(isl_union_set_get_space(filter));
+  isl_union_set *s;
+  isl_bool empty;
   int k;
 
-  if (isl_union_set_n_set(filter) != 1)
-    return NULL;
-  set = isl_set_from_union_set(isl_union_set_copy(filter));
-  k = mdh_model_stmt_index(f->k.m, isl_set_get_tuple_name(set));
-  isl_set_free(set);
-  if (k >= 0)
-    stmt = &f->k.m->stmts[k];
-  return stmt;
+  for (k = 0; k < f->k.m->n_stmt && owned; ++k) {
+    s = isl_union_set_intersect(
+        isl_union_set_copy(filter),
+        isl_union_set_from_set(isl_set_copy(f->k.m->stmts[k].domain)));
+    empty = isl_union_set_is_empty(s);
+    isl_union_set_free(s);
+    if (empty < 0)
+      owned = isl_union_set_free(owned);
+    else if (!empty)
+      owned =
+          isl_union_set_union(owned, thread_points(f, &f->k.m->stmts[k], ext));
+  }
+  return owned;
 }
 
 /* Returns the tiles that the block of the ids of "f" owns: the tile
@@ -309,11 +351,10 @@ static __isl_give isl_schedule_node *tile_graft(struct fused *f,
   isl_ctx *ctx = isl_set_get_ctx(tiles);
   isl_union_set_list *filters = isl_union_set_list_alloc(ctx, 2 * p->n);
   isl_union_map *inst = isl_union_map_copy(ext);
-  const struct mdh_stmt *stmt;
   isl_schedule_node *node;
   isl_union_set *owned;
   isl_set *sync;
-  int i;
+  int i, up;
 
   for (i = 0; i < p->n; ++i) {
     sync = sync_instance(ctx, i);
@@ -328,18 +369,23 @@ static __isl_give isl_schedule_node *tile_graft(struct fused *f,
   node = isl_schedule_node_insert_sequence(isl_schedule_node_child(node, 0),
                                            filters);
   for (i = 0; i < p->n && node; ++i) {
-    stmt = stmt_of(f, p->filter[i]);
-    if (!stmt)
-      node = isl_schedule_node_free(node);
-    owned = stmt ? thread_points(f, stmt, inst) : NULL;
+    owned = part_owned(f, p->filter[i], inst);
     node = isl_schedule_node_child(isl_schedule_node_child(node, 2 * i), 0);
     node = isl_schedule_node_insert_filter(node, owned);
-    if (p->loops[i])
+    up = 2;
+    if (p->loops[i]) {
       node = isl_schedule_node_insert_partial_schedule(
           isl_schedule_node_child(node, 0),
           isl_multi_union_pw_aff_copy(p->loops[i]));
-    while (node &&
-           isl_schedule_node_get_type(node) != isl_schedule_node_sequence)
+      ++up;
+    }
+    if (p->inner[i]) {
+      node = isl_schedule_node_insert_sequence(
+          isl_schedule_node_child(node, 0),
+          isl_union_set_list_copy(p->inner[i]));
+      ++up;
+    }
+    while (up-- > 0)
       node = isl_schedule_node_parent(node);
   }
   isl_union_map_free(inst);
@@ -510,6 +556,7 @@ int mdh_kernel_build_fused(isl_ctx *ctx, struct mdh_builder *b,
   struct fused *f = calloc(1, sizeof(*f));
   MlirType types[MDH_FUSE_MAX_BUFFERS];
   MlirAttribute space;
+  int n_shared = 0;
   isl_schedule_node *band = NULL;
   struct mdh_builder kb;
   isl_ast_node *tree = NULL;
@@ -531,14 +578,22 @@ int mdh_kernel_build_fused(isl_ctx *ctx, struct mdh_builder *b,
     mdh_isl_report(ctx, loc, PASS, "building the fused kernel");
     goto done;
   }
+  /* The tile buffers in shared memory, the point buffers in registers. */
   space = mlirAttributeParseGet(
       b->ctx, mlirStringRefCreateFromCString("#gpu.address_space<workgroup>"));
   for (i = 0; i < f->group->n; ++i)
-    types[i] = mdh_fuse_buffer_type(f->k.m, &f->group->bufs[i], space);
-  body = mdh_kernel_build_launch(b, f->k.grid, f->k.block, f->group->n, types);
-  for (i = 0; i < f->group->n; ++i)
-    f->shared[i] = mlirBlockGetArgument(body, 12 + i);
+    if (!f->group->bufs[i].point)
+      types[n_shared++] =
+          mdh_fuse_buffer_type(f->k.m, &f->group->bufs[i], space);
+  body = mdh_kernel_build_launch(b, f->k.grid, f->k.block, n_shared, types);
   kb = mdh_builder_before_terminator(b, body);
+  for (n_shared = 0, i = 0; i < f->group->n; ++i)
+    f->shared[i] =
+        f->group->bufs[i].point
+            ? mdh_build_alloca(&kb,
+                               mdh_fuse_buffer_type(f->k.m, &f->group->bufs[i],
+                                                    mlirAttributeGetNull()))
+            : mlirBlockGetArgument(body, 12 + n_shared++);
   rc = mdh_kernel_translate_marks(ctx, &f->k, &kb, body, tree, &emit_stmt,
                                   &generate_mark, f);
 done:

@@ -270,17 +270,21 @@ static __isl_give isl_union_map *tile_coords(struct mdh_model *m, int k) {
   return rows(m->ctx, &m->stmts[k], dims, n, NULL);
 }
 
-/* Tells whether the flow "flow" from statement "p" to statement "q" keeps
- * their tile coordinates: each instance of "q" reads what instances of
- * "p" at its own tile coordinates write (quasi-identity, section 4.1). */
-static int keeps_tile(struct mdh_model *m, int p, int q,
-                      __isl_take isl_union_map *flow) {
+/* Tells whether "flow" (between two statements) relates the values of
+ * "from" (rows of its source) to equal values of "to" (rows of its sink);
+ * an empty flow does. */
+static int maps_identically(__isl_take isl_union_map *flow,
+                            __isl_take isl_union_map *from,
+                            __isl_take isl_union_map *to) {
   isl_union_map *moved;
   isl_map *map, *id;
   isl_bool same;
 
-  moved = isl_union_map_apply_range(
-      isl_union_map_apply_domain(flow, tile_coords(m, p)), tile_coords(m, q));
+  moved = isl_union_map_apply_range(isl_union_map_apply_domain(flow, from), to);
+  if (isl_union_map_is_empty(moved) == isl_bool_true) {
+    isl_union_map_free(moved);
+    return 1;
+  }
   map = isl_map_from_union_map(moved);
   id = isl_map_identity(
       isl_space_map_from_set(isl_space_range(isl_map_get_space(map))));
@@ -290,6 +294,13 @@ static int keeps_tile(struct mdh_model *m, int p, int q,
   return same == isl_bool_true;
 }
 
+/* Tells whether the flow "flow" from statement "p" to statement "q" keeps
+ * their tile coordinates: each instance of "q" reads what instances of
+ * "p" at its own tile coordinates write (quasi-identity, section 4.1). */
+static int keeps_tile(struct mdh_model *m, int p, int q,
+                      __isl_take isl_union_map *flow) {
+  return maps_identically(flow, tile_coords(m, p), tile_coords(m, q));
+}
 /* Tells whether statement "p" may join the group as an output statement:
  * every statement that reads what it writes is an output statement of the
  * group, at the same tile coordinates. */
@@ -649,36 +660,121 @@ static int costly_producer(struct fuse_data *data, const struct tiling *t,
   return -1;
 }
 
-/* Returns "node" (a leaf) with the statements of role "role" below it,
- * each over its own loops: in a sequence of one filter per statement, in
- * program order, if there are several. */
+/* Returns the values of the own loops of statement "k" in each tile, of
+ * the instances "inst" (tile -> instances). */
+static __isl_give isl_union_map *tile_points(struct fuse_data *data, int k,
+                                             __isl_keep isl_union_map *inst) {
+  isl_union_map *part = isl_union_map_intersect_range(isl_union_map_copy(inst),
+                                                      stmt_domain(data->m, k));
+
+  return isl_union_map_apply_range(part, own_rows(data, k));
+}
+
+/* Tells whether statement "k" may join the loop nest of the statements
+ * "nest" ("n" of them) in each tile of the instances "inst" (tile ->
+ * instances): every statement is cc-only and has the same own loop
+ * values in each tile, and each flow from the nest into "k" stays at one
+ * point of the loops, so that "k" runs, point after point, right after the
+ * statements it reads (point-wise fusion within the tile, which
+ * mdh-schedule does across whole extents). */
+static int joins_nest(struct fuse_data *data, const int *nest, int n, int k,
+                      __isl_keep isl_union_map *inst) {
+  struct mdh_model *m = data->m;
+  isl_union_map *first, *own;
+  isl_bool equal;
+  int i, ok;
+
+  if (!cc_only(m, k) || !cc_only(m, nest[0]) ||
+      m->stmts[k].rank != m->stmts[nest[0]].rank || m->stmts[k].rank == 0)
+    return 0;
+  first = tile_points(data, nest[0], inst);
+  own = tile_points(data, k, inst);
+  equal = isl_union_map_is_equal(first, own);
+  isl_union_map_free(first);
+  isl_union_map_free(own);
+  ok = equal == isl_bool_true;
+  for (i = 0; i < n && ok; ++i)
+    ok = maps_identically(flow_to(m, nest[i], stmt_domain(m, k)),
+                          own_rows(data, nest[i]), own_rows(data, k));
+  return ok;
+}
+
+/* Returns the own loops of the statements "nest" ("n" of them). */
+static __isl_give isl_multi_union_pw_aff *nest_loops(struct fuse_data *data,
+                                                     const int *nest, int n) {
+  isl_union_map *rows = own_rows(data, nest[0]);
+  int i;
+
+  for (i = 1; i < n; ++i)
+    rows = isl_union_map_union(rows, own_rows(data, nest[i]));
+  return isl_multi_union_pw_aff_from_union_map(rows);
+}
+
+/* Returns the instances of the statements "nest" ("n" of them). */
+static __isl_give isl_union_set *nest_domain(struct mdh_model *m,
+                                             const int *nest, int n) {
+  isl_union_set *set = stmt_domain(m, nest[0]);
+  int i;
+
+  for (i = 1; i < n; ++i)
+    set = isl_union_set_union(set, stmt_domain(m, nest[i]));
+  return set;
+}
+
+/* Returns "node" (a leaf) with the statements of role "role" below it, of
+ * instances "inst" in each tile (tile -> instances), in program order, in
+ * loop nests of their own loops: consecutive statements that joins_nest
+ * accepts share one, in a sequence at each point; the nests follow each
+ * other in a sequence if there are several. */
 static __isl_give isl_schedule_node *
 insert_own_loops(struct fuse_data *data, __isl_take isl_schedule_node *node,
-                 enum role role) {
+                 enum role role, __isl_keep isl_union_map *inst) {
   struct mdh_model *m = data->m;
   isl_union_set_list *filters = isl_union_set_list_alloc(m->ctx, m->n_stmt);
-  isl_size n;
-  int k, i = 0;
+  isl_union_set_list *inner;
+  int *start = calloc(m->n_stmt + 1, sizeof(*start));
+  int *nest = calloc(m->n_stmt + 1, sizeof(*nest));
+  int k, i, j, n = 0, n_nests = 0;
 
-  for (k = 0; k < m->n_stmt; ++k)
-    if (data->role[k] == role)
-      filters = isl_union_set_list_add(filters, stmt_domain(m, k));
-  n = isl_union_set_list_n_union_set(filters);
-  if (n > 1)
-    node = isl_schedule_node_insert_sequence(node, filters);
-  else
-    isl_union_set_list_free(filters);
+  if (!start || !nest)
+    abort();
   for (k = 0; k < m->n_stmt; ++k) {
     if (data->role[k] != role)
       continue;
-    if (n > 1)
-      node = isl_schedule_node_child(isl_schedule_node_child(node, i++), 0);
-    if (m->stmts[k].rank > 0)
+    if (n == 0 || !joins_nest(data, nest + start[n_nests - 1],
+                              n - start[n_nests - 1], k, inst))
+      start[n_nests++] = n;
+    nest[n++] = k;
+  }
+  start[n_nests] = n;
+  for (i = 0; i < n_nests; ++i)
+    filters = isl_union_set_list_add(
+        filters, nest_domain(m, nest + start[i], start[i + 1] - start[i]));
+  if (n_nests > 1)
+    node = isl_schedule_node_insert_sequence(node, filters);
+  else
+    isl_union_set_list_free(filters);
+  for (i = 0; i < n_nests; ++i) {
+    int size = start[i + 1] - start[i], *part = nest + start[i];
+
+    if (n_nests > 1)
+      node = isl_schedule_node_child(isl_schedule_node_child(node, i), 0);
+    if (m->stmts[part[0]].rank > 0)
       node = isl_schedule_node_insert_partial_schedule(
-          node, isl_multi_union_pw_aff_from_union_map(own_rows(data, k)));
-    if (n > 1)
+          node, nest_loops(data, part, size));
+    if (size > 1) {
+      inner = isl_union_set_list_alloc(m->ctx, size);
+      for (j = 0; j < size; ++j)
+        inner = isl_union_set_list_add(inner, stmt_domain(m, part[j]));
+      node = isl_schedule_node_insert_sequence(isl_schedule_node_child(node, 0),
+                                               inner);
+      node = isl_schedule_node_parent(node);
+    }
+    if (n_nests > 1)
       node = isl_schedule_node_parent(isl_schedule_node_parent(node));
   }
+  free(start);
+  free(nest);
   return node;
 }
 
@@ -694,11 +790,14 @@ group_schedule(struct fuse_data *data, __isl_take isl_multi_union_pw_aff *band,
   struct mdh_model *m = data->m;
   isl_union_set *outs = with_role(data, OUTPUT);
   isl_union_set_list *parts = isl_union_set_list_from_union_set(reserved);
+  isl_union_map *tiles;
   isl_schedule *group;
   isl_schedule_node *node, *graft;
   isl_size n = isl_multi_union_pw_aff_size(band);
   int i;
 
+  tiles = isl_union_map_reverse(
+      isl_union_map_from_multi_union_pw_aff(isl_multi_union_pw_aff_copy(band)));
   parts = isl_union_set_list_add(parts, isl_union_set_copy(outs));
   group = isl_schedule_from_domain(
       isl_union_set_union(outs, with_role(data, PRODUCER)));
@@ -712,13 +811,15 @@ group_schedule(struct fuse_data *data, __isl_take isl_multi_union_pw_aff *band,
     node = isl_schedule_node_band_member_set_coincident(node, i, 1);
   node = isl_schedule_node_child(node, 0);
   if (isl_union_map_is_empty(ext) == isl_bool_false) {
-    graft = isl_schedule_node_child(isl_schedule_node_from_extension(ext), 0);
-    graft = isl_schedule_node_parent(insert_own_loops(data, graft, PRODUCER));
+    graft = isl_schedule_node_child(
+        isl_schedule_node_from_extension(isl_union_map_copy(ext)), 0);
+    graft =
+        isl_schedule_node_parent(insert_own_loops(data, graft, PRODUCER, ext));
     node = isl_schedule_node_graft_before(node, graft);
-  } else {
-    isl_union_map_free(ext);
   }
-  node = insert_own_loops(data, node, OUTPUT);
+  isl_union_map_free(ext);
+  node = insert_own_loops(data, node, OUTPUT, tiles);
+  isl_union_map_free(tiles);
   node = isl_schedule_node_child(
       isl_schedule_node_child(isl_schedule_node_root(node), 0), 1);
   node = isl_schedule_node_child(isl_schedule_node_child(node, 0), 0);
@@ -816,7 +917,9 @@ static __isl_give isl_schedule *fuse_group(struct fuse_data *data, int c,
   isl_union_map *tiles, *ext, *inst;
   isl_union_set *outs, *reserved;
   struct mdh_tile_buffer *bufs;
-  int n, k, producers, costly, fits;
+  isl_schedule *group;
+  int64_t bytes;
+  int n, k, producers, costly;
 
 retry:
   for (k = 0; k < m->n_stmt; ++k)
@@ -857,29 +960,31 @@ retry:
   n = mdh_fuse_tile_buffers(m, inst, outs, &bufs);
   isl_union_map_free(inst);
   isl_union_set_free(outs);
-  fits = n >= 0 && mdh_fuse_tile_bytes(m, bufs, n) <=
-                       (data->gpu ? MDH_GPU_MAX_SHARED_BYTES : MAX_TILE_BYTES);
-  if (!fits) {
-    if (n >= 0)
-      mdh_fuse_tile_buffers_free(bufs, n);
-    isl_multi_union_pw_aff_free(band);
-    isl_union_map_free(ext);
-    if (n >= 0 && data->gpu && t.shrink < MAX_SHRINK &&
-        mlirAttributeIsNull(mdh_attr_get_tile_sizes(m->stmts[c].hom))) {
-      ++t.shrink;
-      goto retry;
-    }
-    return NULL;
-  }
-  mdh_fuse_tile_buffers_free(bufs, n);
-  if (surround(data, plain, before, after) < 0) {
+  if (n >= 0)
+    mdh_fuse_tile_buffers_free(bufs, n);
+  if (n < 0 || surround(data, plain, before, after) < 0) {
     isl_multi_union_pw_aff_free(band);
     isl_union_map_free(ext);
     return NULL;
   }
   reserved = isl_union_set_subtract(
       with_role(data, PRODUCER), isl_union_map_range(isl_union_map_copy(ext)));
-  return group_schedule(data, band, ext, reserved);
+  group = group_schedule(data, band, ext, reserved);
+  /* The bytes of the tile buffers, those of point-wise nests one element
+   * each. */
+  bytes = mdh_fuse_max_tile_bytes(m, group);
+  if (bytes >= 0 &&
+      bytes <= (data->gpu ? MDH_GPU_MAX_SHARED_BYTES : MAX_TILE_BYTES))
+    return group;
+  isl_schedule_free(group);
+  *before = isl_schedule_free(*before);
+  *after = isl_schedule_free(*after);
+  if (bytes >= 0 && data->gpu && t.shrink < MAX_SHRINK &&
+      mlirAttributeIsNull(mdh_attr_get_tile_sizes(m->stmts[c].hom))) {
+    ++t.shrink;
+    goto retry;
+  }
+  return NULL;
 }
 
 /* Reads the fusion mode of "func" (`mdh.fusion` on it or its module;
