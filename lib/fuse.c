@@ -630,38 +630,61 @@ struct mdh_fuse_group *mdh_fuse_group_at(__isl_keep isl_schedule_node *node,
 
 static void group_free(void *user) { mdh_fuse_group_free(user); }
 
-/* Internal data structure of mdh_fuse_max_tile_bytes. */
-struct bytes_data {
+/* Internal data structure of mdh_fuse_foreach_group. */
+struct foreach_data {
   struct mdh_model *m;
-  int64_t max;
+  isl_stat (*fn)(const struct mdh_fuse_group *group, void *user);
+  void *user;
 };
 
-/* Raises data->max to the bytes of the group of "node" if it is a
- * tile_buffers mark. */
-static isl_bool group_bytes(__isl_keep isl_schedule_node *node, void *user) {
-  struct bytes_data *data = user;
+/* Calls data->fn on the group of "node" if it is a tile_buffers mark. */
+static isl_bool visit_mark(__isl_keep isl_schedule_node *node, void *user) {
+  struct foreach_data *data = user;
   struct mdh_fuse_group *group;
   isl_bool is = mdh_fuse_is_tile_mark(node);
-  int64_t bytes;
+  isl_stat r;
 
   if (is != isl_bool_true)
     return isl_bool_not(is);
   group = mdh_fuse_group_at(node, data->m);
   if (!group)
     return isl_bool_error;
-  bytes = mdh_fuse_tile_bytes(data->m, group->bufs, group->n);
+  r = data->fn(group, data->user);
+  mdh_fuse_group_free(group);
+  return r < 0 ? isl_bool_error : isl_bool_false;
+}
+
+isl_stat mdh_fuse_foreach_group(
+    struct mdh_model *m, __isl_keep isl_schedule *schedule,
+    isl_stat (*fn)(const struct mdh_fuse_group *group, void *user),
+    void *user) {
+  struct foreach_data data = {m, fn, user};
+
+  return isl_schedule_foreach_schedule_node_top_down(schedule, &visit_mark,
+                                                     &data);
+}
+
+/* Internal data structure of mdh_fuse_max_tile_bytes. */
+struct bytes_data {
+  struct mdh_model *m;
+  int64_t max;
+};
+
+/* Raises data->max to the bytes of "group". */
+static isl_stat group_bytes(const struct mdh_fuse_group *group, void *user) {
+  struct bytes_data *data = user;
+  int64_t bytes = mdh_fuse_tile_bytes(data->m, group->bufs, group->n);
+
   if (bytes > data->max)
     data->max = bytes;
-  mdh_fuse_group_free(group);
-  return isl_bool_false;
+  return isl_stat_ok;
 }
 
 int64_t mdh_fuse_max_tile_bytes(struct mdh_model *m,
                                 __isl_keep isl_schedule *schedule) {
   struct bytes_data data = {m, 0};
 
-  if (isl_schedule_foreach_schedule_node_top_down(schedule, &group_bytes,
-                                                  &data) < 0)
+  if (mdh_fuse_foreach_group(m, schedule, &group_bytes, &data) < 0)
     return -1;
   return data.max;
 }

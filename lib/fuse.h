@@ -108,6 +108,13 @@ struct mdh_fuse_group *mdh_fuse_group_at(__isl_keep isl_schedule_node *node,
                                          struct mdh_model *m);
 void mdh_fuse_group_free(struct mdh_fuse_group *group);
 
+/* Calls "fn" on the tile buffers of every group of "schedule" (of "m"),
+ * in tree order; stops at the first failure, or at a group whose buffers
+ * have no fixed footprint. */
+isl_stat mdh_fuse_foreach_group(
+    struct mdh_model *m, __isl_keep isl_schedule *schedule,
+    isl_stat (*fn)(const struct mdh_fuse_group *group, void *user), void *user);
+
 /* Returns the most bytes of tile buffers that a group of "schedule" (of
  * "m") needs per tile (0 without groups), or -1 if a group has buffers
  * without a fixed footprint. */

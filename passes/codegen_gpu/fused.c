@@ -604,38 +604,20 @@ done:
   return rc;
 }
 
-/* Internal data structure of mdh_kernel_fused_buffers. */
-struct buffers_data {
-  struct mdh_model *m;
-  char *tile_only;
-};
-
-/* Marks the tile buffers of the group of "node" if it is a tile_buffers
- * mark. */
-static isl_bool mark_buffers(__isl_keep isl_schedule_node *node, void *user) {
-  struct buffers_data *data = user;
-  struct mdh_fuse_group *group;
-  isl_bool is = mdh_fuse_is_tile_mark(node);
+/* Marks the tile buffers of "group" in "user" (the tile_only array of
+ * mdh_kernel_fused_buffers). */
+static isl_stat mark_buffers(const struct mdh_fuse_group *group, void *user) {
+  char *tile_only = user;
   int i;
 
-  if (is != isl_bool_true)
-    return isl_bool_not(is);
-  group = mdh_fuse_group_at(node, data->m);
-  if (!group)
-    return isl_bool_error;
   for (i = 0; i < group->n; ++i)
-    data->tile_only[group->bufs[i].buf] = 1;
-  mdh_fuse_group_free(group);
-  return isl_bool_false;
+    tile_only[group->bufs[i].buf] = 1;
+  return isl_stat_ok;
 }
 
 int mdh_kernel_fused_buffers(struct mdh_model *m,
                              __isl_keep isl_schedule *schedule,
                              char *tile_only) {
-  struct buffers_data data = {m, tile_only};
-
-  return isl_schedule_foreach_schedule_node_top_down(schedule, &mark_buffers,
-                                                     &data) < 0
-             ? -1
-             : 0;
+  return mdh_fuse_foreach_group(m, schedule, &mark_buffers, tile_only) < 0 ? -1
+                                                                           : 0;
 }
