@@ -608,6 +608,27 @@ static void mark_points(__isl_keep isl_schedule_node *node, struct mdh_model *m,
   isl_union_set_list_free(data.nests);
 }
 
+/* Marks the tile buffers of "group" that instances of "m" outside its
+ * tiles (the range of "inst", tile -> instances) also write. */
+static void mark_outside(struct mdh_model *m, __isl_keep isl_union_map *inst,
+                         struct mdh_fuse_group *group) {
+  isl_union_set *in_tiles = isl_union_map_range(isl_union_map_copy(inst));
+  isl_union_set *writers;
+  isl_bool in;
+  int i;
+
+  for (i = 0; i < group->n; ++i) {
+    writers = isl_union_map_domain(isl_union_map_intersect_range(
+        isl_union_map_copy(m->writes),
+        isl_union_set_from_set(
+            isl_set_universe(mdh_model_buffer_space(m, group->bufs[i].buf)))));
+    in = isl_union_set_is_subset(writers, in_tiles);
+    group->bufs[i].outside = in != isl_bool_true;
+    isl_union_set_free(writers);
+  }
+  isl_union_set_free(in_tiles);
+}
+
 struct mdh_fuse_group *mdh_fuse_group_at(__isl_keep isl_schedule_node *node,
                                          struct mdh_model *m) {
   struct mdh_fuse_group *group = calloc(1, sizeof(*group));
@@ -618,12 +639,14 @@ struct mdh_fuse_group *mdh_fuse_group_at(__isl_keep isl_schedule_node *node,
     abort();
   group->n = inst ? mdh_fuse_tile_buffers(m, inst, outs, &group->bufs) : -1;
   group->tiles = isl_schedule_node_get_prefix_schedule_union_map(node);
-  isl_union_map_free(inst);
   isl_union_set_free(outs);
   if (group->n >= 0 && group->n <= MDH_FUSE_MAX_BUFFERS && group->tiles) {
     mark_points(node, m, group);
+    mark_outside(m, inst, group);
+    isl_union_map_free(inst);
     return group;
   }
+  isl_union_map_free(inst);
   mdh_fuse_group_free(group);
   return NULL;
 }
@@ -633,7 +656,7 @@ static void group_free(void *user) { mdh_fuse_group_free(user); }
 /* Internal data structure of mdh_fuse_foreach_group. */
 struct foreach_data {
   struct mdh_model *m;
-  isl_stat (*fn)(const struct mdh_fuse_group *group, void *user);
+  isl_stat (*fn)(struct mdh_fuse_group *group, void *user);
   void *user;
 };
 
@@ -642,22 +665,19 @@ static isl_bool visit_mark(__isl_keep isl_schedule_node *node, void *user) {
   struct foreach_data *data = user;
   struct mdh_fuse_group *group;
   isl_bool is = mdh_fuse_is_tile_mark(node);
-  isl_stat r;
 
   if (is != isl_bool_true)
     return isl_bool_not(is);
   group = mdh_fuse_group_at(node, data->m);
-  if (!group)
+  if (!group || data->fn(group, data->user) < 0)
     return isl_bool_error;
-  r = data->fn(group, data->user);
-  mdh_fuse_group_free(group);
-  return r < 0 ? isl_bool_error : isl_bool_false;
+  return isl_bool_false;
 }
 
-isl_stat mdh_fuse_foreach_group(
-    struct mdh_model *m, __isl_keep isl_schedule *schedule,
-    isl_stat (*fn)(const struct mdh_fuse_group *group, void *user),
-    void *user) {
+isl_stat
+mdh_fuse_foreach_group(struct mdh_model *m, __isl_keep isl_schedule *schedule,
+                       isl_stat (*fn)(struct mdh_fuse_group *group, void *user),
+                       void *user) {
   struct foreach_data data = {m, fn, user};
 
   return isl_schedule_foreach_schedule_node_top_down(schedule, &visit_mark,
@@ -670,13 +690,14 @@ struct bytes_data {
   int64_t max;
 };
 
-/* Raises data->max to the bytes of "group". */
-static isl_stat group_bytes(const struct mdh_fuse_group *group, void *user) {
+/* Raises data->max to the bytes of "group" (which it frees). */
+static isl_stat group_bytes(struct mdh_fuse_group *group, void *user) {
   struct bytes_data *data = user;
   int64_t bytes = mdh_fuse_tile_bytes(data->m, group->bufs, group->n);
 
   if (bytes > data->max)
     data->max = bytes;
+  mdh_fuse_group_free(group);
   return isl_stat_ok;
 }
 

@@ -63,10 +63,13 @@ isl_stat mdh_fuse_range_box(__isl_keep isl_map *map,
  * coordinates, and size), and its index "buf"; "point" if every access to
  * it lies in one point-wise nest of the tile (mdh_fuse_group_at): one
  * element then holds the value from its write to its reads at one point
- * (element-wise inlining, basteln section 3.4). */
+ * (element-wise inlining, basteln section 3.4); "outside" if instances
+ * outside the tiles also write it (the producer instances no tile needs,
+ * which run before the group and need the buffer itself). */
 struct mdh_tile_buffer {
   int buf;
   int point;
+  int outside;
   isl_multi_aff *offset;
   isl_multi_val *size;
 };
@@ -109,11 +112,14 @@ struct mdh_fuse_group *mdh_fuse_group_at(__isl_keep isl_schedule_node *node,
 void mdh_fuse_group_free(struct mdh_fuse_group *group);
 
 /* Calls "fn" on the tile buffers of every group of "schedule" (of "m"),
- * in tree order; stops at the first failure, or at a group whose buffers
- * have no fixed footprint. */
-isl_stat mdh_fuse_foreach_group(
-    struct mdh_model *m, __isl_keep isl_schedule *schedule,
-    isl_stat (*fn)(const struct mdh_fuse_group *group, void *user), void *user);
+ * in tree order, which "fn" takes (and frees); stops at the first failure,
+ * or at a group whose buffers have no fixed footprint. The tile buffers
+ * depend on the uses of the buffers in the IR (mdh_model_is_intermediate):
+ * a code generator reads them before it adds any. */
+isl_stat
+mdh_fuse_foreach_group(struct mdh_model *m, __isl_keep isl_schedule *schedule,
+                       isl_stat (*fn)(struct mdh_fuse_group *group, void *user),
+                       void *user);
 
 /* Returns the most bytes of tile buffers that a group of "schedule" (of
  * "m") needs per tile (0 without groups), or -1 if a group has buffers

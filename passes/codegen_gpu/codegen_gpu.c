@@ -162,6 +162,7 @@ struct kernels_data {
   isl_union_map *smap;
   MlirOperation module;
   MlirOperation func;
+  struct mdh_fused_groups fg;
   int n;
 };
 
@@ -192,8 +193,8 @@ static isl_stat build_kernel(__isl_keep isl_schedule_node *mark, void *user) {
   }
   fused = mdh_fuse_subtree_has_group(mark);
   if (fused == isl_bool_true)
-    rc = mdh_kernel_build_fused(data->ctx, data->b, data->chain, mark, mapping,
-                                data->func);
+    rc = mdh_kernel_build_fused(data->ctx, data->b, data->chain, &data->fg,
+                                mark, mapping, data->func);
   else if (fused < 0)
     rc = -1;
   else if (info)
@@ -276,7 +277,7 @@ static int codegen_segment(struct kernels_data *data, struct mdh_model *part,
   if (!tile_only)
     abort();
   if (!data->schedule ||
-      mdh_kernel_fused_buffers(part, data->schedule, tile_only) < 0 ||
+      mdh_fused_groups_read(&data->fg, part, data->schedule, tile_only) < 0 ||
       !mdh_chain_build_extent_checks(chain, &b, seg->first, seg->n) ||
       mdh_device_copies_build(&dev, &b, part, tile_only, PASS) < 0)
     goto done;
@@ -294,6 +295,7 @@ static int codegen_segment(struct kernels_data *data, struct mdh_model *part,
   rc = 0;
 done:
   free(tile_only);
+  mdh_fused_groups_clear(&data->fg);
   mdh_device_copies_clear(&dev);
   data->schedule = isl_schedule_free(data->schedule);
   return rc;
@@ -330,6 +332,7 @@ static int codegen_func(isl_ctx *ctx, MlirOperation func) {
                                mdh_fuse_schedule_map(schedule),
                                mlirOperationGetParentOperation(func),
                                func,
+                               {0, 0, NULL},
                                0};
   for (s = 0; s < n_seg; ++s) {
     part = n_seg == 1 ? chain->m

@@ -513,9 +513,10 @@ static int generate_mark(struct mdh_builder *b, __isl_keep isl_ast_node *node,
   return rc;
 }
 
-/* Reads the tile band below "mark" into "*band" and the group's tile
- * buffers into f->group; returns 0, or -1 after a diagnostic at "loc". */
-static int read_group(struct fused *f, __isl_keep isl_schedule_node *mark,
+/* Reads the tile band below "mark" into "*band" and takes the next group
+ * of "fg" into f->group; returns 0, or -1 after a diagnostic at "loc". */
+static int read_group(struct fused *f, struct mdh_fused_groups *fg,
+                      __isl_keep isl_schedule_node *mark,
                       isl_schedule_node **band, MlirOperation loc) {
   isl_schedule_node *tile;
   int64_t bytes;
@@ -524,19 +525,16 @@ static int read_group(struct fused *f, __isl_keep isl_schedule_node *mark,
   tile = *band && isl_schedule_node_get_type(*band) == isl_schedule_node_band
              ? isl_schedule_node_get_child(*band, 0)
              : NULL;
-  if (!tile || mdh_fuse_is_tile_mark(tile) != isl_bool_true) {
+  if (!tile || mdh_fuse_is_tile_mark(tile) != isl_bool_true ||
+      fg->next >= fg->n) {
     isl_schedule_node_free(tile);
     mdh_emit_error(loc, PASS ": the kernel mark of a fused group must sit "
                              "right above its tile band");
     return -1;
   }
-  f->group = mdh_fuse_group_at(tile, f->k.m);
   isl_schedule_node_free(tile);
-  if (!f->group) {
-    mdh_emit_error(loc, PASS ": a fused group whose tile buffers have no "
-                             "fixed size");
-    return -1;
-  }
+  f->group = fg->groups[fg->next];
+  fg->groups[fg->next++] = NULL;
   bytes = mdh_fuse_tile_bytes(f->k.m, f->group->bufs, f->group->n);
   if (bytes > MDH_GPU_MAX_SHARED_BYTES) {
     mdh_emit_error(loc,
@@ -550,7 +548,7 @@ static int read_group(struct fused *f, __isl_keep isl_schedule_node *mark,
 }
 
 int mdh_kernel_build_fused(isl_ctx *ctx, struct mdh_builder *b,
-                           struct mdh_chain *chain,
+                           struct mdh_chain *chain, struct mdh_fused_groups *fg,
                            __isl_keep isl_schedule_node *mark,
                            const char *mapping, MlirOperation loc) {
   struct fused *f = calloc(1, sizeof(*f));
@@ -567,7 +565,7 @@ int mdh_kernel_build_fused(isl_ctx *ctx, struct mdh_builder *b,
     abort();
   f->k.chain = chain;
   f->k.m = chain->m;
-  if (read_group(f, mark, &band, loc) < 0 ||
+  if (read_group(f, fg, mark, &band, loc) < 0 ||
       mdh_kernel_read_mapping(&f->k, mapping,
                               isl_schedule_node_band_n_member(band), loc) < 0)
     goto done;
@@ -604,20 +602,42 @@ done:
   return rc;
 }
 
-/* Marks the tile buffers of "group" in "user" (the tile_only array of
- * mdh_kernel_fused_buffers). */
-static isl_stat mark_buffers(const struct mdh_fuse_group *group, void *user) {
-  char *tile_only = user;
+/* Internal data structure of mdh_fused_groups_read. */
+struct read_data {
+  struct mdh_fused_groups *fg;
+  char *tile_only;
+};
+
+/* Appends "group" to data->fg and marks in data->tile_only its buffers
+ * that no instance outside its tiles writes. */
+static isl_stat add_group(struct mdh_fuse_group *group, void *user) {
+  struct read_data *data = user;
+  struct mdh_fused_groups *fg = data->fg;
   int i;
 
   for (i = 0; i < group->n; ++i)
-    tile_only[group->bufs[i].buf] = 1;
+    if (!group->bufs[i].outside)
+      data->tile_only[group->bufs[i].buf] = 1;
+  fg->groups = realloc(fg->groups, (fg->n + 1) * sizeof(*fg->groups));
+  if (!fg->groups)
+    abort();
+  fg->groups[fg->n++] = group;
   return isl_stat_ok;
 }
 
-int mdh_kernel_fused_buffers(struct mdh_model *m,
-                             __isl_keep isl_schedule *schedule,
-                             char *tile_only) {
-  return mdh_fuse_foreach_group(m, schedule, &mark_buffers, tile_only) < 0 ? -1
-                                                                           : 0;
+int mdh_fused_groups_read(struct mdh_fused_groups *fg, struct mdh_model *m,
+                          __isl_keep isl_schedule *schedule, char *tile_only) {
+  struct read_data data = {fg, tile_only};
+
+  return mdh_fuse_foreach_group(m, schedule, &add_group, &data) < 0 ? -1 : 0;
+}
+
+void mdh_fused_groups_clear(struct mdh_fused_groups *fg) {
+  int i;
+
+  for (i = 0; i < fg->n; ++i)
+    mdh_fuse_group_free(fg->groups[i]);
+  free(fg->groups);
+  fg->groups = NULL;
+  fg->n = fg->next = 0;
 }

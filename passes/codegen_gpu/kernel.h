@@ -9,6 +9,7 @@
 
 #include "lib/ast_to_mlir.h"
 #include "lib/chain.h"
+#include "lib/fuse.h"
 #include "lib/mapping.h"
 
 #include <isl/aff.h>
@@ -172,21 +173,29 @@ int mdh_kernel_build_band(isl_ctx *ctx, struct mdh_builder *b,
                           __isl_keep isl_schedule_node *mark,
                           const char *mapping, MlirOperation loc);
 
-/* Builds at "b" the kernel of the group fused by mdh-tile-fuse below the
- * kernel mark "mark" (whose child is the group's tile band),
- * with the mapping "mapping" over the tile band's members (fused.c);
- * returns 0, or -1 after a diagnostic at "loc". */
+/* The groups fused by mdh-tile-fuse of a schedule, in tree order (the
+ * order of their kernel marks), read before the code generator changes
+ * the IR (mdh_fuse_foreach_group), and the next one to build. */
+struct mdh_fused_groups {
+  int n, next;
+  struct mdh_fuse_group **groups;
+};
+
+/* Reads the groups of "schedule" (of "m") into "fg" and marks in
+ * "tile_only" (one entry per buffer of "m") the buffers that live only in
+ * the shared memory of their kernels; returns 0, or -1 on an isl error. */
+int mdh_fused_groups_read(struct mdh_fused_groups *fg, struct mdh_model *m,
+                          __isl_keep isl_schedule *schedule, char *tile_only);
+void mdh_fused_groups_clear(struct mdh_fused_groups *fg);
+
+/* Builds at "b" the kernel of the next group of "fg", fused by
+ * mdh-tile-fuse below the kernel mark "mark" (whose child is the group's
+ * tile band), with the mapping "mapping" over the tile band's members
+ * (fused.c); returns 0, or -1 after a diagnostic at "loc". */
 int mdh_kernel_build_fused(isl_ctx *ctx, struct mdh_builder *b,
-                           struct mdh_chain *chain,
+                           struct mdh_chain *chain, struct mdh_fused_groups *fg,
                            __isl_keep isl_schedule_node *mark,
                            const char *mapping, MlirOperation loc);
-
-/* Marks in "tile_only" (one entry per buffer of "m") the buffers that
- * live only in the shared memory of the fused kernels of "schedule"
- * (fused.c); returns 0, or -1 on an isl error. */
-int mdh_kernel_fused_buffers(struct mdh_model *m,
-                             __isl_keep isl_schedule *schedule,
-                             char *tile_only);
 
 /* The strategies for a kernel of one md_hom: each builds the kernel(s) of
  * "k" at "b" and returns 0, or -1 after a diagnostic. */
