@@ -1,34 +1,39 @@
 /* Kernels of the groups that mdh-tile-fuse fused (basteln, "Modeling the
  * Interplay between Loop Tiling and Fusion in Optimizing Compilers Using
  * Affine Relations", section 6.4, on the GPU): one kernel per group, whose
- * blocks take the tiles and whose threads run each tile's statements one
+ * blocks take the tiles and whose threads run each tile's loop nests one
  * after another, a barrier after each, with the group's intermediates in
  * shared memory (one buffer of the tile's footprint each, sized by
- * mdh-tile-fuse{target=gpu} to fit a block's static shared memory).
+ * mdh-tile-fuse{target=gpu} to fit a block's static shared memory), or in
+ * a register of each thread for those that one point-wise nest reads
+ * where it wrote them (point buffers, lib/fuse.h).
  *
  * The mapping of the kernel mark is over the members of the tile band
  * (lib/mapping.h): a member at the block or global level along D gives the
  * tiles to the blocks along D, cyclically (tile q to block q mod G); its
- * threads along D spread the points of the D-th innermost cc loop of every
- * statement of the group (x the innermost), cyclically (point i to thread
- * i mod T); a statement without such a loop runs on the threads of index 0
+ * threads along D spread the points of each statement's dimension that
+ * follows the member (follows()), cyclically (point i to thread i mod T);
+ * a statement without such a dimension runs on the threads of index 0
  * along D. Each thread thus runs, per tile, every instance of a statement
  * at the points it owns, in the statement's own loop order, reductions
- * included: an instance reads only what the statements before it wrote
- * (behind a barrier) or what it wrote itself.
+ * included: an instance reads only what the nests before it wrote (behind
+ * a barrier) or what its own thread wrote at the same point.
  *
- * The code is the isl AST of the tree restricted to the tiles of the block
- * (the block ids are parameters, as in tree.c), with a filter on the
- * thread ids above each statement's loops: below the tile band and the
- * sequence of the tile, so that no guard on a thread id ever encloses a
- * barrier. Barriers go between the children of the tile's block (the
- * code of its sequence) and after the last (the next tile of the block
- * overwrites the buffers).
+ * The code is the isl AST of a tree of the kernel's own (kernel_tree),
+ * with the block ids as parameters (as in tree.c): a statement over the
+ * block's tiles, the tile_buffers mark, and an extension adding each
+ * tile's instances, outputs included, in a sequence of the tile's loop
+ * nests, each below a filter on the thread ids and followed by a sync
+ * statement, which every thread runs once per tile and which becomes
+ * gpu.barrier (PPCG's insert_sync, gpu.c). isl hoists a guard that all
+ * parts of a sequence share above it; the syncs share none, so no guard on
+ * a thread id ever encloses a barrier (synchronizability by construction),
+ * and the barrier after the last nest keeps a block's next tile from
+ * overwriting buffers still read.
  */
 
 #include "dialect/attrs.h"
 #include "lib/fuse.h"
-#include "lib/tree.h"
 #include "passes/codegen_gpu/kernel.h"
 #include "support/diag.h"
 

@@ -77,8 +77,11 @@
  * coalesced, 8 points per thread; 2048 points along a dimension that is the
  * only one. The tile buffers live in shared memory: a tile whose buffers
  * exceed MDH_GPU_MAX_SHARED_BYTES is halved along its largest dimension
- * (Harris' nine intermediates at 34 x 66 f32 would need 81 KiB) until they
- * fit, at most MAX_SHRINK times. */
+ * until they fit (Harris' nine intermediates at 34 x 66 f32 would take 81
+ * KiB as tile buffers, 36 KiB with the five that point-wise nests keep in
+ * registers), at most MAX_SHRINK times: six halvings take 32 x 64 down to
+ * 4 x 8 points, below which a 3 x 3 stencil's halo would exceed the
+ * tile. */
 #define TILE_INNER_GPU 64
 #define TILE_OUTER_GPU 32
 #define TILE_FLAT_GPU 2048
