@@ -49,7 +49,8 @@ struct GpuFrontOptions : public mlir::PassPipelineOptions<GpuFrontOptions> {
       *this, "fusion",
       llvm::cl::desc("post-tiling fusion of mdh-tile-fuse: basteln "
                      "(default: each group one kernel, its intermediates in "
-                     "shared memory) or none (mdh.fusion)"),
+                     "shared memory), single (independent chains in one "
+                     "group) or none (mdh.fusion)"),
       llvm::cl::init("basteln")};
   Option<std::string> reductionMode{
       *this, "reduction-mode",
@@ -96,7 +97,8 @@ struct CpuPipelineOptions
   Option<std::string> fusion{
       *this, "fusion",
       llvm::cl::desc("post-tiling fusion of mdh-tile-fuse: basteln "
-                     "(default) or none (mdh.fusion)"),
+                     "(default), single (independent chains in one group) "
+                     "or none (mdh.fusion)"),
       llvm::cl::init("basteln")};
 };
 
@@ -125,15 +127,17 @@ void addPipeline(mlir::OpPassManager &pm, char *text) {
   (void)mlir::parsePassPipeline(s, pm);
 }
 
-// Checks the fusion option "fusion" of pipeline "name" and, for none, adds
-// mdh-no-fusion to "pm".
+// Checks the fusion option "fusion" of pipeline "name" and, for a mode
+// other than the default, adds mdh-fusion to "pm".
 mlir::LogicalResult addFusion(mlir::OpPassManager &pm, llvm::StringRef name,
                               const std::string &fusion, ErrorHandler error) {
-  if (fusion != "basteln" && fusion != "none")
-    return error(name + ": fusion must be basteln or none, got '" + fusion +
-                 "'");
-  if (fusion == "none")
-    pm.addPass(std::unique_ptr<mlir::Pass>(unwrap(mdhCreateNoFusionPass())));
+  MlirStringRef mode = mlirStringRefCreate(fusion.data(), fusion.size());
+
+  if (!mdhIsFusionMode(mode))
+    return error(name + ": fusion must be basteln, none or single, got '" +
+                 fusion + "'");
+  if (fusion != "basteln")
+    pm.addPass(std::unique_ptr<mlir::Pass>(unwrap(mdhCreateFusionPass(mode))));
   return mlir::success();
 }
 

@@ -89,8 +89,9 @@ bool mdh_attr_find_reassociate(MlirOperation op);
 void mdh_attr_set_reassociate(MlirOperation op, bool on);
 
 /* `mdh.fusion` (func.func or module): the post-tiling fusion of
- * mdh-tile-fuse, "basteln" (the default) or "none" (raw: mdh-tile-fuse
- * reports a malformed value). */
+ * mdh-tile-fuse, "basteln" (the default), "single" (independent chains of
+ * one tile space in one group) or "none" (raw: mdh-tile-fuse reports a
+ * malformed value). */
 MlirAttribute mdh_attr_find_fusion(MlirOperation op, MlirOperation *owner);
 void mdh_attr_set_fusion(MlirOperation op, const char *mode);
 

@@ -190,7 +190,7 @@ static const struct mdh_pass_info tile_fuse_gpu = {
 
 /* One TypeID per pass, shared by all its instances: the passes of the
  * table, then mdh-gpu-options, mdh-isl-budget, mdh-reassociate,
- * mdh-no-fusion and mdh-tile-fuse for the GPU. */
+ * mdh-fusion and mdh-tile-fuse for the GPU. */
 #define GPU_OPTIONS_ID N_PASSES
 #define ISL_BUDGET_ID (N_PASSES + 1)
 #define REASSOCIATE_ID (N_PASSES + 2)
@@ -490,31 +490,68 @@ MlirPass mdhCreateReassociatePass(void) {
       NULL);
 }
 
-void mdhSetNoFusion(MlirOperation module) {
-  MlirOperation owner;
+/* The fusion modes of the mdh pipelines other than the default: the user
+ * data of mdh-fusion passes (mdhIsFusionMode). */
+static const char *const fusion_modes[] = {"none", "single"};
 
-  if (mlirAttributeIsNull(mdh_attr_find_fusion(module, &owner)))
-    mdh_attr_set_fusion(module, "none");
+bool mdhIsFusionMode(MlirStringRef mode) {
+  size_t i;
+
+  if (mlirStringRefEqual(mode, mlirStringRefCreateFromCString("basteln")))
+    return true;
+  for (i = 0; i < sizeof(fusion_modes) / sizeof(fusion_modes[0]); ++i)
+    if (mlirStringRefEqual(mode,
+                           mlirStringRefCreateFromCString(fusion_modes[i])))
+      return true;
+  return false;
 }
 
-/* Runs mdh-no-fusion on "module". */
-static void no_fusion_run(MlirOperation module, MlirExternalPass pass,
-                          void *user) {
+void mdhSetFusion(MlirOperation module, MlirStringRef mode) {
+  MlirOperation owner;
+  char *text;
+
+  if (!mlirAttributeIsNull(mdh_attr_find_fusion(module, &owner)))
+    return;
+  text = strndup(mode.data, mode.length);
+  if (!text)
+    abort();
+  mdh_attr_set_fusion(module, text);
+  free(text);
+}
+
+void mdhSetNoFusion(MlirOperation module) {
+  mdhSetFusion(module, mlirStringRefCreateFromCString("none"));
+}
+
+/* Runs mdh-fusion with the mode "user" (one of fusion_modes) on
+ * "module". */
+static void fusion_run(MlirOperation module, MlirExternalPass pass,
+                       void *user) {
   (void)pass;
-  (void)user;
-  mdhSetNoFusion(module);
+  mdhSetFusion(module, mlirStringRefCreateFromCString(user));
+}
+
+MlirPass mdhCreateFusionPass(MlirStringRef mode) {
+  MlirExternalPassCallbacks callbacks = {&pass_construct, &pass_destruct, NULL,
+                                         &pass_clone, &fusion_run};
+  size_t i;
+
+  for (i = 0; i < sizeof(fusion_modes) / sizeof(fusion_modes[0]); ++i)
+    if (mlirStringRefEqual(mode,
+                           mlirStringRefCreateFromCString(fusion_modes[i])))
+      break;
+  if (i == sizeof(fusion_modes) / sizeof(fusion_modes[0]))
+    return (MlirPass){NULL};
+  return mlirCreateExternalPass(
+      get_pass_id(NO_FUSION_ID), mlirStringRefCreateFromCString("MdhFusion"),
+      mlirStringRefCreateFromCString("mdh-fusion"),
+      mlirStringRefCreateFromCString(
+          "Store the option fusion=none|single of the mdh pipelines as the "
+          "module attribute mdh.fusion (unless the module has a mode)"),
+      mlirStringRefCreateFromCString("builtin.module"), 0, NULL, callbacks,
+      (void *)fusion_modes[i]);
 }
 
 MlirPass mdhCreateNoFusionPass(void) {
-  MlirExternalPassCallbacks callbacks = {&pass_construct, &pass_destruct, NULL,
-                                         &pass_clone, &no_fusion_run};
-
-  return mlirCreateExternalPass(
-      get_pass_id(NO_FUSION_ID), mlirStringRefCreateFromCString("MdhNoFusion"),
-      mlirStringRefCreateFromCString("mdh-no-fusion"),
-      mlirStringRefCreateFromCString(
-          "Store the option fusion=none of the mdh pipelines as the module "
-          "attribute mdh.fusion = \"none\" (unless the module has a mode)"),
-      mlirStringRefCreateFromCString("builtin.module"), 0, NULL, callbacks,
-      NULL);
+  return mdhCreateFusionPass(mlirStringRefCreateFromCString("none"));
 }

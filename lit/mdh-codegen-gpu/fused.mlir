@@ -50,7 +50,7 @@
 // UNFUSED-NOT: workgroup
 // UNFUSED: memref.store {{.*}} : memref<70x68xf32>
 
-// BAD: mdh-gpu-pipeline: fusion must be basteln or none, got 'max'
+// BAD: mdh-gpu-pipeline: fusion must be basteln, none or single, got 'max'
 // BAD-TARGET: mdh-tile-fuse: target must be cpu or gpu, got 'tpu'
 func.func private @avg3(%a: f32, %b: f32, %c: f32) -> f32 {
   %third = arith.constant 0.333333343 : f32

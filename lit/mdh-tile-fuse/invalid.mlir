@@ -4,7 +4,7 @@
 func.func private @id(%a: f32) -> f32 {
   return %a : f32
 }
-// expected-error@+1 {{mdh-tile-fuse: mdh.fusion must be "none" or "basteln"}}
+// expected-error@+1 {{mdh-tile-fuse: mdh.fusion must be "none", "basteln" or "single"}}
 func.func @mode(%x: memref<4xf32>, %y: memref<4xf32>) attributes {mdh.fusion = "max"} {
   %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i) -> (i)>]}
       : (memref<4xf32>) -> !mdh.mda<array<i64: 4>>
@@ -22,7 +22,7 @@ module attributes {mdh.fusion = 1 : i64} {
 func.func private @id(%a: f32) -> f32 {
   return %a : f32
 }
-// expected-error@-4 {{mdh-tile-fuse: mdh.fusion must be "none" or "basteln"}}
+// expected-error@-4 {{mdh-tile-fuse: mdh.fusion must be "none", "basteln" or "single"}}
 func.func @mode_on_module(%x: memref<4xf32>, %y: memref<4xf32>) {
   %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i) -> (i)>]}
       : (memref<4xf32>) -> !mdh.mda<array<i64: 4>>

@@ -19,9 +19,9 @@
 // UNFUSED-NOT: llvm.mlir.constant(8704 : index)
 // UNFUSED: llvm.mlir.constant(19800 : index)
 // UNFUSED-NOT: llvm.mlir.constant(8704 : index)
-// BAD: mdh-cpu-pipeline: fusion must be basteln or none, got 'max'
+// BAD: mdh-cpu-pipeline: fusion must be basteln, none or single, got 'max'
 // EXEC: max_abs_err=0 max_rel_err=0
-// EXEC-BAD: mdh-run: --fusion needs 'basteln' or 'none', got 'max'
+// EXEC-BAD: mdh-run: --fusion needs 'basteln', 'none' or 'single', got 'max'
 module {
 func.func private @avg3(%a: f32, %b: f32, %c: f32) -> f32 {
   %third = arith.constant 0.333333343 : f32

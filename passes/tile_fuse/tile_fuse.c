@@ -107,12 +107,13 @@
 enum role { OUTSIDE, OUTPUT, PRODUCER };
 
 /* Internal data structure of the pass on one function: the target ("gpu"),
- * the chain, its schedule (as mdh-schedule built it) and schedule map, the
- * role of each statement in the group being formed, the statements kept
- * out of it ("blocked": their recomputation would cost too much), and those
- * of the groups fused already ("taken"). */
+ * the single-group mode ("single"), the chain, its schedule (as mdh-schedule
+ * built it) and schedule map, the role of each statement in the group being
+ * formed, the statements kept out of it ("blocked": their recomputation would
+ * cost too much), and those of the groups fused already ("taken"). */
 struct fuse_data {
   int gpu;
+  int single;
   MlirOperation func;
   struct mdh_chain *cg;
   struct mdh_model *m;
@@ -365,6 +366,59 @@ static int small_reductions(struct fuse_data *data) {
   return 1;
 }
 
+/* Tells whether statements "p" and "q" of "m" have the same tile space:
+ * as many cc dimensions, of equal extents (in index order). */
+static int same_tile_space(struct mdh_model *m, int p, int q) {
+  int dp[MDH_MODEL_MAX_RANK], dq[MDH_MODEL_MAX_RANK];
+  int n = cc_index_dims(m, p, dp), r;
+
+  if (n != cc_index_dims(m, q, dq))
+    return 0;
+  for (r = 0; r < n; ++r)
+    if (mdh_stmt_extent(&m->stmts[p], dp[r]) < 0 ||
+        mdh_stmt_extent(&m->stmts[p], dp[r]) !=
+            mdh_stmt_extent(&m->stmts[q], dq[r]))
+      return 0;
+  return 1;
+}
+
+/* Tells whether no dependence of "m" relates statements "p" and "q" (a
+ * dependence through a statement outside the group makes surround()
+ * decline it). */
+static int independent(struct mdh_model *m, int p, int q) {
+  isl_union_map *pq = isl_union_map_intersect_range(
+      isl_union_map_intersect_domain(isl_union_map_copy(m->deps),
+                                     stmt_domain(m, p)),
+      stmt_domain(m, q));
+  isl_union_map *qp = isl_union_map_intersect_range(
+      isl_union_map_intersect_domain(isl_union_map_copy(m->deps),
+                                     stmt_domain(m, q)),
+      stmt_domain(m, p));
+
+  return mdh_isl_union_map_is_empty(isl_union_map_union(pq, qp));
+}
+
+/* In the single-group mode (`mdh.fusion = "single"`, basteln section 5.4),
+ * lets the statements before "c" that write data the caller sees over the
+ * tile space of "c", without a dependence between them and "c", join the
+ * group as output statements: independent chains then share one tile loop
+ * (one kernel on the GPU), and a producer they share joins once. Returns
+ * how many joined. */
+static int join_outputs(struct fuse_data *data, int c) {
+  struct mdh_model *m = data->m;
+  int q, n = 0;
+
+  for (q = c - 1; q >= 0; --q) {
+    if (data->role[q] != OUTSIDE || data->blocked[q] || data->taken[q] ||
+        writes_own_intermediates(m, q) || !cc_only(m, q) ||
+        !same_tile_space(m, q, c) || !independent(m, q, c))
+      continue;
+    data->role[q] = OUTPUT;
+    n++;
+  }
+  return n;
+}
+
 /* Forms the group of the output statement "c": the statements before it
  * that only it and the group read join, as output statements where they
  * keep the tile coordinates, else as producers (Alg. 2, greedily from the
@@ -381,6 +435,8 @@ static int form_group(struct fuse_data *data, int c) {
   int p, n_prod = 0, n_out = 1, contraction = !cc_only(m, c);
 
   data->role[c] = OUTPUT;
+  if (data->single)
+    n_out += join_outputs(data, c);
   for (p = c - 1; p >= 0; --p) {
     if (data->role[p] != OUTSIDE || data->blocked[p] || data->taken[p] ||
         !writes_own_intermediates(m, p))
@@ -991,8 +1047,8 @@ retry:
 }
 
 /* Reads the fusion mode of "func" (`mdh.fusion` on it or its module;
- * "basteln" without one): 1 for basteln, 0 for none, -1 after a
- * diagnostic. */
+ * "basteln" without one): 1 for basteln, 2 for single, 0 for none, -1
+ * after a diagnostic. */
 static int fusion_mode(MlirOperation func) {
   MlirOperation owner;
   MlirAttribute attr = mdh_attr_find_fusion(func, &owner);
@@ -1006,8 +1062,11 @@ static int fusion_mode(MlirOperation func) {
       return 1;
     if (mlirStringRefEqual(mode, mlirStringRefCreateFromCString("none")))
       return 0;
+    if (mlirStringRefEqual(mode, mlirStringRefCreateFromCString("single")))
+      return 2;
   }
-  mdh_emit_error(owner, PASS ": mdh.fusion must be \"none\" or \"basteln\"");
+  mdh_emit_error(owner, PASS ": mdh.fusion must be \"none\", \"basteln\" "
+                             "or \"single\"");
   return -1;
 }
 
@@ -1065,6 +1124,7 @@ static int fuse_func(isl_ctx *ctx, MlirOperation func, int gpu) {
 
   if (mode <= 0)
     return mode == 0;
+  data.single = mode == 2;
   if (!mdh_attr_get_scheduler(func).data)
     return 1;
   data.cg = mdh_chain_alloc(ctx, func, PASS);

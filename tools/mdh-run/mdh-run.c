@@ -376,8 +376,9 @@ int main(int argc, char **argv) {
   mdhSetGpuOptions(
       mlirModuleGetOperation(module), mlirStringRefCreateFromCString(o.mapping),
       mlirStringRefCreateFromCString(o.reduction_mode ? o.reduction_mode : ""));
-  if (o.no_fusion)
-    mdhSetNoFusion(mlirModuleGetOperation(module));
+  if (o.fusion)
+    mdhSetFusion(mlirModuleGetOperation(module),
+                 mlirStringRefCreateFromCString(o.fusion));
   if (o.emit_object && read_signature(module, &o, &inputs) == 0 &&
       check_static(&inputs) == 0)
     rc = mdh_emit_object(ctx, module, pipeline.text, o.entry, &inputs,

@@ -57,7 +57,8 @@ static void print_help(void) {
       "                        by a second kernel (deterministic)\n"
       "                        (mdh.reduction_mode)\n"
       "  --fusion=MODE         post-tiling fusion (mdh-tile-fuse): basteln\n"
-      "                        (the default) or none (mdh.fusion)\n"
+      "                        (the default), single (independent chains in\n"
+      "                        one group) or none (mdh.fusion)\n"
       "  --emit-object=OUT.so  compile the lowered module with clang into a\n"
       "                        shared object for mdh-exec instead of running\n"
       "                        it (its LLVM IR is left in OUT.so.ll)\n");
@@ -119,9 +120,10 @@ int mdh_run_parse_options(int argc, char **argv, struct mdh_run_options *o) {
             "--reduction-mode needs 'atomic' or 'deterministic', got '%s'", v);
       o->reduction_mode = v;
     } else if ((v = mdh_option_value(a, "fusion"))) {
-      if (strcmp(v, "basteln") && strcmp(v, "none"))
-        return usage_error("--fusion needs 'basteln' or 'none', got '%s'", v);
-      o->no_fusion = !strcmp(v, "none");
+      if (!mdhIsFusionMode(mlirStringRefCreateFromCString(v)))
+        return usage_error(
+            "--fusion needs 'basteln', 'none' or 'single', got '%s'", v);
+      o->fusion = v;
     } else if ((v = mdh_option_value(a, "emit-object"))) {
       o->emit_object = v;
     } else if ((v = mdh_option_value(a, "repeat"))) {

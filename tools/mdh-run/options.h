@@ -18,7 +18,7 @@ struct mdh_run_options {
   const char *emit_object;
   const char *reduction_mode;
   const char *mapping;
-  int no_fusion;
+  const char *fusion;
   int compare;
   unsigned long long seed;
   long repeat;

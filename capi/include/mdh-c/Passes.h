@@ -97,10 +97,18 @@ MlirPass mdhCreateGpuOptionsPass(MlirStringRef mapping,
 /// to a pass manager.
 MlirPass mdhCreateIslBudgetPass(int64_t budget);
 
-/// Creates the mdh-no-fusion pass, which sets mdh.fusion = "none" on the
-/// module (unless it carries a mode already): mdh-tile-fuse then leaves the
-/// schedules alone. The option fusion=none of the mdh pipelines adds it. The
-/// caller owns the pass until it is added to a pass manager.
+/// Tells whether "mode" names a fusion mode of mdh-tile-fuse: "basteln"
+/// (the default), "none" or "single" (mdh.fusion).
+bool mdhIsFusionMode(MlirStringRef mode);
+
+/// Creates the mdh-fusion pass, which sets mdh.fusion = "mode" ("none":
+/// mdh-tile-fuse leaves the schedules alone; "single": independent chains
+/// share a group) on the module unless it carries a mode already; a null
+/// pass for another mode. The option fusion= of the mdh pipelines adds it.
+/// The caller owns the pass until it is added to a pass manager.
+MlirPass mdhCreateFusionPass(MlirStringRef mode);
+
+/// mdhCreateFusionPass("none").
 MlirPass mdhCreateNoFusionPass(void);
 
 /// Creates the mdh-reassociate pass, which sets the unit attribute
@@ -111,8 +119,11 @@ MlirPass mdhCreateNoFusionPass(void);
 /// a pass manager.
 MlirPass mdhCreateReassociatePass(void);
 
-/// What mdh-no-fusion does, for drivers that hold the module: sets
-/// mdh.fusion = "none" on "module" unless it carries a mode already.
+/// What mdh-fusion does, for drivers that hold the module: sets
+/// mdh.fusion = "mode" on "module" unless it carries a mode already.
+void mdhSetFusion(MlirOperation module, MlirStringRef mode);
+
+/// mdhSetFusion(module, "none").
 void mdhSetNoFusion(MlirOperation module);
 
 /// What mdh-gpu-options does, for drivers that hold the module: checks
