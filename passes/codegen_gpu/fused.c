@@ -552,6 +552,29 @@ static int read_group(struct fused *f, struct mdh_fused_groups *fg,
   return 0;
 }
 
+/* Fails after a diagnostic at "loc" if two tile dimensions of the mapping
+ * "text" of "k" share a hardware dimension: each would take its own tiles
+ * of the same block ids, and the block would run the tiles where both
+ * agree only. */
+static int check_mapping(const struct mdh_kernel *k, const char *text,
+                         MlirOperation loc) {
+  int m, n, used[3] = {0, 0, 0};
+
+  for (m = 0; m < k->map.rank; ++m) {
+    n = k->map.dims[m].level == MDH_LEVEL_SEQ ? -1 : k->map.dims[m].hw;
+    if (n < 0)
+      continue;
+    if (used[n]++) {
+      mdh_emit_error(loc,
+                     PASS ": kernel mapping '%s' of a fused group puts two "
+                          "tile dimensions on one hardware dimension",
+                     text);
+      return -1;
+    }
+  }
+  return 0;
+}
+
 int mdh_kernel_build_fused(isl_ctx *ctx, struct mdh_builder *b,
                            struct mdh_chain *chain, struct mdh_fused_groups *fg,
                            __isl_keep isl_schedule_node *mark,
@@ -572,7 +595,8 @@ int mdh_kernel_build_fused(isl_ctx *ctx, struct mdh_builder *b,
   f->k.m = chain->m;
   if (read_group(f, fg, mark, &band, loc) < 0 ||
       mdh_kernel_read_mapping(&f->k, mapping,
-                              isl_schedule_node_band_n_member(band), loc) < 0)
+                              isl_schedule_node_band_n_member(band), loc) < 0 ||
+      check_mapping(&f->k, mapping, loc) < 0)
     goto done;
   mdh_kernel_alloc_ids(ctx, &f->k);
   tree = build_ast(ctx, f, band);

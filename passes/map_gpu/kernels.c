@@ -263,8 +263,8 @@ static int64_t pow2_at_least(int64_t n, int64_t cap) {
  * tile dimension on x, the next on y and z, the others sequential; each
  * tile of a block's own (blocks cyclic over the tiles, within the grid
  * limits), and the threads of hardware dimension D spread the points of
- * each statement's D-th innermost cc loop. Returns NULL after a diagnostic
- * at data->func. */
+ * each statement's dimension that follows the tile dimension on D.
+ * Returns NULL after a diagnostic at data->func. */
 static char *fused_mapping(struct mark_data *data,
                            __isl_keep isl_schedule_node *band) {
   isl_size n = isl_schedule_node_band_n_member(band);
