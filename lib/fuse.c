@@ -533,8 +533,7 @@ isl_bool mdh_fuse_schedule_is_valid(struct mdh_model *m,
 void mdh_fuse_group_free(struct mdh_fuse_group *group) {
   if (!group)
     return;
-  if (group->n > 0)
-    mdh_fuse_tile_buffers_free(group->bufs, group->n);
+  mdh_fuse_tile_buffers_free(group->bufs, group->n > 0 ? group->n : 0);
   isl_union_map_free(group->tiles);
   free(group);
 }
