@@ -22,6 +22,13 @@
  * the group). A `mdh.tile_buffers` mark tells the code generator that each
  * intermediate that only the group uses lives, per tile, in a buffer of the
  * tile's footprint (section 6.4): recomputed instances then never race.
+ * Within a tile, statements that read each other only at the same point
+ * share a loop nest (insert_own_loops), and an intermediate that one such
+ * nest alone accesses needs one element (lib/fuse.h, element-wise
+ * inlining). Other outputs of the tile space join the group where they
+ * share a producer with it (section 5.3's equal-range rule), or all of
+ * them in the single-group mode (section 5.4). With target=gpu, the tiles
+ * fit a block's shared memory and each group gets a kernel mark.
  *
  * A producer whose recomputation would more than double its work stays out
  * of the group, with the producers only it reads (the paper leaves chains
@@ -58,6 +65,7 @@
 #include <isl/val.h>
 
 #include <stdlib.h>
+#include <string.h>
 
 #define PASS "mdh-tile-fuse"
 
@@ -398,14 +406,56 @@ static int independent(struct mdh_model *m, int p, int q) {
   return mdh_isl_union_map_is_empty(isl_union_map_union(pq, qp));
 }
 
-/* In the single-group mode (`mdh.fusion = "single"`, basteln section 5.4),
- * lets the statements before "c" that write data the caller sees over the
+/* Sets "anc"[p] for every statement "p" of "m" whose results statement
+ * "k" reads, directly or through other statements. */
+static void ancestors(struct mdh_model *m, int k, char *anc) {
+  int *stack = malloc((m->n_stmt + 1) * sizeof(*stack));
+  int n = 0, s, p;
+
+  if (!stack)
+    abort();
+  memset(anc, 0, m->n_stmt + 1);
+  stack[n++] = k;
+  while (n > 0) {
+    s = stack[--n];
+    for (p = 0; p < s; ++p)
+      if (!anc[p] &&
+          !mdh_isl_union_map_is_empty(flow_to(m, p, stmt_domain(m, s)))) {
+        anc[p] = 1;
+        stack[n++] = p;
+      }
+  }
+  free(stack);
+}
+
+/* Tells whether statements "q" and "c" of "m" read results of one
+ * statement that writes only intermediates (a producer both would fuse),
+ * "anc_c" being the ancestors of "c". */
+static int shares_producer(struct mdh_model *m, int q, const char *anc_c) {
+  char *anc_q = malloc(m->n_stmt + 1);
+  int p, shared = 0;
+
+  if (!anc_q)
+    abort();
+  ancestors(m, q, anc_q);
+  for (p = 0; p < m->n_stmt && !shared; ++p)
+    shared = anc_q[p] && anc_c[p] && writes_own_intermediates(m, p);
+  free(anc_q);
+  return shared;
+}
+
+/* Lets the statements before "c" that write data the caller sees over the
  * tile space of "c", without a dependence between them and "c", join the
- * group as output statements: independent chains then share one tile loop
- * (one kernel on the GPU), and a producer they share joins once. Returns
- * how many joined. */
+ * group as output statements: in the single-group mode (`mdh.fusion =
+ * "single"`, basteln section 5.4) all of them, so that independent chains
+ * share one tile loop (one kernel on the GPU); otherwise those that share
+ * a producer with "c" (the equal-range rule of section 5.3: several
+ * consumers of one producer over the same tile space share its tiles,
+ * where each alone would leave the producer outside, read by both).
+ * Returns how many joined. */
 static int join_outputs(struct fuse_data *data, int c) {
   struct mdh_model *m = data->m;
+  char *anc_c = NULL;
   int q, n = 0;
 
   for (q = c - 1; q >= 0; --q) {
@@ -413,13 +463,24 @@ static int join_outputs(struct fuse_data *data, int c) {
         writes_own_intermediates(m, q) || !cc_only(m, q) ||
         !same_tile_space(m, q, c) || !independent(m, q, c))
       continue;
+    /* The ancestors of "c" only once there is a candidate. */
+    if (!data->single && !anc_c) {
+      anc_c = malloc(m->n_stmt + 1);
+      if (!anc_c)
+        abort();
+      ancestors(m, c, anc_c);
+    }
+    if (!data->single && !shares_producer(m, q, anc_c))
+      continue;
     data->role[q] = OUTPUT;
     n++;
   }
+  free(anc_c);
   return n;
 }
 
-/* Forms the group of the output statement "c": the statements before it
+/* Forms the group of the output statement "c": other outputs join as
+ * join_outputs lets them; the statements before it
  * that only it and the group read join, as output statements where they
  * keep the tile coordinates, else as producers (Alg. 2, greedily from the
  * last to the first). Tells whether the group is worth tiling: it has
@@ -435,8 +496,7 @@ static int form_group(struct fuse_data *data, int c) {
   int p, n_prod = 0, n_out = 1, contraction = !cc_only(m, c);
 
   data->role[c] = OUTPUT;
-  if (data->single)
-    n_out += join_outputs(data, c);
+  n_out += join_outputs(data, c);
   for (p = c - 1; p >= 0; --p) {
     if (data->role[p] != OUTSIDE || data->blocked[p] || data->taken[p] ||
         !writes_own_intermediates(m, p))

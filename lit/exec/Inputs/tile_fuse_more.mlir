@@ -67,3 +67,34 @@ func.func @two_chains(%in0: memref<70x302xf32>, %in1: memref<70x302xf32>, %out0:
   memref.dealloc %b1 : memref<70x300xf32>
   return
 }
+
+// Two outputs that read one producer over the same tile space (the
+// equal-range rule of basteln's section 5.3): one group, the row sums
+// computed once per tile for both the blur and the vertical difference.
+func.func private @diff2(%a: f32, %b: f32) -> f32 {
+  %r = arith.subf %a, %b : f32
+  return %r : f32
+}
+func.func @shared(%in: memref<70x302xf32>, %blur: memref<68x300xf32>, %grad: memref<68x300xf32>) {
+  %bx = memref.alloc() : memref<70x300xf32>
+  %vin = "mdh.inp_view"(%in) {accesses = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j + 1)>, affine_map<(i, j) -> (i, j + 2)>]}
+      : (memref<70x302xf32>) -> !mdh.mda<array<i64: 70, 300>>
+  %r1 = "mdh.md_hom"(%vin) {scalar_function = @avg3, combine_ops = [#mdh.cc, #mdh.cc]}
+      : (!mdh.mda<array<i64: 70, 300>>) -> !mdh.mda<array<i64: 70, 300>>
+  "mdh.out_view"(%r1, %bx) {accesses = [affine_map<(i, j) -> (i, j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 70, 300>>, memref<70x300xf32>) -> ()
+  %vb = "mdh.inp_view"(%bx) {accesses = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i + 1, j)>, affine_map<(i, j) -> (i + 2, j)>]}
+      : (memref<70x300xf32>) -> !mdh.mda<array<i64: 68, 300>>
+  %r2 = "mdh.md_hom"(%vb) {scalar_function = @avg3, combine_ops = [#mdh.cc, #mdh.cc]}
+      : (!mdh.mda<array<i64: 68, 300>>) -> !mdh.mda<array<i64: 68, 300>>
+  "mdh.out_view"(%r2, %blur) {accesses = [affine_map<(i, j) -> (i, j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 68, 300>>, memref<68x300xf32>) -> ()
+  %vg = "mdh.inp_view"(%bx) {accesses = [affine_map<(i, j) -> (i + 2, j)>, affine_map<(i, j) -> (i, j)>]}
+      : (memref<70x300xf32>) -> !mdh.mda<array<i64: 68, 300>>
+  %r3 = "mdh.md_hom"(%vg) {scalar_function = @diff2, combine_ops = [#mdh.cc, #mdh.cc]}
+      : (!mdh.mda<array<i64: 68, 300>>) -> !mdh.mda<array<i64: 68, 300>>
+  "mdh.out_view"(%r3, %grad) {accesses = [affine_map<(i, j) -> (i, j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 68, 300>>, memref<68x300xf32>) -> ()
+  memref.dealloc %bx : memref<70x300xf32>
+  return
+}
