@@ -106,6 +106,18 @@ static int parse_dim(struct cursor *c, struct mdh_dim_map *dm) {
   return parse_tile(c, dm);
 }
 
+int64_t mdh_pow2_at_least(int64_t n, int64_t cap) {
+  int64_t p = 1;
+
+  while (p < n && p < cap)
+    p *= 2;
+  return p;
+}
+
+int64_t mdh_gpu_grid_limit(int hw) {
+  return hw == 0 ? MDH_GPU_MAX_GRID_X : MDH_GPU_MAX_GRID_YZ;
+}
+
 int mdh_mapping_parse(const char *text, size_t len, int rank,
                       struct mdh_mapping *map, char *err, size_t n) {
   struct cursor c = {text, text + len};

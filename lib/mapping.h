@@ -57,6 +57,9 @@ enum mdh_level {
 /* Static shared memory per block (more needs the opt-in of
  * cudaFuncSetAttribute, which the generated launches do not make). */
 #define MDH_GPU_MAX_SHARED_BYTES (48 * 1024)
+/* The threads of a block the mappings of mdh-map-gpu size within, along
+ * x, then y, then z: 8 warps. */
+#define MDH_GPU_THREAD_BUDGET 256
 /* Register tile points per thread (unrolled: beyond this, code size and
  * register spills cost more than reuse gains). */
 #define MDH_GPU_MAX_REGISTER_TILE 256
@@ -76,6 +79,13 @@ struct mdh_mapping {
   int rank;
   struct mdh_dim_map dims[MDH_MODEL_MAX_RANK];
 };
+
+/* Returns the smallest power of two at least "n" (at least 1), at most
+ * "cap". */
+int64_t mdh_pow2_at_least(int64_t n, int64_t cap);
+
+/* Returns the most blocks of a grid along hardware dimension "hw". */
+int64_t mdh_gpu_grid_limit(int hw);
 
 /* Parses "text" as the mapping of a md_hom of rank "rank"; returns 0, or -1
  * with a message in "err" (of size "n"). */

@@ -242,21 +242,9 @@ split_by_statement(struct mark_data *data, __isl_take isl_schedule_node *node,
 static __isl_give isl_schedule_node *mark(struct mark_data *data,
                                           __isl_take isl_schedule_node *node);
 
-/* The threads of a block of a fused kernel: the thread budget of the
- * mappings of map_gpu.c. */
-#define FUSED_THREADS 256
 /* The threads along x of a fused kernel of several tile dimensions: one
  * warp, so that each warp reads a row of the stride-1 dimension. */
 #define FUSED_THREADS_X 32
-
-/* Returns the smallest power of 2 at least "n", at most "cap". */
-static int64_t pow2_at_least(int64_t n, int64_t cap) {
-  int64_t p = 1;
-
-  while (p < n && p < cap)
-    p *= 2;
-  return p;
-}
 
 /* Returns the mapping (to be freed) of the kernel of the fused group whose
  * tile band is "band" (docs/passes.md, "Fused kernels"): the innermost
@@ -271,7 +259,7 @@ static char *fused_mapping(struct mark_data *data,
   struct mdh_mapping map = {0};
   struct mdh_dim_map *dm;
   struct mdh_str text;
-  int64_t size, count, budget = FUSED_THREADS, cap;
+  int64_t size, count, budget = MDH_GPU_THREAD_BUDGET, cap;
   int m;
 
   if (n < 0 || n > MDH_MODEL_MAX_RANK)
@@ -294,11 +282,10 @@ static char *fused_mapping(struct mark_data *data,
     cap = dm->hw == 0 && n > 1 ? FUSED_THREADS_X
           : dm->hw == 2        ? MDH_GPU_MAX_THREADS_Z
                                : budget;
-    dm->threads = pow2_at_least(size, cap < budget ? cap : budget);
+    dm->threads = mdh_pow2_at_least(size, cap < budget ? cap : budget);
     budget /= dm->threads;
-    dm->blocks = count < (dm->hw ? MDH_GPU_MAX_GRID_YZ : MDH_GPU_MAX_GRID_X)
-                     ? count
-                     : (dm->hw ? MDH_GPU_MAX_GRID_YZ : MDH_GPU_MAX_GRID_X);
+    dm->blocks =
+        count < mdh_gpu_grid_limit(dm->hw) ? count : mdh_gpu_grid_limit(dm->hw);
     dm->level = dm->threads > 1 ? MDH_LEVEL_GLOBAL : MDH_LEVEL_BLOCK;
   }
   mdh_str_init(&text);

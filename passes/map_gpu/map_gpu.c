@@ -75,7 +75,6 @@
 
 #define MAX_RANK MDH_MODEL_MAX_RANK
 #define PASS "mdh-map-gpu"
-#define THREAD_BUDGET 256
 #define FULL_GPU_THREADS (1 << 17)
 #define MAX_REDUCTION_BLOCKS 1024
 /* The enumeration stops after this many candidates: long chains have
@@ -113,15 +112,6 @@ struct search {
   struct candidate *cands;
 };
 
-/* The smallest power of two >= "n" (at least 1), at most "cap". */
-static int64_t pow2_at_least(int64_t n, int64_t cap) {
-  int64_t p = 1;
-
-  while (p < n && p < cap)
-    p *= 2;
-  return p;
-}
-
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 
 /* Tells whether "map" suits a md_hom with dynamic extents: its pw and ps
@@ -140,16 +130,12 @@ static int fits_dynamic(const struct search *s, const struct mdh_mapping *map) {
   return 1;
 }
 
-static int64_t grid_limit(int hw) {
-  return hw == 0 ? MDH_GPU_MAX_GRID_X : MDH_GPU_MAX_GRID_YZ;
-}
-
 /* Fills in the sizes "map" leaves open (0): threads along x, then y, then
  * z within the thread budget, and enough blocks to cover each dimension
  * (at most MAX_REDUCTION_BLOCKS along a reduction, to bound the atomics;
  * one along a scan, which one block scans). */
 static void choose_sizes(struct search *s, struct mdh_mapping *map) {
-  int64_t budget = THREAD_BUDGET, t[3] = {0, 0, 0}, n, cap;
+  int64_t budget = MDH_GPU_THREAD_BUDGET, t[3] = {0, 0, 0}, n, cap;
   struct mdh_dim_map *dm;
   int h, d;
 
@@ -159,7 +145,7 @@ static void choose_sizes(struct search *s, struct mdh_mapping *map) {
       if (dm->hw != h || !mdh_dim_map_has_threads(dm))
         continue;
       if (!dm->threads)
-        dm->threads = pow2_at_least(
+        dm->threads = mdh_pow2_at_least(
             s->sizes[d],
             min64(budget, h == 2 ? MDH_GPU_MAX_THREADS_Z : budget));
       t[h] = dm->threads;
@@ -175,7 +161,7 @@ static void choose_sizes(struct search *s, struct mdh_mapping *map) {
             ? (s->sizes[d] + dm->threads * dm->tile - 1) /
                   (dm->threads * dm->tile)
             : s->sizes[d];
-    cap = grid_limit(dm->hw);
+    cap = mdh_gpu_grid_limit(dm->hw);
     if (s->kinds[d] != MdhCombineCC)
       cap = min64(cap, MAX_REDUCTION_BLOCKS);
     if (s->kinds[d] == MdhCombinePS)
