@@ -249,13 +249,12 @@ isl_stat mdh_fuse_range_box(__isl_keep isl_map *map,
 static int footprint(struct mdh_model *m, int k, __isl_keep isl_union_map *inst,
                      __isl_take isl_union_map *acc,
                      struct mdh_tile_buffer *tb) {
-  isl_union_map *fp = isl_union_map_apply_range(isl_union_map_copy(inst), acc);
+  isl_union_map *all = isl_union_map_apply_range(isl_union_map_copy(inst), acc);
+  isl_union_map *fp = mdh_model_accesses_to(m, all, k);
   isl_map *map;
   isl_stat ok;
 
-  fp = isl_union_map_intersect_range(
-      fp,
-      isl_union_set_from_set(isl_set_universe(mdh_model_buffer_space(m, k))));
+  isl_union_map_free(all);
   map = isl_map_from_union_map(isl_union_map_coalesce(fp));
   ok = mdh_fuse_range_box(map, &tb->offset, &tb->size);
   isl_map_free(map);
@@ -287,7 +286,6 @@ int mdh_fuse_tile_buffers(struct mdh_model *m, __isl_keep isl_union_map *inst,
       isl_union_set_subtract(isl_union_set_copy(group),
                              isl_union_set_universe(isl_union_set_copy(outs)));
   isl_union_map *acc, *buf_acc, *buf_writes;
-  isl_union_set *elems;
   int k, n = 0, produced, ok = 1;
 
   *out = calloc(m->n_buf + 1, sizeof(**out));
@@ -296,11 +294,8 @@ int mdh_fuse_tile_buffers(struct mdh_model *m, __isl_keep isl_union_map *inst,
   acc = isl_union_map_union(isl_union_map_copy(m->reads),
                             isl_union_map_copy(m->writes));
   for (k = 0; k < m->n_buf && ok; ++k) {
-    elems =
-        isl_union_set_from_set(isl_set_universe(mdh_model_buffer_space(m, k)));
-    buf_writes = isl_union_map_intersect_range(isl_union_map_copy(m->writes),
-                                               isl_union_set_copy(elems));
-    buf_acc = isl_union_map_intersect_range(isl_union_map_copy(acc), elems);
+    buf_writes = mdh_model_accesses_to(m, m->writes, k);
+    buf_acc = mdh_model_accesses_to(m, acc, k);
     produced = !mdh_isl_union_map_is_empty(isl_union_map_intersect_domain(
         isl_union_map_copy(buf_writes), isl_union_set_copy(prods)));
     if (is_private(m, k, buf_writes, buf_acc, group) &&
@@ -538,16 +533,11 @@ void mdh_fuse_group_free(struct mdh_fuse_group *group) {
   free(group);
 }
 
-/* Internal data structure of find_nests: the statements of each
- * point-wise nest found ("nests"[i], a union set each). */
-struct nests_data {
-  isl_union_set_list *nests;
-};
-
-/* Collects the statements of "node" if it is a point-wise nest: a band
- * whose child is a sequence (of statements at each point). */
+/* Collects into the list "user" the statements of "node" if it is a
+ * point-wise nest: a band whose child is a sequence (of statements at each
+ * point). */
 static isl_bool find_nests(__isl_keep isl_schedule_node *node, void *user) {
-  struct nests_data *data = user;
+  isl_union_set_list **nests = user;
   isl_schedule_node *child;
   isl_bool nest;
 
@@ -558,28 +548,10 @@ static isl_bool find_nests(__isl_keep isl_schedule_node *node, void *user) {
                      isl_schedule_node_sequence);
   isl_schedule_node_free(child);
   if (nest)
-    data->nests = isl_union_set_list_add(
-        data->nests, isl_union_set_universe(isl_multi_union_pw_aff_domain(
-                         isl_schedule_node_band_get_partial_schedule(node))));
+    *nests = isl_union_set_list_add(
+        *nests, isl_union_set_universe(isl_multi_union_pw_aff_domain(
+                    isl_schedule_node_band_get_partial_schedule(node))));
   return isl_bool_true;
-}
-
-/* Tells whether every access of "m" to buffer "k" lies in the statements
- * "nest". */
-static int accessed_in(struct mdh_model *m, int k,
-                       __isl_keep isl_union_set *nest) {
-  isl_union_map *acc = isl_union_map_union(isl_union_map_copy(m->reads),
-                                           isl_union_map_copy(m->writes));
-  isl_union_set *stmts;
-  isl_bool in;
-
-  acc = isl_union_map_intersect_range(
-      acc,
-      isl_union_set_from_set(isl_set_universe(mdh_model_buffer_space(m, k))));
-  stmts = isl_union_set_universe(isl_union_map_domain(acc));
-  in = isl_union_set_is_subset(stmts, nest);
-  isl_union_set_free(stmts);
-  return in == isl_bool_true;
 }
 
 /* Marks the tile buffers of "group" below the tile_buffers mark "node"
@@ -588,23 +560,31 @@ static int accessed_in(struct mdh_model *m, int k,
  * same point of their loops, so one element carries each value. */
 static void mark_points(__isl_keep isl_schedule_node *node, struct mdh_model *m,
                         struct mdh_fuse_group *group) {
-  struct nests_data data = {isl_union_set_list_alloc(m->ctx, 4)};
+  isl_union_set_list *nests = isl_union_set_list_alloc(m->ctx, 4);
+  isl_union_map *acc = isl_union_map_union(isl_union_map_copy(m->reads),
+                                           isl_union_map_copy(m->writes));
+  isl_union_set *stmts, *nest;
   isl_size n;
   int i, j;
 
-  if (isl_schedule_node_foreach_descendant_top_down(node, &find_nests, &data) <
+  if (isl_schedule_node_foreach_descendant_top_down(node, &find_nests, &nests) <
       0)
     n = 0;
   else
-    n = isl_union_set_list_n_union_set(data.nests);
-  for (i = 0; i < group->n; ++i)
+    n = isl_union_set_list_n_union_set(nests);
+  for (i = 0; i < group->n && n > 0; ++i) {
+    stmts = isl_union_set_universe(isl_union_map_domain(
+        mdh_model_accesses_to(m, acc, group->bufs[i].buf)));
     for (j = 0; j < n && !group->bufs[i].point; ++j) {
-      isl_union_set *nest = isl_union_set_list_get_union_set(data.nests, j);
-
-      group->bufs[i].point = accessed_in(m, group->bufs[i].buf, nest);
+      nest = isl_union_set_list_get_union_set(nests, j);
+      group->bufs[i].point =
+          isl_union_set_is_subset(stmts, nest) == isl_bool_true;
       isl_union_set_free(nest);
     }
-  isl_union_set_list_free(data.nests);
+    isl_union_set_free(stmts);
+  }
+  isl_union_map_free(acc);
+  isl_union_set_list_free(nests);
 }
 
 /* Marks the tile buffers of "group" that instances of "m" outside its
@@ -617,10 +597,8 @@ static void mark_outside(struct mdh_model *m, __isl_keep isl_union_map *inst,
   int i;
 
   for (i = 0; i < group->n; ++i) {
-    writers = isl_union_map_domain(isl_union_map_intersect_range(
-        isl_union_map_copy(m->writes),
-        isl_union_set_from_set(
-            isl_set_universe(mdh_model_buffer_space(m, group->bufs[i].buf)))));
+    writers = isl_union_map_domain(
+        mdh_model_accesses_to(m, m->writes, group->bufs[i].buf));
     in = isl_union_set_is_subset(writers, in_tiles);
     group->bufs[i].outside = in != isl_bool_true;
     isl_union_set_free(writers);

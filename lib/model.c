@@ -524,6 +524,14 @@ char *mdh_model_kinds_string(const struct mdh_model *m) {
  * them. A dependence from one of them to a statement outside is left out:
  * whoever schedules the parts of a chain separately must order the parts
  * (program order does, since every dependence goes forward in it). */
+__isl_give isl_union_map *mdh_model_accesses_to(struct mdh_model *m,
+                                                __isl_keep isl_union_map *acc,
+                                                int k) {
+  return isl_union_map_intersect_range(
+      isl_union_map_copy(acc),
+      isl_union_set_from_set(isl_set_universe(mdh_model_buffer_space(m, k))));
+}
+
 __isl_give isl_union_set *mdh_model_stmts_domain(struct mdh_model *m, int first,
                                                  int n) {
   isl_union_set *dom = isl_union_set_empty(isl_union_set_get_space(m->domain));

@@ -88,6 +88,12 @@ int mdh_model_stmt_index(struct mdh_model *model, const char *name);
  * own, with the dependences among them; NULL on an isl error. */
 struct mdh_model *mdh_model_slice(struct mdh_model *model, int first, int n);
 
+/* Returns the accesses of "acc" (an access relation of "m") to buffer
+ * "k". */
+__isl_give isl_union_map *mdh_model_accesses_to(struct mdh_model *m,
+                                                __isl_keep isl_union_map *acc,
+                                                int k);
+
 /* Returns the instances of the "n" statements of "m" from "first" on. */
 __isl_give isl_union_set *mdh_model_stmts_domain(struct mdh_model *m, int first,
                                                  int n);

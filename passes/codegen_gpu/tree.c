@@ -126,14 +126,6 @@ static int emit_band_stmt(struct mdh_builder *b, const char *name, int n,
   return 0;
 }
 
-/* Returns the accesses of "acc" to buffer "k" of "m". */
-static __isl_give isl_union_map *
-accesses_to(struct mdh_model *m, __isl_keep isl_union_map *acc, int k) {
-  return isl_union_map_intersect_range(
-      isl_union_map_copy(acc),
-      isl_union_set_from_set(isl_set_universe(mdh_model_buffer_space(m, k))));
-}
-
 /* Tells whether every view of buffer "k" of "m" names it by the value the
  * model keeps for it (the loads redirected to a register compare values). */
 static int views_use_value(struct mdh_model *m, int k) {
@@ -166,8 +158,8 @@ static int views_use_value(struct mdh_model *m, int k) {
 static int is_private(struct mdh_model *m, int k,
                       __isl_keep isl_union_set *domain,
                       __isl_keep isl_union_map *prefix) {
-  isl_union_map *w = accesses_to(m, m->writes, k);
-  isl_union_map *r = accesses_to(m, m->reads, k);
+  isl_union_map *w = mdh_model_accesses_to(m, m->writes, k);
+  isl_union_map *r = mdh_model_accesses_to(m, m->reads, k);
   isl_union_set *wdom = isl_union_map_domain(isl_union_map_copy(w));
   isl_union_map *flow, *same, *wsched;
   isl_set *wset = NULL;

@@ -172,21 +172,14 @@ static __isl_give isl_union_map *flow_to(struct mdh_model *m, int k,
  * that no other statement writes: what it computes may move into tiles. */
 static int writes_own_intermediates(struct mdh_model *m, int k) {
   isl_union_map *w = of_stmt(m, m->writes, k), *others;
-  isl_union_set *elems;
   int b, ok = 1;
 
   for (b = 0; b < m->n_buf && ok; ++b) {
-    elems =
-        isl_union_set_from_set(isl_set_universe(mdh_model_buffer_space(m, b)));
-    if (mdh_isl_union_map_is_empty(isl_union_map_intersect_range(
-            isl_union_map_copy(w), isl_union_set_copy(elems)))) {
-      isl_union_set_free(elems);
+    if (mdh_isl_union_map_is_empty(mdh_model_accesses_to(m, w, b)))
       continue;
-    }
-    others = isl_union_map_subtract_domain(isl_union_map_copy(m->writes),
-                                           stmt_domain(m, k));
-    ok = mdh_isl_union_map_is_empty(
-             isl_union_map_intersect_range(others, elems)) &&
+    others = isl_union_map_subtract_domain(
+        mdh_model_accesses_to(m, m->writes, b), stmt_domain(m, k));
+    ok = mdh_isl_union_map_is_empty(others) &&
          mdh_model_is_intermediate(m, m->bufs[b]) &&
          !mdh_model_shares_memory(m, b);
   }
