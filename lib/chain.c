@@ -304,6 +304,19 @@ void mdh_chain_emit_instance_redirected(struct mdh_builder *b,
   free(v);
 }
 
+int mdh_chain_emit_call(struct mdh_builder *b, struct mdh_chain *chain,
+                        const char *name, int n, const MlirValue *idx,
+                        const struct mdh_redirect *redirects, int n_redirects) {
+  struct mdh_stmt_info *info = mdh_chain_find(chain, name, n);
+
+  if (!info) {
+    mlirEmitError(b->loc, "isl AST calls an unknown statement");
+    return -1;
+  }
+  mdh_chain_emit_instance_redirected(b, info, idx, redirects, n_redirects);
+  return 0;
+}
+
 /* Checks that the md_homs still carry the statement names of the model. */
 static int check_stmt_names(struct mdh_model *m, MlirOperation func,
                             const char *pass) {

@@ -152,6 +152,14 @@ void mdh_chain_emit_instance_redirected(struct mdh_builder *b,
                                         const struct mdh_redirect *redirects,
                                         int n_redirects);
 
+/* Emits the instance "idx" of the statement of "chain" that an isl AST
+ * calls "name" with "n" indices, through the "n_redirects" "redirects";
+ * returns 0, or -1 after a diagnostic at "b" if "chain" has no such
+ * statement (the statement callback of the code generators). */
+int mdh_chain_emit_call(struct mdh_builder *b, struct mdh_chain *chain,
+                        const char *name, int n, const MlirValue *idx,
+                        const struct mdh_redirect *redirects, int n_redirects);
+
 /* Loads (stores) every component of the result at point "r". */
 void mdh_chain_load_all(struct mdh_builder *b, const struct mdh_stmt_info *info,
                         const MlirValue *r, MlirValue *out);

@@ -64,15 +64,9 @@ struct cpu_gen {
 static int emit_stmt(struct mdh_builder *b, const char *name, int n,
                      const MlirValue *idx, void *user) {
   struct cpu_gen *gen = user;
-  struct mdh_stmt_info *info = mdh_chain_find(gen->cg, name, n);
 
-  if (info) {
-    mdh_chain_emit_instance_redirected(b, info, idx, gen->redirects,
-                                       gen->n_redirects);
-    return 0;
-  }
-  mlirEmitError(b->loc, "isl AST calls an unknown statement");
-  return -1;
+  return mdh_chain_emit_call(b, gen->cg, name, n, idx, gen->redirects,
+                             gen->n_redirects);
 }
 
 /* Internal data structure of the loop annotation: the generation "gen" and

@@ -476,7 +476,6 @@ static __isl_give isl_ast_node *build_ast(isl_ctx *ctx, struct fused *f,
 static int emit_stmt(struct mdh_builder *b, const char *name, int n,
                      const MlirValue *idx, void *user) {
   struct fused *f = user;
-  struct mdh_stmt_info *info = mdh_chain_find(f->k.chain, name, n);
 
   if (!strcmp(name, SYNC)) {
     mdh_build_op(b, "gpu.barrier", 0, NULL, 0, NULL, 0, NULL);
@@ -484,13 +483,8 @@ static int emit_stmt(struct mdh_builder *b, const char *name, int n,
   }
   if (!strcmp(name, TILE))
     return 0;
-  if (!info) {
-    mlirEmitError(b->loc, "isl AST calls an unknown statement");
-    return -1;
-  }
-  mdh_chain_emit_instance_redirected(b, info, idx, f->redirects,
-                                     f->n_redirects);
-  return 0;
+  return mdh_chain_emit_call(b, f->k.chain, name, n, idx, f->redirects,
+                             f->n_redirects);
 }
 
 /* The mark callback: a tile_buffers mark redirects the accesses to the

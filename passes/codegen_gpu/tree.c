@@ -115,15 +115,9 @@ struct band_data {
 static int emit_band_stmt(struct mdh_builder *b, const char *name, int n,
                           const MlirValue *idx, void *user) {
   struct band_data *data = user;
-  struct mdh_stmt_info *info = mdh_chain_find(data->chain, name, n);
 
-  if (!info) {
-    mlirEmitError(b->loc, "isl AST calls an unknown statement");
-    return -1;
-  }
-  mdh_chain_emit_instance_redirected(b, info, idx, data->redirects,
-                                     data->n_private);
-  return 0;
+  return mdh_chain_emit_call(b, data->chain, name, n, idx, data->redirects,
+                             data->n_private);
 }
 
 /* Tells whether every view of buffer "k" of "m" names it by the value the
