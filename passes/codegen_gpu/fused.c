@@ -600,8 +600,7 @@ int mdh_kernel_build_fused(isl_ctx *ctx, struct mdh_builder *b,
     goto done;
   }
   /* The tile buffers in shared memory, the point buffers in registers. */
-  space = mlirAttributeParseGet(
-      b->ctx, mlirStringRefCreateFromCString("#gpu.address_space<workgroup>"));
+  space = mdh_kernel_workgroup_space(b->ctx);
   for (i = 0; i < f->group->n; ++i)
     if (!f->group->bufs[i].point)
       types[n_shared++] =

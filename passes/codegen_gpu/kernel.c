@@ -144,6 +144,11 @@ void mdh_kernel_store_acc(struct mdh_builder *b, const struct mdh_kernel *k,
   mdh_build_store(b, v, k->acc[c], 1, &at);
 }
 
+MlirAttribute mdh_kernel_workgroup_space(MlirContext ctx) {
+  return mlirAttributeParseGet(
+      ctx, mlirStringRefCreateFromCString("#gpu.address_space<workgroup>"));
+}
+
 MlirBlock mdh_kernel_build_launch(struct mdh_builder *b, const int64_t grid[3],
                                   const int64_t block[3], int n_shared,
                                   const MlirType *shared) {

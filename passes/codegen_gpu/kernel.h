@@ -88,6 +88,10 @@ void mdh_kernel_store_acc(struct mdh_builder *b, const struct mdh_kernel *k,
 MlirValue mdh_build_identity(struct mdh_builder *b, const char *op,
                              MlirType type);
 
+/* Returns the memory space of shared memory, `#gpu.address_space<workgroup>`
+ * (of the launch's workgroup attributions). */
+MlirAttribute mdh_kernel_workgroup_space(MlirContext ctx);
+
 /* Builds `gpu.launch` with the given sizes, the "n_shared" workgroup
  * attributions of types "shared" and an empty body; returns the body block
  * (its first 6 arguments are the block and thread ids, the attributions

@@ -181,8 +181,7 @@ static int emit_stmt(struct mdh_builder *b, const char *name, int n,
 int mdh_kernel_build_scan(isl_ctx *ctx, struct mdh_builder *b,
                           struct mdh_kernel *k) {
   static const struct mdh_block_part part = {'P', 0, 0, 0};
-  MlirAttribute space = mlirAttributeParseGet(
-      b->ctx, mlirStringRefCreateFromCString("#gpu.address_space<workgroup>"));
+  MlirAttribute space = mdh_kernel_workgroup_space(b->ctx);
   struct block_scan bs;
   int64_t step[MAX_RANK];
   MlirType shared[MAX_RANK];

@@ -641,12 +641,9 @@ static int emit_stmt(struct mdh_builder *b, const char *name, int n,
 /* The workgroup memref type of the tile of stage "st" on "buffer". */
 static MlirType tile_type(MlirContext ctx, const struct stage *st,
                           MlirValue buffer) {
-  MlirAttribute space = mlirAttributeParseGet(
-      ctx, mlirStringRefCreateFromCString("#gpu.address_space<workgroup>"));
-
   return mlirMemRefTypeContiguousGet(
       mlirShapedTypeGetElementType(mlirValueGetType(buffer)), st->rank,
-      st->size, space);
+      st->size, mdh_kernel_workgroup_space(ctx));
 }
 
 int mdh_kernel_build_tiled(isl_ctx *ctx, struct mdh_builder *b,
