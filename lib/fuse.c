@@ -384,16 +384,6 @@ struct valid_data {
   isl_bool ok;
 };
 
-/* Returns the dependences of "deps" from "from" to "to". */
-static __isl_give isl_union_map *deps_between(__isl_keep isl_union_map *deps,
-                                              __isl_keep isl_union_set *from,
-                                              __isl_keep isl_union_set *to) {
-  return isl_union_map_intersect_range(
-      isl_union_map_intersect_domain(isl_union_map_copy(deps),
-                                     isl_union_set_copy(from)),
-      isl_union_set_copy(to));
-}
-
 /* Tells whether the instances "set" all run before (after, if "after") every
  * instance of "outs" in the schedule map "plain". */
 static isl_bool all_on_one_side(__isl_keep isl_union_map *plain,
@@ -446,12 +436,12 @@ static isl_bool check_group(struct valid_data *data,
     goto done;
   /* Within the group, only producers are sources of dependences on
    * producers, the tile runs the sources it needs, in sequence order. */
-  into = deps_between(m->deps, group, prods);
-  need = deps_between(m->deps, prods, prods);
+  into = mdh_model_deps_between(m, group, prods);
+  need = mdh_model_deps_between(m, prods, prods);
   ok = isl_union_map_is_subset(into, need);
   isl_union_map_free(into);
   isl_union_map_free(need);
-  into = deps_between(m->deps, prods, group);
+  into = mdh_model_deps_between(m, prods, group);
   need = isl_union_map_apply_range(
       isl_union_map_copy(inst),
       isl_union_map_reverse(isl_union_map_copy(into)));
@@ -467,12 +457,12 @@ static isl_bool check_group(struct valid_data *data,
   /* The rest runs around the group. */
   if (ok == isl_bool_true)
     ok = all_on_one_side(
-        data->plain, isl_union_map_domain(deps_between(m->deps, rest, prods)),
-        outs, 0);
+        data->plain,
+        isl_union_map_domain(mdh_model_deps_between(m, rest, prods)), outs, 0);
   if (ok == isl_bool_true)
     ok = all_on_one_side(
-        data->plain, isl_union_map_range(deps_between(m->deps, prods, rest)),
-        outs, 1);
+        data->plain,
+        isl_union_map_range(mdh_model_deps_between(m, prods, rest)), outs, 1);
 done:
   isl_union_map_free(sub);
   isl_union_map_free(inst);

@@ -722,6 +722,13 @@ mdh_model_deps_from(struct mdh_model *m, __isl_keep isl_union_set *domain) {
   return data.deps;
 }
 
+__isl_give isl_union_map *mdh_model_deps_between(struct mdh_model *m,
+                                                 __isl_keep isl_union_set *from,
+                                                 __isl_keep isl_union_set *to) {
+  return isl_union_map_intersect_range(mdh_model_deps_from(m, from),
+                                       isl_union_set_copy(to));
+}
+
 __isl_give isl_set *mdh_model_context(struct mdh_model *m) {
   isl_set *context = isl_set_universe(isl_space_params_alloc(m->ctx, 0));
   int k;

@@ -104,6 +104,12 @@ __isl_give isl_union_set *mdh_model_stmts_domain(struct mdh_model *m, int first,
 __isl_give isl_union_map *mdh_model_deps_from(struct mdh_model *model,
                                               __isl_keep isl_union_set *domain);
 
+/* Returns the dependences of "model" from instances in "from" to instances
+ * in "to". */
+__isl_give isl_union_map *mdh_model_deps_between(struct mdh_model *model,
+                                                 __isl_keep isl_union_set *from,
+                                                 __isl_keep isl_union_set *to);
+
 /* Tells whether "schedule" runs the first instance of every pair in "pairs"
  * before the second. */
 isl_bool mdh_model_schedule_orders(struct mdh_model *model,

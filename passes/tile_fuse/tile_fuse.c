@@ -387,16 +387,13 @@ static int same_tile_space(struct mdh_model *m, int p, int q) {
  * dependence through a statement outside the group makes surround()
  * decline it). */
 static int independent(struct mdh_model *m, int p, int q) {
-  isl_union_map *pq = isl_union_map_intersect_range(
-      isl_union_map_intersect_domain(isl_union_map_copy(m->deps),
-                                     stmt_domain(m, p)),
-      stmt_domain(m, q));
-  isl_union_map *qp = isl_union_map_intersect_range(
-      isl_union_map_intersect_domain(isl_union_map_copy(m->deps),
-                                     stmt_domain(m, q)),
-      stmt_domain(m, p));
+  isl_union_set *dp = stmt_domain(m, p), *dq = stmt_domain(m, q);
+  isl_union_map *deps = isl_union_map_union(mdh_model_deps_between(m, dp, dq),
+                                            mdh_model_deps_between(m, dq, dp));
 
-  return mdh_isl_union_map_is_empty(isl_union_map_union(pq, qp));
+  isl_union_set_free(dp);
+  isl_union_set_free(dq);
+  return mdh_isl_union_map_is_empty(deps);
 }
 
 /* Sets "anc"[p] for every statement "p" of "m" whose results statement
@@ -980,31 +977,29 @@ static int surround(struct fuse_data *data, __isl_keep isl_schedule *plain,
   isl_union_set *in_group = with_role(data, OUTPUT);
   isl_union_set *after =
       isl_union_set_empty(isl_union_set_get_space(m->domain));
-  isl_union_set *before;
+  isl_union_set *before, *from, *to;
   int k, ok;
 
   in_group = isl_union_set_union(in_group, with_role(data, PRODUCER));
   for (k = 0; k < m->n_stmt; ++k) {
-    isl_union_set *from = isl_union_set_union(isl_union_set_copy(in_group),
-                                              isl_union_set_copy(after));
-    isl_union_map *deps = isl_union_map_intersect_range(
-        isl_union_map_intersect_domain(isl_union_map_copy(m->deps), from),
-        isl_union_set_intersect(stmt_domain(m, k),
-                                isl_union_set_copy(universe)));
-
-    if (data->role[k] == OUTSIDE && !mdh_isl_union_map_is_empty(deps))
+    if (data->role[k] != OUTSIDE)
+      continue;
+    from = isl_union_set_union(isl_union_set_copy(in_group),
+                               isl_union_set_copy(after));
+    to = isl_union_set_intersect(stmt_domain(m, k),
+                                 isl_union_set_copy(universe));
+    if (!mdh_isl_union_map_is_empty(mdh_model_deps_between(m, from, to)))
       after = isl_union_set_union(after, stmt_domain(m, k));
-    else if (data->role[k] != OUTSIDE)
-      isl_union_map_free(deps);
+    isl_union_set_free(from);
+    isl_union_set_free(to);
   }
   before = isl_union_set_subtract(
       isl_union_set_subtract(universe, isl_union_set_copy(in_group)),
       isl_union_set_copy(after));
-  ok = mdh_isl_union_map_is_empty(isl_union_map_intersect_range(
-      isl_union_map_intersect_domain(isl_union_map_copy(m->deps),
-                                     isl_union_set_copy(after)),
-      isl_union_set_union(isl_union_set_copy(before),
-                          isl_union_set_copy(in_group))));
+  to = isl_union_set_union(isl_union_set_copy(before),
+                           isl_union_set_copy(in_group));
+  ok = mdh_isl_union_map_is_empty(mdh_model_deps_between(m, after, to));
+  isl_union_set_free(to);
   isl_union_set_free(in_group);
   *before_part = ok ? part(plain, isl_union_set_copy(before)) : NULL;
   *after_part = ok ? part(plain, isl_union_set_copy(after)) : NULL;
