@@ -263,25 +263,42 @@ static int footprint(struct mdh_model *m, int k, __isl_keep isl_union_map *inst,
 }
 
 /* Tells whether buffer "k" of "m" is an intermediate of its own memory
- * that the statements "group" write and nothing else accesses ("acc"
- * holding the accesses of "k"). */
+ * that the statements "group" write, and whose elements that the
+ * instances "tile" (those the tiles run) access no statement outside
+ * "group" accesses ("acc" holding the accesses of "k"): none at all, or
+ * other elements only (a producer whose consumers outside the group read
+ * instances the group does not run, basteln section 5.3, condition
+ * (21)). */
 static int is_private(struct mdh_model *m, int k,
                       __isl_keep isl_union_map *writes,
                       __isl_keep isl_union_map *acc,
-                      __isl_keep isl_union_set *group) {
-  return mdh_model_is_intermediate(m, m->bufs[k]) &&
-         !mdh_model_shares_memory(m, k) &&
-         !mdh_isl_union_map_is_empty(isl_union_map_intersect_domain(
-             isl_union_map_copy(writes), isl_union_set_copy(group))) &&
-         mdh_isl_union_map_is_empty(isl_union_map_subtract_domain(
-             isl_union_map_copy(acc), isl_union_set_copy(group)));
+                      __isl_keep isl_union_set *group,
+                      __isl_keep isl_union_set *tile) {
+  isl_union_map *others;
+  isl_union_set *mine;
+
+  if (!mdh_model_is_intermediate(m, m->bufs[k]) ||
+      mdh_model_shares_memory(m, k) ||
+      mdh_isl_union_map_is_empty(isl_union_map_intersect_domain(
+          isl_union_map_copy(writes), isl_union_set_copy(group))))
+    return 0;
+  others = isl_union_map_subtract_domain(isl_union_map_copy(acc),
+                                         isl_union_set_copy(group));
+  if (mdh_isl_union_map_is_empty(isl_union_map_copy(others))) {
+    isl_union_map_free(others);
+    return 1;
+  }
+  mine = isl_union_map_range(isl_union_map_intersect_domain(
+      isl_union_map_copy(acc), isl_union_set_copy(tile)));
+  return mdh_isl_union_set_is_empty(
+      isl_union_set_intersect(isl_union_map_range(others), mine));
 }
 
 int mdh_fuse_tile_buffers(struct mdh_model *m, __isl_keep isl_union_map *inst,
                           __isl_keep isl_union_set *outs,
                           struct mdh_tile_buffer **out) {
-  isl_union_set *group =
-      isl_union_set_universe(isl_union_map_range(isl_union_map_copy(inst)));
+  isl_union_set *tile = isl_union_map_range(isl_union_map_copy(inst));
+  isl_union_set *group = isl_union_set_universe(isl_union_set_copy(tile));
   isl_union_set *prods =
       isl_union_set_subtract(isl_union_set_copy(group),
                              isl_union_set_universe(isl_union_set_copy(outs)));
@@ -298,7 +315,7 @@ int mdh_fuse_tile_buffers(struct mdh_model *m, __isl_keep isl_union_map *inst,
     buf_acc = mdh_model_accesses_to(m, acc, k);
     produced = !mdh_isl_union_map_is_empty(isl_union_map_intersect_domain(
         isl_union_map_copy(buf_writes), isl_union_set_copy(prods)));
-    if (is_private(m, k, buf_writes, buf_acc, group) &&
+    if (is_private(m, k, buf_writes, buf_acc, group, tile) &&
         footprint(m, k, inst, isl_union_map_copy(buf_acc), &(*out)[n]) == 0)
       n++;
     else
@@ -307,6 +324,7 @@ int mdh_fuse_tile_buffers(struct mdh_model *m, __isl_keep isl_union_map *inst,
     isl_union_map_free(buf_acc);
   }
   isl_union_map_free(acc);
+  isl_union_set_free(tile);
   isl_union_set_free(group);
   isl_union_set_free(prods);
   if (!ok) {

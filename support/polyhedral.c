@@ -10,6 +10,7 @@
 #include <isl/local_space.h>
 #include <isl/space.h>
 #include <isl/union_map.h>
+#include <isl/union_set.h>
 #include <isl/val.h>
 
 #include "mlir-c/AffineExpr.h"
@@ -242,5 +243,12 @@ int mdh_isl_union_map_is_empty(__isl_take isl_union_map *umap) {
   isl_bool empty = isl_union_map_is_empty(umap);
 
   isl_union_map_free(umap);
+  return empty == isl_bool_true;
+}
+
+int mdh_isl_union_set_is_empty(__isl_take isl_union_set *uset) {
+  isl_bool empty = isl_union_set_is_empty(uset);
+
+  isl_union_set_free(uset);
   return empty == isl_bool_true;
 }

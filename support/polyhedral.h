@@ -55,6 +55,9 @@ __isl_give isl_val *mdh_isl_set_dim_bound(__isl_keep isl_set *set, int r,
 /* Tells whether "umap" (consumed) is empty; an error counts as "no". */
 int mdh_isl_union_map_is_empty(__isl_take isl_union_map *umap);
 
+/* Tells whether "uset" (consumed) is empty; an error counts as "no". */
+int mdh_isl_union_set_is_empty(__isl_take isl_union_set *uset);
+
 /* Returns "ma" with its output "pos" set to its input dimension "var"
  * (set_var) or to the constant "v" (set_cst). */
 __isl_give isl_multi_aff *

@@ -4,17 +4,19 @@
  *
  * For the statements that write data the function's caller sees (output
  * spaces, section 4.2), last to first, the pass forms a group until one is
- * worth fusing, then does the same again on the statements that run before
- * that group (fuse_part):
+ * worth fusing, then does the same again on the instances that run before
+ * that group and on those that run after it (fuse_part):
  * - the producers whose results the group's statements read at the same
  *   tile coordinates (quasi-identity, section 4.1) join the output space:
  *   they run in the same tiles, each over its own loops (an element-wise
  *   prologue or epilogue, or a contraction that keeps its loop order);
- * - producers without reductions whose results only the group reads join as
- *   extension statements (section 4.4): the instances each tile needs come
- *   from the upward-exposed data of the tile (4.3), mapped back through the
- *   producers' writes, statement after statement from the last producer to
- *   the first (Alg. 2), so that tiles may overlap (recomputation).
+ * - producers without reductions join as extension statements (section
+ *   4.4) where no statement outside the group reads the instances the group
+ *   reads (section 5.3, condition (21); the others run after the group):
+ *   the instances each tile needs come from the upward-exposed data of the
+ *   tile (4.3), mapped back through the producers' writes, statement after
+ *   statement from the last producer to the first (Alg. 2), so that tiles
+ *   may overlap (recomputation).
  * The output space is tiled (the tile coordinates are its parallel
  * dimensions), and below the tile band an extension node adds the producer
  * instances of each tile in front of the output statements (Alg. 3, with
@@ -114,11 +116,15 @@
 /* The role of a statement in the group being formed. */
 enum role { OUTSIDE, OUTPUT, PRODUCER };
 
+/* How much of a statement the part of the tree being fused holds. */
+enum share { NONE, SOME, ALL };
+
 /* Internal data structure of the pass on one function: the target ("gpu"),
  * the single-group mode ("single"), the chain, its schedule (as mdh-schedule
  * built it) and schedule map, the role of each statement in the group being
  * formed, the statements kept out of it ("blocked": their recomputation would
- * cost too much), and those of the groups fused already ("taken"). */
+ * cost too much), the instances of the part of the tree being fused
+ * ("universe") and how much of each statement it holds ("share"). */
 struct fuse_data {
   int gpu;
   int single;
@@ -129,7 +135,8 @@ struct fuse_data {
   isl_union_map *smap;
   enum role *role;
   int *blocked;
-  int *taken;
+  isl_union_set *universe;
+  enum share *share;
 };
 
 /* Returns the instances of statement "k". */
@@ -137,7 +144,15 @@ static __isl_give isl_union_set *stmt_domain(struct mdh_model *m, int k) {
   return isl_union_set_from_set(isl_set_copy(m->stmts[k].domain));
 }
 
-/* Returns the instances of the statements whose role is "role". */
+/* Returns the instances of statement "k" in the part of the tree being
+ * fused. */
+static __isl_give isl_union_set *in_part(struct fuse_data *data, int k) {
+  return isl_union_set_intersect(stmt_domain(data->m, k),
+                                 isl_union_set_copy(data->universe));
+}
+
+/* Returns the instances, in the part being fused, of the statements whose
+ * role is "role". */
 static __isl_give isl_union_set *with_role(struct fuse_data *data,
                                            enum role role) {
   isl_union_set *set =
@@ -146,7 +161,7 @@ static __isl_give isl_union_set *with_role(struct fuse_data *data,
 
   for (k = 0; k < data->m->n_stmt; ++k)
     if (data->role[k] == role)
-      set = isl_union_set_union(set, stmt_domain(data->m, k));
+      set = isl_union_set_union(set, in_part(data, k));
   return set;
 }
 
@@ -157,15 +172,23 @@ static __isl_give isl_union_map *of_stmt(struct mdh_model *m,
                                         stmt_domain(m, k));
 }
 
-/* Returns the flow from statement "k" to the statements "to": the pairs of
- * instances where one of "to" reads an element "k" writes. */
-static __isl_give isl_union_map *flow_to(struct mdh_model *m, int k,
-                                         __isl_take isl_union_set *to) {
+/* Returns the flow from the instances "from" to the instances "to": the
+ * pairs where one of "to" reads an element one of "from" writes. */
+static __isl_give isl_union_map *flow_between(struct mdh_model *m,
+                                              __isl_take isl_union_set *from,
+                                              __isl_take isl_union_set *to) {
   isl_union_map *reads =
       isl_union_map_intersect_domain(isl_union_map_copy(m->reads), to);
+  isl_union_map *writes =
+      isl_union_map_intersect_domain(isl_union_map_copy(m->writes), from);
 
-  return isl_union_map_apply_range(of_stmt(m, m->writes, k),
-                                   isl_union_map_reverse(reads));
+  return isl_union_map_apply_range(writes, isl_union_map_reverse(reads));
+}
+
+/* Returns the flow from statement "k" to the instances "to". */
+static __isl_give isl_union_map *flow_to(struct mdh_model *m, int k,
+                                         __isl_take isl_union_set *to) {
+  return flow_between(m, stmt_domain(m, k), to);
 }
 
 /* Tells whether statement "k" writes only intermediates of their own memory
@@ -332,22 +355,33 @@ static int joins_output(struct fuse_data *data, int p) {
 }
 
 /* Tells whether statement "p" may join the group as a producer: it has no
- * reduction and every statement that reads what it writes is in the
- * group. */
+ * reduction, the group reads some of its instances in the part being
+ * fused, and statements outside the group read none of those (the
+ * redundancy rule of basteln section 5.3, condition (21): each group of
+ * consumers then runs instances of its own, none twice; those the group
+ * does not need run after it, where their consumers may fuse them). */
 static int joins_producer(struct fuse_data *data, int p) {
   struct mdh_model *m = data->m;
-  int q, any = 0;
+  isl_union_set *mine = isl_union_set_empty(isl_union_set_get_space(m->domain));
+  isl_union_set *theirs = isl_union_set_copy(mine), *read;
+  int q, ok;
 
-  if (!cc_only(m, p))
+  if (!cc_only(m, p)) {
+    isl_union_set_free(mine);
+    isl_union_set_free(theirs);
     return 0;
-  for (q = p + 1; q < m->n_stmt; ++q) {
-    if (mdh_isl_union_map_is_empty(flow_to(m, p, stmt_domain(m, q))))
-      continue;
-    if (data->role[q] == OUTSIDE)
-      return 0;
-    any = 1;
   }
-  return any;
+  for (q = p + 1; q < m->n_stmt; ++q) {
+    read = isl_union_map_domain(
+        flow_between(m, in_part(data, p), stmt_domain(m, q)));
+    if (data->role[q] == OUTSIDE)
+      theirs = isl_union_set_union(theirs, read);
+    else
+      mine = isl_union_set_union(mine, read);
+  }
+  ok = !mdh_isl_union_set_is_empty(isl_union_set_copy(mine));
+  ok &= mdh_isl_union_set_is_empty(isl_union_set_intersect(mine, theirs));
+  return ok;
 }
 
 /* Tells whether every output statement of the group being formed reduces
@@ -449,7 +483,7 @@ static int join_outputs(struct fuse_data *data, int c) {
   int q, n = 0;
 
   for (q = c - 1; q >= 0; --q) {
-    if (data->role[q] != OUTSIDE || data->blocked[q] || data->taken[q] ||
+    if (data->role[q] != OUTSIDE || data->blocked[q] || data->share[q] != ALL ||
         writes_own_intermediates(m, q) || !cc_only(m, q) ||
         !same_tile_space(m, q, c) || !independent(m, q, c))
       continue;
@@ -488,10 +522,10 @@ static int form_group(struct fuse_data *data, int c) {
   data->role[c] = OUTPUT;
   n_out += join_outputs(data, c);
   for (p = c - 1; p >= 0; --p) {
-    if (data->role[p] != OUTSIDE || data->blocked[p] || data->taken[p] ||
-        !writes_own_intermediates(m, p))
+    if (data->role[p] != OUTSIDE || data->blocked[p] ||
+        data->share[p] == NONE || !writes_own_intermediates(m, p))
       continue;
-    if (joins_output(data, p)) {
+    if (data->share[p] == ALL && joins_output(data, p)) {
       data->role[p] = OUTPUT;
       n_out++;
       contraction |= !cc_only(m, p);
@@ -692,7 +726,8 @@ producer_instances(struct fuse_data *data, __isl_take isl_union_map *tiles) {
     more = isl_union_map_apply_range(
         isl_union_map_copy(need),
         isl_union_map_reverse(flow_to(m, p, isl_union_set_copy(m->domain))));
-    more = box_of(m, p, isl_union_map_coalesce(more));
+    more = isl_union_map_intersect_range(
+        box_of(m, p, isl_union_map_coalesce(more)), in_part(data, p));
     ext = isl_union_map_union(ext, isl_union_map_copy(more));
     need = isl_union_map_union(need, more);
   }
@@ -762,7 +797,8 @@ static int costly_producer(struct fuse_data *data, const struct tiling *t,
     part = isl_union_map_intersect_range(isl_union_map_copy(ext),
                                          stmt_domain(m, p));
     per_tile = box_volume(isl_map_from_union_map(part));
-    all = box_volume(isl_map_from_range(isl_set_copy(m->stmts[p].domain)));
+    all = box_volume(
+        isl_map_from_range(isl_set_from_union_set(in_part(data, p))));
     if (per_tile < 0 || all <= 0 || per_tile * tiles > MAX_RECOMPUTATION * all)
       return p;
   }
@@ -898,7 +934,8 @@ group_schedule(struct fuse_data *data, __isl_take isl_multi_union_pw_aff *band,
                __isl_take isl_union_set *reserved) {
   struct mdh_model *m = data->m;
   isl_union_set *outs = with_role(data, OUTPUT);
-  isl_union_set_list *parts = isl_union_set_list_from_union_set(reserved);
+  isl_union_set_list *parts =
+      isl_union_set_list_from_union_set(isl_union_set_copy(reserved));
   isl_union_map *tiles;
   isl_schedule *group;
   isl_schedule_node *node, *graft;
@@ -908,8 +945,9 @@ group_schedule(struct fuse_data *data, __isl_take isl_multi_union_pw_aff *band,
   tiles = isl_union_map_reverse(
       isl_union_map_from_multi_union_pw_aff(isl_multi_union_pw_aff_copy(band)));
   parts = isl_union_set_list_add(parts, isl_union_set_copy(outs));
-  group = isl_schedule_from_domain(
-      isl_union_set_union(outs, with_role(data, PRODUCER)));
+  group = isl_schedule_from_domain(isl_union_set_coalesce(isl_union_set_union(
+      isl_union_set_union(outs, isl_union_set_copy(reserved)),
+      isl_union_map_range(isl_union_map_copy(ext)))));
   node = isl_schedule_node_child(isl_schedule_get_root(group), 0);
   isl_schedule_free(group);
   node = isl_schedule_node_insert_sequence(node, parts);
@@ -927,6 +965,7 @@ group_schedule(struct fuse_data *data, __isl_take isl_multi_union_pw_aff *band,
     node = isl_schedule_node_graft_before(node, graft);
   }
   isl_union_map_free(ext);
+  isl_union_set_free(reserved);
   node = insert_own_loops(data, node, OUTPUT, tiles);
   isl_union_map_free(tiles);
   node = isl_schedule_node_child(
@@ -962,25 +1001,25 @@ static __isl_give isl_schedule *part(__isl_keep isl_schedule *schedule,
   return isl_schedule_intersect_domain(isl_schedule_copy(schedule), domain);
 }
 
-/* Splits the statements of "universe" (the domain of "plain", a part of
- * the tree of mdh-schedule without its kinds mark) outside the group into
- * those that run before it and after it (those that depend on the group,
- * directly or through each other), into "*before" and "*after" (the parts
- * of "plain" for them, NULL if empty). Returns 0, or -1 if a statement
- * after the group is a source of a dependence on one before it or in
- * it. */
+/* Splits the instances of "universe" (the domain of "plain", a part of
+ * the tree of mdh-schedule without its kinds mark) outside the group (the
+ * instances "in_group") into those that run before it and after it: the
+ * producer instances "spill" that only statements outside the group read,
+ * and the statements that depend on the group, directly or through each
+ * other, run after it. Stores the parts of "plain" for them in "*before"
+ * and "*after" (NULL if empty). Returns 0, or -1 if an instance after the
+ * group is a source of a dependence on one before it or in it. */
 static int surround(struct fuse_data *data, __isl_keep isl_schedule *plain,
+                    __isl_keep isl_union_set *in_group,
+                    __isl_take isl_union_set *spill,
                     __isl_give isl_schedule **before_part,
                     __isl_give isl_schedule **after_part) {
   struct mdh_model *m = data->m;
   isl_union_set *universe = isl_schedule_get_domain(plain);
-  isl_union_set *in_group = with_role(data, OUTPUT);
-  isl_union_set *after =
-      isl_union_set_empty(isl_union_set_get_space(m->domain));
+  isl_union_set *after = spill;
   isl_union_set *before, *from, *to;
   int k, ok;
 
-  in_group = isl_union_set_union(in_group, with_role(data, PRODUCER));
   for (k = 0; k < m->n_stmt; ++k) {
     if (data->role[k] != OUTSIDE)
       continue;
@@ -989,7 +1028,7 @@ static int surround(struct fuse_data *data, __isl_keep isl_schedule *plain,
     to = isl_union_set_intersect(stmt_domain(m, k),
                                  isl_union_set_copy(universe));
     if (!mdh_isl_union_map_is_empty(mdh_model_deps_between(m, from, to)))
-      after = isl_union_set_union(after, stmt_domain(m, k));
+      after = isl_union_set_union(after, isl_union_set_copy(to));
     isl_union_set_free(from);
     isl_union_set_free(to);
   }
@@ -1000,12 +1039,20 @@ static int surround(struct fuse_data *data, __isl_keep isl_schedule *plain,
                            isl_union_set_copy(in_group));
   ok = mdh_isl_union_map_is_empty(mdh_model_deps_between(m, after, to));
   isl_union_set_free(to);
-  isl_union_set_free(in_group);
   *before_part = ok ? part(plain, isl_union_set_copy(before)) : NULL;
   *after_part = ok ? part(plain, isl_union_set_copy(after)) : NULL;
   isl_union_set_free(before);
   isl_union_set_free(after);
   return ok ? 0 : -1;
+}
+
+/* Returns the instances of "set" (producer instances no tile needs) that
+ * statements outside the group read: they run after the group, with their
+ * consumers. */
+static __isl_give isl_union_set *read_outside(struct fuse_data *data,
+                                              __isl_keep isl_union_set *set) {
+  return isl_union_map_domain(
+      flow_between(data->m, isl_union_set_copy(set), with_role(data, OUTSIDE)));
 }
 
 /* Returns the schedule of the group of the output statement "c" within the
@@ -1022,7 +1069,7 @@ static __isl_give isl_schedule *fuse_group(struct fuse_data *data, int c,
   struct tiling t = {.c = c};
   isl_multi_union_pw_aff *band;
   isl_union_map *tiles, *ext, *inst;
-  isl_union_set *outs, *reserved;
+  isl_union_set *outs, *reserved, *spill;
   struct mdh_tile_buffer *bufs;
   isl_schedule *group;
   int64_t bytes;
@@ -1066,16 +1113,23 @@ retry:
       isl_union_map_copy(ext));
   n = mdh_fuse_tile_buffers(m, inst, outs, &bufs);
   isl_union_map_free(inst);
-  isl_union_set_free(outs);
   if (n >= 0)
     mdh_fuse_tile_buffers_free(bufs, n);
-  if (n < 0 || surround(data, plain, before, after) < 0) {
+  reserved = isl_union_set_subtract(
+      with_role(data, PRODUCER), isl_union_map_range(isl_union_map_copy(ext)));
+  spill = read_outside(data, reserved);
+  reserved = isl_union_set_subtract(reserved, isl_union_set_copy(spill));
+  outs = isl_union_set_union(outs, isl_union_set_copy(reserved));
+  outs =
+      isl_union_set_union(outs, isl_union_map_range(isl_union_map_copy(ext)));
+  if (n < 0 || surround(data, plain, outs, spill, before, after) < 0) {
+    isl_union_set_free(outs);
+    isl_union_set_free(reserved);
     isl_multi_union_pw_aff_free(band);
     isl_union_map_free(ext);
     return NULL;
   }
-  reserved = isl_union_set_subtract(
-      with_role(data, PRODUCER), isl_union_map_range(isl_union_map_copy(ext)));
+  isl_union_set_free(outs);
   group = group_schedule(data, band, ext, reserved);
   /* The bytes of the tile buffers, those of point-wise nests one element
    * each. */
@@ -1118,37 +1172,50 @@ static int fusion_mode(MlirOperation func) {
   return -1;
 }
 
+/* Makes "universe" the instances of the part of the tree being fused,
+ * and records how much of each statement it holds. */
+static void enter_part(struct fuse_data *data,
+                       __isl_keep isl_union_set *universe) {
+  isl_union_set *dom;
+  isl_bool all;
+  int k;
+
+  data->universe = universe;
+  for (k = 0; k < data->m->n_stmt; ++k) {
+    dom = stmt_domain(data->m, k);
+    all = isl_union_set_is_subset(dom, universe);
+    data->share[k] = all == isl_bool_true                           ? ALL
+                     : mdh_isl_union_set_is_empty(in_part(data, k)) ? NONE
+                                                                    : SOME;
+    isl_union_set_free(dom);
+  }
+}
+
 /* Returns "plain" (a part of the tree of mdh-schedule without its kinds
  * mark) with the group of its last output statement that is worth fusing
- * fused, and, before that group, the same done again on the part that
- * runs before it (the part after it depends on the group; it stays as it
- * is). Sets "*n_groups" to the number of groups fused. */
+ * fused, and the same done again on the parts that run before and after
+ * that group. Sets "*n_groups" to the number of groups fused. */
 static __isl_give isl_schedule *fuse_part(struct fuse_data *data,
                                           __isl_take isl_schedule *plain,
                                           int *n_groups, int *error) {
   struct mdh_model *m = data->m;
-  isl_union_set *universe = isl_schedule_get_domain(plain), *dom;
+  isl_union_set *universe = isl_schedule_get_domain(plain);
   isl_schedule *group = NULL, *before = NULL, *after = NULL;
-  isl_bool in;
   int c, k;
 
+  enter_part(data, universe);
   for (c = m->n_stmt - 1; !group && !*error && c >= 0; --c) {
-    dom = stmt_domain(m, c);
-    in = isl_union_set_is_subset(dom, universe);
-    isl_union_set_free(dom);
-    if (in != isl_bool_true || data->taken[c] || writes_own_intermediates(m, c))
+    if (data->share[c] != ALL || writes_own_intermediates(m, c))
       continue;
     group = fuse_group(data, c, plain, &before, &after, error);
     if (!group) {
       before = isl_schedule_free(before);
       after = isl_schedule_free(after);
     }
-    for (k = 0; k < m->n_stmt; ++k) {
-      if (group && data->role[k] != OUTSIDE)
-        data->taken[k] = 1;
+    for (k = 0; k < m->n_stmt; ++k)
       data->role[k] = OUTSIDE;
-    }
   }
+  data->universe = NULL;
   isl_union_set_free(universe);
   if (!group)
     return plain;
@@ -1156,6 +1223,8 @@ static __isl_give isl_schedule *fuse_part(struct fuse_data *data,
   ++*n_groups;
   if (before)
     before = fuse_part(data, before, n_groups, error);
+  if (after)
+    after = fuse_part(data, after, n_groups, error);
   return then(then(before, group), after);
 }
 
@@ -1185,8 +1254,8 @@ static int fuse_func(isl_ctx *ctx, MlirOperation func, int gpu) {
   data.smap = n_seg == 1 ? isl_schedule_get_map(data.schedule) : NULL;
   data.role = calloc(data.m->n_stmt + 1, sizeof(*data.role));
   data.blocked = calloc(data.m->n_stmt + 1, sizeof(*data.blocked));
-  data.taken = calloc(data.m->n_stmt + 1, sizeof(*data.taken));
-  if (!data.role || !data.blocked || !data.taken)
+  data.share = calloc(data.m->n_stmt + 1, sizeof(*data.share));
+  if (!data.role || !data.blocked || !data.share)
     abort();
   if (data.smap) {
     /* The groups are built without the kinds mark below the domain. */
@@ -1210,7 +1279,7 @@ static int fuse_func(isl_ctx *ctx, MlirOperation func, int gpu) {
   isl_schedule_free(fused);
   free(data.role);
   free(data.blocked);
-  free(data.taken);
+  free(data.share);
   isl_union_map_free(data.smap);
   isl_schedule_free(data.schedule);
   mdh_chain_free(data.cg);
