@@ -12,9 +12,10 @@
  * is stored back.
  *
  * A md_hom's dimensions, in the order of its band in mdh.schedule (the
- * GPU optimizer of mdh-schedule puts the coalescing dimension innermost),
- * form a chain of perfectly nested maps: LIFT's nesting tree (Mogers et
- * al., CC'22, Sec. 4). enumerate.c lists the encodings that the
+ * GPU optimizer of mdh-schedule puts the coalescing dimension innermost)
+ * with its reduction dimensions moved inside the others, as its strategies
+ * nest them (reductions_inside), form a chain of perfectly nested maps:
+ * LIFT's nesting tree (Mogers et al., CC'22, Sec. 4). enumerate.c lists the encodings that the
  * strengthened rules allow; reduction (pw) maps may be parallel when the
  * reduce strategy of mdh-codegen-gpu can run the md_hom (PANAMERA's
  * multi-block reductions), scan maps when the block scan can run the
@@ -29,8 +30,10 @@
  * limits are checked on the sized mapping. The score (without a GPU to
  * time candidates) rewards, in this order: enough
  * parallel threads to fill an H100 (2^17), thread x on the coalescing
- * dimension (coalescing_dim), a block reduction over atomics, and
- * penalizes per-thread atomics and blocks of less than a warp. The best
+ * dimension (coalescing_dim), a block reduction over atomics where the
+ * result points alone cannot fill the GPU, and penalizes per-thread
+ * atomics, reductions spread so thin that a thread gets fewer than 8 of
+ * their points, and blocks of less than a warp. The best
  * wins; ties keep the enumeration order, except that a matmul-like md_hom
  * gets a tiled mapping (tiled_mapping) where tiling pays.
  * A band kernel is searched the same way, its parallel members taking the
@@ -76,6 +79,12 @@
 #define MAX_RANK MDH_MODEL_MAX_RANK
 #define PASS "mdh-map-gpu"
 #define FULL_GPU_THREADS (1 << 17)
+
+/* The fewest reduction points per thread for which a block reduction
+ * pays: the bench's reductions near the copy bandwidth on an H200 gave
+ * each thread 32 (matvec, 74%) and 256 (reduce, 73%) points
+ * (bench/README.md). */
+#define MIN_POINTS_PER_LANE 8
 #define MAX_REDUCTION_BLOCKS 1024
 /* The enumeration stops after this many candidates: long chains have
  * exponentially many legal mappings (154678 for 10 dimensions). */
@@ -92,14 +101,16 @@ struct candidate {
  * md_hom (NULL for a band kernel), where errors go ("loc", a "what"), the
  * combine kind of every dimension (of the md_hom, or of the band member:
  * cc where the member is parallel, pw where it must stay sequential), the
- * band "order" (order[j] = dimension of the j-th map), the nesting tree,
- * the flags, and the candidates found. */
+ * "band" order, the nesting "order" (order[j] = dimension of the j-th map;
+ * reductions_inside), the nesting tree, the flags, and the candidates
+ * found. */
 struct search {
   struct mdh_stmt_info *info;
   MlirOperation loc;
   const char *what;
   MdhCombineKind kinds[MAX_RANK];
   int rank;
+  int band[MAX_RANK];
   int order[MAX_RANK];
   int coalesce;
   int dynamic;
@@ -207,11 +218,15 @@ static void enc_of(struct search *s, const struct mdh_mapping *map, int *enc) {
 static double score(struct search *s, const struct mdh_mapping *map) {
   const struct mdh_dim_map *dm;
   int64_t grid[3], block[3], workers;
-  double par = 1, sc;
+  double par = 1, cc_points = 1, pw_points = 1, pw_lanes = 1, sc;
   int d, cc_threads = 0, pw_threads = 0, pw_blocks = 0, coalesced = 0;
 
   for (d = 0; d < map->rank; ++d) {
     dm = &map->dims[d];
+    if (s->kinds[d] == MdhCombineCC)
+      cc_points *= (double)s->sizes[d];
+    else
+      pw_points *= (double)s->sizes[d];
     if (dm->level == MDH_LEVEL_SEQ)
       continue;
     workers = dm->threads * dm->blocks;
@@ -221,14 +236,25 @@ static double score(struct search *s, const struct mdh_mapping *map) {
     } else {
       pw_threads |= mdh_dim_map_spreads_threads(dm);
       pw_blocks |= mdh_dim_map_spreads_blocks(dm);
+      pw_lanes *= (double)min64(workers, s->sizes[d]);
     }
     if (mdh_dim_map_has_threads(dm) && dm->hw == 0 && d == s->coalesce)
       coalesced = 1;
   }
   sc = 4.0 * (par < FULL_GPU_THREADS ? par / FULL_GPU_THREADS : 1.0);
   sc += 2.0 * coalesced;
+  /* A reduction spread over threads or blocks needs several points per
+   * thread: row_reduce's rows of 8192 over 32 blocks of 256 threads, one
+   * point each, reached 21% of the copy bandwidth on an H200, where a
+   * block per row (matvec's mapping, 32 points per thread) reached 74%
+   * (bench/README.md). A block reduction pays where the result points
+   * alone cannot fill the GPU; where they can, a thread per result point
+   * with its reduction sequential saves the shared-memory combine (a
+   * batched 4 x 200^3 product). */
+  if ((pw_threads || pw_blocks) && pw_points < MIN_POINTS_PER_LANE * pw_lanes)
+    sc -= 0.5;
   if (pw_threads && !cc_threads)
-    sc += 0.5;
+    sc += cc_points < FULL_GPU_THREADS ? 0.5 : -0.5;
   if (pw_threads && cc_threads)
     sc -= 1.0;
   if (pw_blocks)
@@ -300,9 +326,9 @@ static int innermost_parallel(const struct search *s) {
   int j;
 
   for (j = s->rank - 1; j >= 0; --j)
-    if (s->kinds[s->order[j]] == MdhCombineCC)
-      return s->order[j];
-  return s->order[s->rank - 1];
+    if (s->kinds[s->band[j]] == MdhCombineCC)
+      return s->band[j];
+  return s->band[s->rank - 1];
 }
 
 /* The dimension whose neighbouring points read neighbouring elements in
@@ -329,15 +355,15 @@ static int coalescing_dim(const struct search *s) {
         ++votes[d];
     }
   }
-  best = s->order[s->rank - 1];
+  best = s->band[s->rank - 1];
   for (j = s->rank - 1; j >= 0; --j)
-    if (votes[s->order[j]] > votes[best])
-      best = s->order[j];
+    if (votes[s->band[j]] > votes[best])
+      best = s->band[j];
   return best;
 }
 
-/* Sets up the nesting tree of "s", whose rank, kinds, sizes and order are
- * set: a chain of perfectly nested maps in band order. */
+/* Sets up the nesting tree of "s", whose rank, kinds, sizes and orders are
+ * set: a chain of perfectly nested maps in nesting order. */
 static void init_tree(struct search *s, const char *name) {
   struct mdh_map_node *node;
   int j, d;
@@ -361,6 +387,27 @@ static void init_tree(struct search *s, const char *name) {
   s->flags = MDH_MAP_WITHOUT_RULE8;
 }
 
+/* Moves the reduction (pw) dimensions of "s" behind the others in its
+ * nesting order, keeping the band order within each kind. The strategies
+ * of a kernel of one md_hom nest its reduction loops inside the others
+ * whatever the band order (the reduce strategy's parts, PANAMERA Sec. 5;
+ * the owner strategy runs them in each thread), so the nesting tree
+ * follows: rows may then go to blocks and a row's reduction to the
+ * threads of its block (a block reduction, no atomics), which the band
+ * order of the GPU optimizer forbids where it puts the reduction outside
+ * (constraint injection's cost weighs the output's store, along the rows,
+ * above the input's load: row_reduce). */
+static void reductions_inside(struct search *s) {
+  int moved[MAX_RANK], j, n = 0, m = 0;
+
+  for (j = 0; j < s->rank; ++j)
+    if (s->kinds[s->band[j]] == MdhCombinePW)
+      moved[m++] = s->band[j];
+    else
+      s->order[n++] = s->band[j];
+  memcpy(s->order + n, moved, m * sizeof(*s->order));
+}
+
 /* Sets up the search of "info" with band order "order". */
 static void init_search(struct search *s, struct mdh_stmt_info *info,
                         const int *order) {
@@ -372,10 +419,11 @@ static void init_search(struct search *s, struct mdh_stmt_info *info,
   s->what = "md_hom";
   s->rank = info->stmt->rank;
   for (j = 0; j < s->rank; ++j) {
-    d = s->order[j] = order[j];
+    d = s->band[j] = order[j];
     s->sizes[d] = mdh_extents_nominal_size(info->stmt->hom, d);
     s->kinds[d] = info->stmt->kinds[d];
   }
+  reductions_inside(s);
   s->dynamic = mdh_extents_any_dynamic(info->stmt->hom);
   init_tree(s, "dimension");
   if (mdh_mapping_can_reduce(info))
@@ -396,7 +444,7 @@ static void init_band_search(struct search *s,
   s->what = "kernel";
   s->rank = bk->n_member;
   for (j = 0; j < s->rank; ++j) {
-    s->order[j] = j;
+    s->band[j] = s->order[j] = j;
     s->sizes[j] = bk->sizes[j];
     s->kinds[j] = bk->parallel[j] ? MdhCombineCC : MdhCombinePW;
   }
