@@ -9,7 +9,9 @@
 #               it is a bundle or empty, else refused
 #   --no-baselines  skip building mdh-baselines (nvcc)
 #
-# Steps: build mdh-baselines (build.sh) and copy its sources; then, if
+# Steps: copy run.sh, kernels.tsv and torch_subgraphs.py (the PyTorch bars
+# of the sub-graphs, run where the GPU machine's python3 has torch); build
+# mdh-baselines (build.sh) and copy its sources; then, if
 # BUILD_DIR/bin/mdh-run has --emit-object and BUILD_DIR/bin/mdh-exec exists,
 # compile every kernel of kernels.tsv with `mdh-run --pipeline=gpu
 # --emit-object` into objects/, and copy mdh-exec and the libraries it and the
@@ -45,7 +47,7 @@ fi
 rm -rf "$bundle"
 mkdir -p "$bundle/bin" "$bundle/lib" "$bundle/objects" "$bundle/src"
 touch "$bundle/.mdh-bench-bundle"
-cp "$here/run.sh" "$here/kernels.tsv" "$bundle/"
+cp "$here/run.sh" "$here/kernels.tsv" "$here/torch_subgraphs.py" "$bundle/"
 cp "$here/baselines.cu" "$here/build.sh" "$bundle/src/"
 if [ "$baselines" = 1 ]; then
   bash "$here/build.sh" "$bundle"

@@ -1,18 +1,23 @@
 #!/usr/bin/env bash
 # Runs the GPU benchmarks of a bundle made by bench/gpu/bundle.sh, on the
 # machine with the GPU (which needs no LLVM, MLIR or Python: bash, awk, sed,
-# sort and what the bundle holds). Lives in the bundle:
+# sort and what the bundle holds; python3 with torch only for the PyTorch
+# bars of the sub-graphs). Lives in the bundle:
 #
 #   bin/mdh-baselines     cuBLAS/CUB/CUDA reference timings (baselines.cu)
 #   bin/mdh-exec, lib/    runs the ahead-of-time objects (when bundled)
 #   objects/NAME.so       bench/kernels/NAME.mlir from mdh-run --emit-object
 #   kernels.tsv           entry, bytes, flops and baselines of each kernel
+#   torch_subgraphs.py    PyTorch eager and torch.compile timings of
+#                         bench/gpu/subgraphs (where python3 has torch)
 #   src/                  baselines.cu and build.sh, to rebuild mdh-baselines
 #                         where the bundled one cannot load cuBLAS
 #
 # Usage: run.sh [--repeat=N] [--out=DIR]
 # Runs the baselines, then every object N+1 times under mdh-exec (the first
-# run is a warm-up), and prints a Markdown table: median kernel time (the
+# run is a warm-up), then, where python3 has torch, torch_subgraphs.py
+# (its lines join the baselines; at most MDH_BENCH_TORCH_TIMEOUT seconds,
+# default 900), and prints a Markdown table: median kernel time (the
 # host runtime's kernel_ms with MDH_RT_PROFILE=1, else mdh-exec's time_ms),
 # rate, the fastest baseline, and the share of the baseline and of the
 # measured copy bandwidth, against the targets of bench/README.md. Logs and
@@ -54,7 +59,8 @@ if [ "$repeat" -lt 1 ]; then
   exit 1
 fi
 mkdir -p "$out"
-rm -f "$out/baselines.txt" "$out/baselines.err" "$out/measured.txt" "$out/table.md"
+rm -f "$out/baselines.txt" "$out/baselines.err" "$out/measured.txt" "$out/table.md" \
+  "$out/torch.txt" "$out/torch.err"
 LD_LIBRARY_PATH=$bundle/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 export LD_LIBRARY_PATH
 
@@ -101,6 +107,38 @@ run_baselines() {
     echo "run.sh: mdh-baselines failed (exit $rc)" >&2
   fi
   grep -q '^baseline ' "$out/baselines.txt"
+}
+
+# Appends the PyTorch eager and torch.compile timings of the sub-graphs
+# (torch_subgraphs.py, lines in mdh-baselines' format: the bars
+# torch_eager_NAME and torch_compile_NAME of kernels.tsv) to
+# $out/baselines.txt and shows them, where this machine's python3 has torch
+# (its stderr in $out/torch.err). Runs after the mdh kernels, so that a
+# slow torch.compile cuts no measurement of them short.
+run_torch() {
+  if [ ! -f "$bundle/torch_subgraphs.py" ]; then
+    echo "run.sh: the bundle has no torch_subgraphs.py: no PyTorch baselines" >&2
+    return 0
+  fi
+  if ! command -v python3 >/dev/null 2>&1 ||
+    ! python3 -c 'import torch' >/dev/null 2>&1 </dev/null; then
+    echo "run.sh: no python3 with torch here: no PyTorch baselines for the sub-graphs" >&2
+    return 0
+  fi
+  limit=${MDH_BENCH_TORCH_TIMEOUT:-900}
+  rc=0
+  if command -v timeout >/dev/null 2>&1; then
+    timeout "$limit" python3 "$bundle/torch_subgraphs.py" --repeat="$repeat" \
+      >"$out/torch.txt" 2>"$out/torch.err" </dev/null || rc=$?
+  else
+    python3 "$bundle/torch_subgraphs.py" --repeat="$repeat" \
+      >"$out/torch.txt" 2>"$out/torch.err" </dev/null || rc=$?
+  fi
+  cat "$out/torch.txt"
+  cat "$out/torch.txt" >>"$out/baselines.txt"
+  if [ "$rc" -ne 0 ]; then
+    echo "run.sh: torch_subgraphs.py failed (exit $rc; $out/torch.err)" >&2
+  fi
 }
 
 # Prints the median of the "$2=" values of log "$1", the first (warm-up)
@@ -211,6 +249,7 @@ table() {
 status=0
 run_baselines || status=1
 measure_all
+run_torch
 echo
 table | tee "$out/table.md"
 exit $status

@@ -13,6 +13,7 @@ matvec) k="100 0.2 0.125 0.1"; t="101 0.3 0.225 0.2" ;;
 row_reduce) k=""; t="100 0.5 0.6 0.4" ;;
 jacobi3d) k="100 0.5 0.5 0.5"; t="100 0.6 0.6 0.6" ;;
 matmul) k="100 6.0 7.0 5.0"; t="100 6.1 7.1 5.1" ;;
+s2m_fused) k="100 0.2 0.25 0.15"; t="100 0.3 0.35 0.25" ;;
 *) echo "fake mdh-exec: unknown object $1" >&2; exit 1 ;;
 esac
 # shellcheck disable=SC2086 # the lists split into their runs
