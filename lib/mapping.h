@@ -57,6 +57,9 @@ enum mdh_level {
 /* Static shared memory per block (more needs the opt-in of
  * cudaFuncSetAttribute, which the generated launches do not make). */
 #define MDH_GPU_MAX_SHARED_BYTES (48 * 1024)
+/* The parallel threads that mdh-map-gpu counts as filling an H100: 2^17,
+ * about half of the 270,336 threads its 132 SMs hold at once. */
+#define MDH_GPU_FULL_THREADS (1 << 17)
 /* The threads of a block the mappings of mdh-map-gpu size within, along
  * x, then y, then z: 8 warps. */
 #define MDH_GPU_THREAD_BUDGET 256

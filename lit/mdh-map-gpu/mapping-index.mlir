@@ -2,14 +2,15 @@
 
 // mdh.mapping_index addressed per function and per kernel (kernels are
 // numbered in tree order): the module's spec gives @b its second best
-// mapping and kernel 0 of @a its third best; @c, which no entry names,
-// keeps its best. The most specific entry wins.
+// mapping and kernel 0 of @a (its row reduction, whose best is a block per
+// row) its third best, that of kernel 1 (the copy) by chance; @c, which no
+// entry names, keeps its best. The most specific entry wins.
 module attributes {mdh.mapping_index = "@b:1; @a:0:2"} {
 func.func private @id(%a: f32) -> f32 {
   return %a : f32
 }
 // CHECK-LABEL: func.func @a
-// CHECK-SAME: kernel: seq, global.z(8,1)
+// CHECK-SAME: kernel: global.y(8,1), global.x(4,1){{.*}}kernel: global.y(8,1), global.x(4,1)
 func.func @a(%x: memref<5x3xf32>, %w: memref<5xf32>, %y: memref<5x3xf32>) {
   %vm = "mdh.inp_view"(%x) {accesses = [affine_map<(i, k) -> (i, k)>]}
       : (memref<5x3xf32>) -> !mdh.mda<array<i64: 5, 3>>

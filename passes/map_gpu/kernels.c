@@ -16,9 +16,11 @@
  * grid-wide barrier is ever needed inside the kernel (LIFT's G4). The
  * others stay sequential in each thread. Otherwise, when one of the
  * md_homs carries a user's mapping (a decision about that md_hom alone),
- * and when one reduces more than MDH_GPU_MAX_FUSED_REDUCTION instances per
+ * when one reduces more than MDH_GPU_MAX_FUSED_REDUCTION instances per
  * result point (its own kernel's strategies spread them; in the band
- * kernel each thread would run them one after another), the band is split
+ * kernel each thread would run them one after another), and when the
+ * band's parallel members spread fewer points than one of its md_homs
+ * would alone (spreads_less), the band is split
  * into one kernel per statement in program order, which
  * respects every dependence because the model's dependences all follow
  * program order.
@@ -145,6 +147,50 @@ static int each_spread(struct mark_data *data, __isl_keep isl_union_set *domain,
   return 1;
 }
 
+/* Tells whether the instances of "stmt" are in "domain" (-1 on error). */
+static isl_bool stmt_in(const struct mdh_stmt *stmt,
+                        __isl_keep isl_union_set *domain) {
+  isl_union_set *s = isl_union_set_from_set(isl_set_copy(stmt->domain));
+  isl_bool in = isl_union_set_is_subset(s, domain);
+
+  isl_union_set_free(s);
+  return in;
+}
+
+/* Tells whether the parallel members of the band kernel "bk" spread fewer
+ * points than some statement of "domain" would spread over the cc
+ * dimensions of a kernel of its own, up to the threads that fill the GPU:
+ * the scheduler's fusion made the kernel less parallel (a transpose fused
+ * into a batched product through a skewed band left one parallel member of
+ * 32 points, where the product alone has 6.3 million: bench/gpu/subgraphs'
+ * transbmm). */
+static int spreads_less(struct mark_data *data,
+                        __isl_keep isl_union_set *domain,
+                        const struct mdh_band_kernel *bk) {
+  const struct mdh_stmt *stmt;
+  double par = 1, cc;
+  int64_t n;
+  int k, m, d;
+
+  for (m = 0; m < bk->n_member; ++m)
+    if (bk->parallel[m])
+      par *= (double)bk->sizes[m];
+  for (k = 0; k < data->m->n_stmt; ++k) {
+    stmt = &data->m->stmts[k];
+    if (stmt_in(stmt, domain) != isl_bool_true)
+      continue;
+    for (cc = 1, d = 0; d < stmt->rank && cc > 0; ++d) {
+      n = stmt->kinds[d] == MdhCombineCC ? mdh_stmt_extent(stmt, d) : 1;
+      cc = n < 0 ? -1 : cc * (double)n;
+    }
+    if (cc > MDH_GPU_FULL_THREADS)
+      cc = MDH_GPU_FULL_THREADS;
+    if (par < cc)
+      return 1;
+  }
+  return 0;
+}
+
 /* Fills in "bk" for the band "node" over the instances "domain"; returns
  * 1 if it can be one kernel, 0 if not, -1 on error. */
 static int read_band(struct mark_data *data, __isl_keep isl_schedule_node *node,
@@ -159,10 +205,8 @@ static int read_band(struct mark_data *data, __isl_keep isl_schedule_node *node,
   bk->first = NULL;
   for (k = 0; k < data->m->n_stmt; ++k) {
     struct mdh_stmt *stmt = &data->m->stmts[k];
-    isl_union_set *s = isl_union_set_from_set(isl_set_copy(stmt->domain));
-    isl_bool in = isl_union_set_is_subset(s, domain);
+    isl_bool in = stmt_in(stmt, domain);
 
-    isl_union_set_free(s);
     if (in < 0)
       return -1;
     if (!in)
@@ -192,6 +236,8 @@ static int read_band(struct mark_data *data, __isl_keep isl_schedule_node *node,
   isl_union_map_free(deps);
   if (any && parallel >= 0)
     any = each_spread(data, domain, mupa, bk);
+  if (any > 0 && spreads_less(data, domain, bk))
+    any = 0;
   isl_multi_union_pw_aff_free(mupa);
   if (bk->n_member < 0 || parallel < 0 || any < 0)
     return -1;

@@ -15,11 +15,11 @@
  * GPU optimizer of mdh-schedule puts the coalescing dimension innermost)
  * with its reduction dimensions moved inside the others, as its strategies
  * nest them (reductions_inside), form a chain of perfectly nested maps:
- * LIFT's nesting tree (Mogers et al., CC'22, Sec. 4). enumerate.c lists the encodings that the
- * strengthened rules allow; reduction (pw) maps may be parallel when the
- * reduce strategy of mdh-codegen-gpu can run the md_hom (PANAMERA's
- * multi-block reductions), scan maps when the block scan can run the
- * md_hom, on one block (sizing gives them one). Two departures, both
+ * LIFT's nesting tree (Mogers et al., CC'22, Sec. 4). enumerate.c lists the
+ * encodings that the strengthened rules allow; reduction (pw) maps may be
+ * parallel when the reduce strategy of mdh-codegen-gpu can run the md_hom
+ * (PANAMERA's multi-block reductions), scan maps when the block scan can run
+ * the md_hom, on one block (sizing gives them one). Two departures, both
  * because the md_hom's dimensions are already what LIFT's rewrites would
  * produce: Fused encodings are left out (mdh-coalesce merges dimensions
  * before scheduling), and with them rule 8, the sequential-fusion pruning
@@ -78,7 +78,6 @@
 
 #define MAX_RANK MDH_MODEL_MAX_RANK
 #define PASS "mdh-map-gpu"
-#define FULL_GPU_THREADS (1 << 17)
 
 /* The fewest reduction points per thread for which a block reduction
  * pays: the bench's reductions near the copy bandwidth on an H200 gave
@@ -241,7 +240,7 @@ static double score(struct search *s, const struct mdh_mapping *map) {
     if (mdh_dim_map_has_threads(dm) && dm->hw == 0 && d == s->coalesce)
       coalesced = 1;
   }
-  sc = 4.0 * (par < FULL_GPU_THREADS ? par / FULL_GPU_THREADS : 1.0);
+  sc = 4.0 * (par < MDH_GPU_FULL_THREADS ? par / MDH_GPU_FULL_THREADS : 1.0);
   sc += 2.0 * coalesced;
   /* A reduction spread over threads or blocks needs several points per
    * thread: row_reduce's rows of 8192 over 32 blocks of 256 threads, one
@@ -254,7 +253,7 @@ static double score(struct search *s, const struct mdh_mapping *map) {
   if ((pw_threads || pw_blocks) && pw_points < MIN_POINTS_PER_LANE * pw_lanes)
     sc -= 0.5;
   if (pw_threads && !cc_threads)
-    sc += cc_points < FULL_GPU_THREADS ? 0.5 : -0.5;
+    sc += cc_points < MDH_GPU_FULL_THREADS ? 0.5 : -0.5;
   if (pw_threads && cc_threads)
     sc -= 1.0;
   if (pw_blocks)
