@@ -12,6 +12,7 @@
 #define ATTR_SCHEDULER "mdh.scheduler"
 #define ATTR_MAPPING "mdh.mapping"
 #define ATTR_MAPPINGS "mdh.mappings"
+#define ATTR_KERNEL_MAPPINGS "mdh.kernel_mappings"
 #define ATTR_MAPPING_INDEX "mdh.mapping_index"
 #define ATTR_REDUCTION_MODE "mdh.reduction_mode"
 #define ATTR_ISL_BUDGET "mdh.isl_budget"
@@ -149,6 +150,16 @@ int64_t mdh_attr_get_mapping_count(MlirOperation op) {
 
 void mdh_attr_set_mapping_count(MlirOperation op, int64_t count) {
   set_i64(op, ATTR_MAPPINGS, count);
+}
+
+MlirAttribute mdh_attr_get_kernel_mappings(MlirOperation func) {
+  return get(func, ATTR_KERNEL_MAPPINGS);
+}
+
+void mdh_attr_set_kernel_mappings(MlirOperation func, const int64_t *counts,
+                                  int n) {
+  set(func, ATTR_KERNEL_MAPPINGS,
+      mlirDenseI64ArrayGet(mlirOperationGetContext(func), n, counts));
 }
 
 MlirAttribute mdh_attr_find_mapping_index(MlirOperation op,

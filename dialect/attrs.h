@@ -50,6 +50,14 @@ void mdh_attr_set_mapping(MlirOperation op, const char *mapping);
 int64_t mdh_attr_get_mapping_count(MlirOperation op);
 void mdh_attr_set_mapping_count(MlirOperation op, int64_t count);
 
+/* `mdh.kernel_mappings` (func.func, set by mdh-map-gpu): how many legal
+ * mappings each kernel of the function has, in tree order (the kernel
+ * numbers of `mdh.mapping_index`; 1 for a kernel whose mapping is given:
+ * a user's, or a fused group's tiles), for mdh-tune (raw). */
+MlirAttribute mdh_attr_get_kernel_mappings(MlirOperation func);
+void mdh_attr_set_kernel_mappings(MlirOperation func, const int64_t *counts,
+                                  int n);
+
 /* `mdh.mapping_index` (func.func or module): the mapping to take, an
  * integer or a spec string (lib/mapping.h) (raw). */
 MlirAttribute mdh_attr_find_mapping_index(MlirOperation op,

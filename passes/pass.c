@@ -374,6 +374,30 @@ MlirLogicalResult mdhSetGpuOptions(MlirOperation op, MlirStringRef mapping,
   return mlirLogicalResultSuccess();
 }
 
+MlirLogicalResult mdhSetTunedMapping(MlirOperation module,
+                                     MlirStringRef mapping) {
+  MlirOperation owner;
+
+  if (!mdhIsMappingIndexSpec(mapping))
+    return mlirLogicalResultFailure();
+  if (mlirAttributeIsNull(mdh_attr_find_mapping_index(module, &owner)))
+    set_mapping_index(module, mapping);
+  return mlirLogicalResultSuccess();
+}
+
+intptr_t mdhGetKernelMappings(MlirOperation func, int64_t *counts,
+                              intptr_t max) {
+  MlirAttribute attr = mdh_attr_get_kernel_mappings(func);
+  intptr_t n, i;
+
+  if (mlirAttributeIsNull(attr) || !mlirAttributeIsADenseI64Array(attr))
+    return -1;
+  n = mlirDenseArrayGetNumElements(attr);
+  for (i = 0; i < n && i < max; ++i)
+    counts[i] = mlirDenseI64ArrayGetElement(attr, i);
+  return n;
+}
+
 /* Runs mdh-gpu-options with the options "user" on "module". A bad value
  * (from a C caller: mdh-gpu-pipeline rejects it while parsing) fails the
  * pass with an error at the module before anything is set. */

@@ -316,6 +316,65 @@ static int test_gpu_options(MlirContext ctx) {
   return failed[0] && failed[1] ? 0 : -1;
 }
 
+// CHECK-LABEL: @testTuning
+// CHECK: kernels before: -1
+// CHECK: kernels: 1 [16]
+// CHECK: module attributes {mdh.mapping_index = 7 : i64}
+// CHECK: module attributes {mdh.mapping_index = "@matvec:0:2"}
+// CHECK: bad spec: 1
+
+/* Sets the tuned mapping "spec" on a module with (if "own") or without an
+ * mdh.mapping_index of its own and prints it; returns whether it failed. */
+static int run_tuned_mapping(MlirContext ctx, const char *spec, int own) {
+  MlirModule m = mlirModuleCreateParse(
+      ctx, str(own ? "module attributes {mdh.mapping_index = 7 : i64} {}"
+                   : "module {}"));
+  MlirLogicalResult res =
+      mdhSetTunedMapping(mlirModuleGetOperation(m), str(spec));
+
+  if (mlirLogicalResultIsSuccess(res)) {
+    mlirOperationPrint(mlirModuleGetOperation(m), print_chunk, stderr);
+    fprintf(stderr, "\n");
+  }
+  mlirModuleDestroy(m);
+  return mlirLogicalResultIsFailure(res);
+}
+
+/* What mdh-tune and mdh-run --tuning use: the legal mappings of each
+ * kernel that mdh-map-gpu stores (none before it runs), and a tuned
+ * mapping that the module's own mdh.mapping_index overrides. */
+static int test_tuning(MlirContext ctx) {
+  MlirModule m = build_matvec(ctx);
+  MlirOperation func = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
+  MlirPassManager pm = mlirPassManagerCreate(ctx);
+  int64_t counts[4];
+  intptr_t n;
+  int rc = 0;
+
+  fprintf(stderr, "@testTuning\n");
+  while (!mlirOperationIsNull(func) &&
+         mdhGetKernelMappings(func, counts, 4) < 0 &&
+         !mlirOperationIsNull(mlirOperationGetNextInBlock(func)))
+    func = mlirOperationGetNextInBlock(func);
+  fprintf(stderr, "kernels before: %ld\n",
+          (long)mdhGetKernelMappings(func, counts, 4));
+  mlirPassManagerAddOwnedPass(pm, mdhCreateSchedulePass());
+  mlirPassManagerAddOwnedPass(pm, mdhCreateMapGpuPass());
+  if (mlirLogicalResultIsFailure(
+          mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(m))))
+    rc = -1;
+  n = mdhGetKernelMappings(func, counts, 4);
+  fprintf(stderr, "kernels: %ld [%ld]\n", (long)n,
+          n > 0 ? (long)counts[0] : -1L);
+  mlirPassManagerDestroy(pm);
+  mlirModuleDestroy(m);
+  if (run_tuned_mapping(ctx, "@matvec:0:2", 1) ||
+      run_tuned_mapping(ctx, "@matvec:0:2", 0))
+    rc = -1;
+  fprintf(stderr, "bad spec: %d\n", run_tuned_mapping(ctx, "@matvec:", 0));
+  return rc;
+}
+
 int main(void) {
   MlirDialectRegistry registry = mlirDialectRegistryCreate();
   MlirContext ctx;
@@ -340,6 +399,8 @@ int main(void) {
     rc = 4;
   if (test_gpu_options(ctx) < 0)
     rc = 5;
+  if (test_tuning(ctx) < 0)
+    rc = 6;
   mlirContextDestroy(ctx);
   return rc;
 }

@@ -606,15 +606,15 @@ static int choose(struct search *s, long index, struct mdh_mapping *map) {
   return s->n;
 }
 
-/* Chooses and stores the mapping of the md_hom of "s". */
+/* Chooses and stores the mapping of the md_hom of "s"; returns the number
+ * of legal mappings, or -1 after a diagnostic. */
 static int choose_md_hom(struct search *s, long index) {
   struct mdh_mapping map;
   int count = choose(s, index, &map);
 
-  if (count < 0)
-    return 0;
-  store_mapping(s->info->stmt->hom, &map, count);
-  return 1;
+  if (count >= 0)
+    store_mapping(s->info->stmt->hom, &map, count);
+  return count;
 }
 
 /* Reads the `mdh.mapping_index` "attr" into "entries" (at most
@@ -758,9 +758,11 @@ static int check_reduction_modes(MlirOperation func) {
   return 1;
 }
 
-/* Internal data structure for map_band: the function being mapped. */
+/* Internal data structure for map_band: the function being mapped and the
+ * number of legal mappings of each kernel ("counts", by kernel number). */
 struct band_data {
   MlirOperation func;
+  int64_t *counts;
 };
 
 /* The mdh_map_band_fn of mdh_map_gpu_mark_kernels: chooses the mapping of
@@ -778,26 +780,30 @@ static char *map_band(const struct mdh_band_kernel *bk, void *user) {
   free(s.cands);
   if (count < 0)
     return NULL;
+  data->counts[bk->index] = count;
   mdh_str_init(&text);
   mdh_mapping_print(&map, &text);
   return text.data;
 }
 
 /* Chooses (or completes the user's) mapping of the md_hom of "info", whose
- * band order is read from "smap". */
+ * band order is read from "smap"; returns the number of legal mappings (1
+ * for a user's), or -1 after a diagnostic. */
 static int map_md_hom(struct mdh_stmt_info *info,
                       __isl_keep isl_union_map *smap, long index) {
   MlirAttribute given = mdh_attr_get_mapping(info->stmt->hom);
   int order[MAX_RANK];
   struct search s;
-  int ok;
+  int count;
 
   mdh_tree_dim_order(smap, info->stmt, order);
   init_search(&s, info, order);
-  ok = mlirAttributeIsNull(given) ? choose_md_hom(&s, index)
-                                  : use_given(&s, given);
+  if (mlirAttributeIsNull(given))
+    count = choose_md_hom(&s, index);
+  else
+    count = use_given(&s, given) ? 1 : -1;
   free(s.cands);
-  return ok;
+  return count;
 }
 
 /* Internal data structure for md_hom_mapping. */
@@ -828,15 +834,16 @@ static char *md_hom_mapping(__isl_keep isl_union_set *domain, void *user) {
 
 /* Marks the kernels of the schedule of "func" (kernels.c), maps each, puts
  * every kernel's mapping into its mark (the md_homs keep theirs in
- * `mdh.mapping` too, for their users), and stores the marked tree back. */
+ * `mdh.mapping` too, for their users), stores the marked tree back and
+ * the number of legal mappings of each kernel in `mdh.kernel_mappings`. */
 static int map_func(isl_ctx *ctx, MlirOperation func) {
   struct mdh_chain *chain = mdh_chain_alloc(ctx, func, PASS);
-  struct band_data data = {func};
+  struct band_data data = {func, NULL};
   struct hom_mapping_data hom_data = {chain, func};
   isl_schedule *schedule = NULL;
   isl_union_map *smap = NULL;
   int *in_band = NULL, *kernel_of = NULL;
-  int k, n_kernel = 0;
+  int k, count, n_kernel = 0;
   int ok = check_mapping_indices(func, -1) && check_reduction_modes(func);
 
   if (!chain)
@@ -846,25 +853,41 @@ static int map_func(isl_ctx *ctx, MlirOperation func) {
   ok = schedule != NULL;
   in_band = calloc(chain->m->n_stmt + 1, sizeof(*in_band));
   kernel_of = calloc(chain->m->n_stmt + 1, sizeof(*kernel_of));
-  if (!in_band || !kernel_of)
+  data.counts = malloc((chain->m->n_stmt + 1) * sizeof(*data.counts));
+  if (!in_band || !kernel_of || !data.counts)
     abort();
+  /* A fused group's mapping comes from its tiles: one choice. The
+   * statements its extensions add are in no kernel of their own. */
+  for (k = 0; k <= chain->m->n_stmt; ++k) {
+    data.counts[k] = 1;
+    kernel_of[k] = -1;
+  }
   if (ok) {
     schedule = mdh_map_gpu_mark_kernels(chain->m, func, schedule, &map_band,
                                         &data, kernel_of, in_band, &n_kernel);
     ok = schedule != NULL && check_mapping_indices(func, n_kernel);
   }
   smap = ok ? mdh_fuse_schedule_map(schedule) : NULL;
-  for (k = 0; ok && k < chain->m->n_stmt; ++k)
-    if (!in_band[k])
-      ok =
-          map_md_hom(&chain->infos[k], smap, mapping_index(func, kernel_of[k]));
+  for (k = 0; ok && k < chain->m->n_stmt; ++k) {
+    if (in_band[k])
+      continue;
+    count =
+        map_md_hom(&chain->infos[k], smap,
+                   kernel_of[k] < 0 ? -1 : mapping_index(func, kernel_of[k]));
+    ok = count >= 0;
+    if (ok && kernel_of[k] >= 0)
+      data.counts[kernel_of[k]] = count;
+  }
   if (ok)
     schedule = mdh_tree_complete_kernels(schedule, &md_hom_mapping, &hom_data);
   ok = ok && schedule;
-  if (ok)
+  if (ok) {
     mdh_tree_store(func, schedule);
+    mdh_attr_set_kernel_mappings(func, data.counts, n_kernel);
+  }
   free(in_band);
   free(kernel_of);
+  free(data.counts);
   isl_union_map_free(smap);
   isl_schedule_free(schedule);
   mdh_chain_free(chain);

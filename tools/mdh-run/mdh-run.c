@@ -11,6 +11,7 @@
 #include "tools/common/diagnostics.h"
 #include "tools/common/file.h"
 #include "tools/common/guard.h"
+#include "tools/common/tuned.h"
 #include "tools/mdh-run/emit.h"
 #include "tools/mdh-run/options.h"
 
@@ -379,6 +380,14 @@ int main(int argc, char **argv) {
   if (o.fusion)
     mdhSetFusion(mlirModuleGetOperation(module),
                  mlirStringRefCreateFromCString(o.fusion));
+  if (o.tuning &&
+      mdh_tool_apply_tuning(module, o.tuning, o.entry, o.pipeline,
+                            o.tuning_device, o.mapping[0] != '\0',
+                            o.fusion != NULL, err, sizeof(err)) < 0) {
+    fprintf(stderr, "mdh-run: %s\n", err);
+    mlirModuleDestroy(module);
+    goto done;
+  }
   if (o.emit_object && read_signature(module, &o, &inputs) == 0 &&
       check_static(&inputs) == 0)
     rc = mdh_emit_object(ctx, module, pipeline.text, o.entry, &inputs,

@@ -59,6 +59,12 @@ static void print_help(void) {
       "  --fusion=MODE         post-tiling fusion (mdh-tile-fuse): basteln\n"
       "                        (the default), single (independent chains in\n"
       "                        one group) or none (mdh.fusion)\n"
+      "  --tuning=RECORD       apply mdh-tune's record: the mappings and\n"
+      "                        fusion measured fastest for NAME (after the\n"
+      "                        module's own attributes and --mapping,\n"
+      "                        --fusion)\n"
+      "  --tuning-device=NAME  the device of RECORD's entries to take (needed\n"
+      "                        when it holds several)\n"
       "  --emit-object=OUT.so  compile the lowered module with clang into a\n"
       "                        shared object for mdh-exec instead of running\n"
       "                        it (its LLVM IR is left in OUT.so.ll)\n");
@@ -124,6 +130,14 @@ int mdh_run_parse_options(int argc, char **argv, struct mdh_run_options *o) {
         return usage_error(
             "--fusion needs 'basteln', 'none' or 'single', got '%s'", v);
       o->fusion = v;
+    } else if ((v = mdh_option_value(a, "tuning"))) {
+      if (!*v)
+        return usage_error("--tuning needs a record file (mdh-tune)%s", "");
+      o->tuning = v;
+    } else if ((v = mdh_option_value(a, "tuning-device"))) {
+      if (!*v)
+        return usage_error("--tuning-device needs a device name%s", "");
+      o->tuning_device = v;
     } else if ((v = mdh_option_value(a, "emit-object"))) {
       o->emit_object = v;
     } else if ((v = mdh_option_value(a, "repeat"))) {

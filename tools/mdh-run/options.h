@@ -19,6 +19,8 @@ struct mdh_run_options {
   const char *reduction_mode;
   const char *mapping;
   const char *fusion;
+  const char *tuning;
+  const char *tuning_device;
   int compare;
   unsigned long long seed;
   long repeat;

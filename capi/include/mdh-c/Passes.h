@@ -97,6 +97,23 @@ MlirPass mdhCreateGpuOptionsPass(MlirStringRef mapping,
 /// to a pass manager.
 MlirPass mdhCreateIslBudgetPass(int64_t budget);
 
+/// What a tuning record of mdh-tune gives a driver that holds the module
+/// (mdh-run --tuning): stores the mapping-index spec "mapping" as the
+/// module's mdh.mapping_index unless the module carries one already (the
+/// user's attributes come first, then the driver's options, then the
+/// record). Fails, storing nothing, when "mapping" is not a spec
+/// (mdhIsMappingIndexSpec).
+MlirLogicalResult mdhSetTunedMapping(MlirOperation module,
+                                     MlirStringRef mapping);
+
+/// Reads the number of legal mappings of each kernel of "func" that
+/// mdh-map-gpu stored (mdh.kernel_mappings, in the kernel numbering of
+/// mdh.mapping_index: tree order) into "counts", at most "max" of them.
+/// Returns the number of kernels, or -1 if mdh-map-gpu has not run on
+/// "func".
+intptr_t mdhGetKernelMappings(MlirOperation func, int64_t *counts,
+                              intptr_t max);
+
 /// Tells whether "mode" names a fusion mode of mdh-tile-fuse: "basteln"
 /// (the default), "none" or "single" (mdh.fusion).
 bool mdhIsFusionMode(MlirStringRef mode);

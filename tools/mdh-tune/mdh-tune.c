@@ -1,0 +1,625 @@
+/* mdh-tune: measures the legal configurations of the kernels of an entry
+ * function and writes the fastest as a tuning record (support/tuning.h,
+ * docs/tools.md) that `mdh-run --tuning=FILE` applies.
+ *
+ * The configurations: on the gpu pipelines, each kernel's legal mappings
+ * (mdh.mapping_index, in the order of mdh-map-gpu's cost model, whose
+ * choice is index 0), one kernel at a time with the others at the cost
+ * model's choice, so that candidates are independent and shards of them
+ * (--shard=I/N) can run on as many machines, their records merged
+ * (--merge) by keeping the fastest per kernel; on the cpu pipeline, the
+ * fusion modes of the function. Each candidate runs through mdh-run (the
+ * one beside mdh-tune unless --mdh-run names another) with --repeat, the
+ * first run a warm-up, under a time limit; the median of the others is
+ * its time. A candidate that fails or runs out of time is reported and
+ * left out.
+ */
+
+#include "support/tuning.h"
+#include "tools/common/args.h"
+#include "tools/common/context.h"
+#include "tools/common/diagnostics.h"
+#include "tools/common/file.h"
+#include "tools/common/tuned.h"
+
+#include "mdh-c/Dialect.h"
+#include "mdh-c/Passes.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/IR.h"
+#include "mlir-c/Pass.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/select.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+/* The most kernels of one function mdh-tune tunes. */
+#define MAX_KERNELS 256
+
+/* What mdh-map-gpu needs to form and map the kernels, as the gpu
+ * pipelines run it (passes/pipelines.c). */
+static const char front_pipeline[] =
+    "builtin.module(mdh-coalesce,mdh-schedule,mdh-tile-fuse{target=gpu},"
+    "mdh-map-gpu)";
+
+/* The fusion modes the cpu pipeline is tuned over (mdhIsFusionMode). */
+static const char *const fusion_modes[] = {"basteln", "none", "single"};
+
+/* The options of one run of mdh-tune. */
+struct options {
+  const char *file;
+  const char *entry;
+  const char *pipeline;
+  const char *out;
+  const char *device;
+  const char *mdh_run;
+  long repeat;
+  long max_per_kernel;
+  long time_limit;
+  long shard, n_shards;
+  int merge;
+  int n_inputs;
+  char **inputs;
+};
+
+/* A candidate: kernel "kernel" with mapping "index", or (kernel -1) the
+ * fusion mode "fusion". */
+struct candidate {
+  int kernel;
+  long index;
+  const char *fusion;
+};
+
+static void usage(FILE *f) {
+  fprintf(
+      f,
+      "USAGE: mdh-tune FILE --entry=NAME [--pipeline=gpu|gpu-emulated|cpu]\n"
+      "                [--repeat=N] [--max-per-kernel=N] [--time-limit=S]\n"
+      "                [--shard=I/N] [--device=NAME] [--mdh-run=PATH]\n"
+      "                [-o RECORD]\n"
+      "       mdh-tune --merge [-o RECORD] RECORD...\n"
+      "\n"
+      "Measures the legal configurations of the kernels of function NAME\n"
+      "of FILE through mdh-run and writes the fastest of each as a tuning\n"
+      "record (JSON; docs/tools.md) that `mdh-run --tuning=RECORD` applies.\n"
+      "\n"
+      "  --pipeline=P        gpu (default; needs a GPU), gpu-emulated\n"
+      "                      (tests the machinery: its times are the\n"
+      "                      CPU's), or cpu (the fusion modes)\n"
+      "  --repeat=N          timed runs per candidate after a warm-up\n"
+      "                      (default 3); the median counts\n"
+      "  --max-per-kernel=N  the N best mappings of each kernel by the cost\n"
+      "                      model (default 8; 0: all)\n"
+      "  --time-limit=S      seconds one candidate may take (default 60)\n"
+      "  --shard=I/N         measure only candidates I, I+N, I+2N, ... (0 <=\n"
+      "                      I < N); merge the N records with --merge\n"
+      "  --device=NAME       the device the record is for (default: the\n"
+      "                      CPU's model name from /proc/cpuinfo for the cpu\n"
+      "                      and gpu-emulated pipelines; needed for gpu)\n"
+      "  --mdh-run=PATH      the mdh-run to time with (default: the one\n"
+      "                      beside mdh-tune)\n"
+      "  -o RECORD           write the record there (default: stdout)\n"
+      "  --merge             merge the records given, keeping the fastest\n"
+      "                      entry of each kernel\n");
+}
+
+static int usage_error(const char *fmt, const char *arg) {
+  fprintf(stderr, "mdh-tune: ");
+  fprintf(stderr, fmt, arg);
+  fprintf(stderr, "\n");
+  usage(stderr);
+  return 1;
+}
+
+/* Parses "v" as a number in [lo, hi] into "*out"; returns -1 if it is
+ * not. */
+static int parse_long(const char *v, long lo, long hi, long *out) {
+  char *end;
+  long n;
+
+  errno = 0;
+  n = strtol(v, &end, 10);
+  if (errno || end == v || *end || n < lo || n > hi)
+    return -1;
+  *out = n;
+  return 0;
+}
+
+/* Parses the command line into "o". Returns 0, 1 after a usage error, or
+ * 2 after --help. */
+static int parse_options(int argc, char **argv, struct options *o) {
+  const char *v;
+  char *slash;
+  int i;
+
+  memset(o, 0, sizeof(*o));
+  o->pipeline = "gpu";
+  o->repeat = 3;
+  o->max_per_kernel = 8;
+  o->time_limit = 60;
+  o->n_shards = 1;
+  o->inputs = calloc(argc + 1, sizeof(*o->inputs));
+  if (!o->inputs)
+    abort();
+  for (i = 1; i < argc; ++i) {
+    const char *a = argv[i];
+
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+      usage(stdout);
+      return 2;
+    } else if (!strcmp(a, "--merge")) {
+      o->merge = 1;
+    } else if (!strcmp(a, "-o")) {
+      if (++i == argc)
+        return usage_error("%s needs a file", a);
+      o->out = argv[i];
+    } else if ((v = mdh_option_value(a, "entry"))) {
+      o->entry = v;
+    } else if ((v = mdh_option_value(a, "pipeline"))) {
+      if (strcmp(v, "gpu") && strcmp(v, "gpu-emulated") && strcmp(v, "cpu"))
+        return usage_error(
+            "--pipeline needs 'gpu', 'gpu-emulated' or 'cpu', got '%s'", v);
+      o->pipeline = v;
+    } else if ((v = mdh_option_value(a, "repeat"))) {
+      if (parse_long(v, 1, 1000, &o->repeat) < 0)
+        return usage_error("--repeat needs a number in [1, 1000], got '%s'", v);
+    } else if ((v = mdh_option_value(a, "max-per-kernel"))) {
+      if (parse_long(v, 0, LONG_MAX, &o->max_per_kernel) < 0)
+        return usage_error("--max-per-kernel needs a number >= 0, got '%s'", v);
+    } else if ((v = mdh_option_value(a, "time-limit"))) {
+      if (parse_long(v, 1, 86400, &o->time_limit) < 0)
+        return usage_error("--time-limit needs seconds in [1, 86400], got '%s'",
+                           v);
+    } else if ((v = mdh_option_value(a, "shard"))) {
+      slash = strchr(v, '/');
+      if (!slash)
+        return usage_error("--shard needs I/N, got '%s'", v);
+      *slash = '\0';
+      if (parse_long(v, 0, LONG_MAX, &o->shard) < 0 ||
+          parse_long(slash + 1, 1, LONG_MAX, &o->n_shards) < 0 ||
+          o->shard >= o->n_shards) {
+        *slash = '/';
+        return usage_error("--shard needs I/N with 0 <= I < N, got '%s'", v);
+      }
+    } else if ((v = mdh_option_value(a, "device"))) {
+      if (!*v)
+        return usage_error("--device needs a name%s", "");
+      o->device = v;
+    } else if ((v = mdh_option_value(a, "mdh-run"))) {
+      o->mdh_run = v;
+    } else if (a[0] == '-' && a[1]) {
+      return usage_error("unknown option '%s'", a);
+    } else {
+      o->inputs[o->n_inputs++] = argv[i];
+    }
+  }
+  if (o->merge) {
+    if (!o->n_inputs)
+      return usage_error("--merge needs records to merge%s", "");
+    return 0;
+  }
+  if (o->n_inputs != 1)
+    return usage_error("needs one FILE (got %s)",
+                       o->n_inputs ? "several" : "none");
+  o->file = o->inputs[0];
+  if (!o->entry)
+    return usage_error("needs --entry=NAME%s", "");
+  if (!strcmp(o->pipeline, "gpu") && !o->device)
+    return usage_error("--pipeline=gpu needs --device=NAME (the GPU's "
+                       "name, as nvidia-smi shows it)%s",
+                       "");
+  return 0;
+}
+
+/* Copies the CPU's model name (/proc/cpuinfo) into "buf", or "unknown
+ * CPU". */
+static void cpu_name(char *buf, size_t len) {
+  FILE *f = fopen("/proc/cpuinfo", "r");
+  char line[512], *colon, *end;
+
+  snprintf(buf, len, "unknown CPU");
+  while (f && fgets(line, sizeof(line), f)) {
+    if (strncmp(line, "model name", 10) || !(colon = strchr(line, ':')))
+      continue;
+    for (++colon; *colon == ' ' || *colon == '\t'; ++colon)
+      ;
+    end = colon + strlen(colon);
+    while (end > colon && (end[-1] == '\n' || end[-1] == ' '))
+      *--end = '\0';
+    snprintf(buf, len, "%s", colon);
+    break;
+  }
+  if (f)
+    fclose(f);
+}
+
+/* Reads FILE, stores the printed type of its entry in "*signature" and,
+ * for the gpu pipelines, the number of legal mappings of each of its
+ * kernels in "counts" (mdh-map-gpu's mdh.kernel_mappings), their number
+ * in "*n_kernels". Returns 0, or -1 after a message. */
+static int discover(const struct options *o, char **signature, int64_t *counts,
+                    int *n_kernels) {
+  size_t len;
+  char *text = mdh_read_file(o->file, &len);
+  MlirContext ctx;
+  struct mdh_diag_engine *engine;
+  MlirModule module;
+  MlirOperation func;
+  MlirPassManager pm;
+  intptr_t n = 0;
+  int rc = -1;
+
+  if (!text) {
+    fprintf(stderr, "mdh-tune: cannot read '%s'\n", o->file);
+    return -1;
+  }
+  ctx = mdh_tool_context_create();
+  engine = mdh_diag_engine_create(o->file, text, 0);
+  mdh_diag_engine_attach(engine, ctx);
+  if (mlirLogicalResultIsFailure(mdhLoadDialect(ctx)))
+    goto done;
+  module = mlirModuleCreateParse(ctx, mlirStringRefCreate(text, len));
+  if (mlirModuleIsNull(module)) {
+    fprintf(stderr, "mdh-tune: cannot parse '%s'\n", o->file);
+    goto done;
+  }
+  func = mdh_tool_find_func(module, o->entry);
+  *signature = mdh_tool_func_signature(func);
+  if (!*signature) {
+    fprintf(stderr, "mdh-tune: '%s' has no function @%s\n", o->file, o->entry);
+    goto destroy;
+  }
+  if (!strcmp(o->pipeline, "cpu")) {
+    rc = 0;
+    goto destroy;
+  }
+  pm = mlirPassManagerCreate(ctx);
+  if (mlirLogicalResultIsFailure(mlirParsePassPipeline(
+          mlirPassManagerGetAsOpPassManager(pm),
+          mlirStringRefCreateFromCString(front_pipeline), NULL, NULL)) ||
+      mlirLogicalResultIsFailure(
+          mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module))))
+    fprintf(stderr, "mdh-tune: mdh-map-gpu failed on '%s'\n", o->file);
+  else if ((n = mdhGetKernelMappings(func, counts, MAX_KERNELS)) < 0)
+    fprintf(stderr, "mdh-tune: @%s has no kernels\n", o->entry);
+  else if (n > MAX_KERNELS)
+    fprintf(stderr, "mdh-tune: @%s has %ld kernels, more than %d\n", o->entry,
+            (long)n, MAX_KERNELS);
+  else
+    rc = 0;
+  *n_kernels = (int)n;
+  mlirPassManagerDestroy(pm);
+destroy:
+  mlirModuleDestroy(module);
+done:
+  mlirContextDestroy(ctx);
+  mdh_diag_engine_destroy(engine);
+  free(text);
+  if (rc < 0) {
+    free(*signature);
+    *signature = NULL;
+  }
+  return rc;
+}
+
+/* Returns the mdh-run to time with: o->mdh_run, else the one beside this
+ * program. */
+static char *mdh_run_path(const struct options *o) {
+  char self[PATH_MAX], *slash, *path;
+  ssize_t n;
+
+  if (o->mdh_run)
+    return strdup(o->mdh_run);
+  n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+  if (n <= 0)
+    return strdup("mdh-run");
+  self[n] = '\0';
+  slash = strrchr(self, '/');
+  if (slash)
+    *slash = '\0';
+  path = malloc(strlen(self) + sizeof("/mdh-run"));
+  if (!path)
+    abort();
+  sprintf(path, "%s/mdh-run", self);
+  return path;
+}
+
+static int by_value(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+
+  return x < y ? -1 : x > y;
+}
+
+/* Returns the median of the time_ms=... lines of "out" after the first
+ * (the warm-up), or -1 if there are none. */
+static double median_time(const char *out) {
+  double v[1001];
+  int n = 0;
+  const char *p;
+
+  for (p = strstr(out, "time_ms="); p && n < 1001;
+       p = strstr(p + 1, "time_ms="))
+    v[n++] = strtod(p + strlen("time_ms="), NULL);
+  if (n < 2)
+    return -1;
+  qsort(v + 1, n - 1, sizeof(*v), &by_value);
+  n -= 1;
+  return n % 2 ? v[1 + n / 2] : (v[n / 2] + v[1 + n / 2]) / 2;
+}
+
+/* What a child printed, NUL-terminated in "data". */
+struct output {
+  char *data;
+  size_t len, cap;
+};
+
+/* Appends the "n" bytes "buf" to "out". */
+static void output_add(struct output *out, const char *buf, size_t n) {
+  if (out->len + n + 1 > out->cap) {
+    out->cap = 2 * (out->len + n + 1);
+    out->data = realloc(out->data, out->cap);
+    if (!out->data)
+      abort();
+  }
+  memcpy(out->data + out->len, buf, n);
+  out->len += n;
+  out->data[out->len] = '\0';
+}
+
+/* Runs mdh-run "run" on candidate "c" and returns its median time in ms,
+ * or -1 (with the reason in "why") if it failed or ran out of time. */
+static double measure(const struct options *o, const char *run,
+                      const struct candidate *c, char *why, size_t why_len) {
+  char entry[512], pipeline[64], repeat[64], config[512];
+  char *argv[8];
+  struct output out = {NULL, 0, 0};
+  char buf[4096];
+  int fds[2], status = 0, timed_out = 0;
+  time_t start = time(NULL);
+  ssize_t n;
+  pid_t pid;
+  double ms;
+
+  snprintf(entry, sizeof(entry), "--entry=%s", o->entry);
+  snprintf(pipeline, sizeof(pipeline), "--pipeline=%s", o->pipeline);
+  snprintf(repeat, sizeof(repeat), "--repeat=%ld", o->repeat + 1);
+  if (c->kernel >= 0)
+    snprintf(config, sizeof(config), "--mapping=@%s:%d:%ld", o->entry,
+             c->kernel, c->index);
+  else
+    snprintf(config, sizeof(config), "--fusion=%s", c->fusion);
+  argv[0] = (char *)run;
+  argv[1] = (char *)o->file;
+  argv[2] = entry;
+  argv[3] = pipeline;
+  argv[4] = repeat;
+  argv[5] = config;
+  argv[6] = NULL;
+  if (pipe(fds) < 0) {
+    snprintf(why, why_len, "pipe: %s", strerror(errno));
+    return -1;
+  }
+  fflush(NULL);
+  pid = fork();
+  if (pid < 0) {
+    snprintf(why, why_len, "fork: %s", strerror(errno));
+    close(fds[0]);
+    close(fds[1]);
+    return -1;
+  }
+  if (pid == 0) {
+    /* A group of its own, so that the time limit ends its children too. */
+    setpgid(0, 0);
+    dup2(fds[1], STDOUT_FILENO);
+    dup2(fds[1], STDERR_FILENO);
+    close(fds[0]);
+    close(fds[1]);
+    execv(run, argv);
+    fprintf(stderr, "cannot run %s: %s\n", run, strerror(errno));
+    _exit(127);
+  }
+  close(fds[1]);
+  /* The time limit: a child still running then is killed. */
+  for (;;) {
+    fd_set set;
+    struct timeval tv = {1, 0};
+
+    FD_ZERO(&set);
+    FD_SET(fds[0], &set);
+    if (select(fds[0] + 1, &set, NULL, NULL, &tv) > 0) {
+      n = read(fds[0], buf, sizeof(buf));
+      if (n <= 0)
+        break;
+      output_add(&out, buf, (size_t)n);
+    }
+    if (time(NULL) - start > o->time_limit) {
+      kill(-pid, SIGKILL);
+      timed_out = 1;
+      break;
+    }
+  }
+  close(fds[0]);
+  waitpid(pid, &status, 0);
+  ms = out.data ? median_time(out.data) : -1;
+  if (timed_out)
+    snprintf(why, why_len, "ran out of time (%ld s)", o->time_limit);
+  else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+    snprintf(why, why_len, "mdh-run failed: %.300s",
+             out.data ? out.data : "(no output)");
+  else if (ms < 0)
+    snprintf(why, why_len, "mdh-run printed no times");
+  free(out.data);
+  return timed_out || !WIFEXITED(status) || WEXITSTATUS(status) ? -1 : ms;
+}
+
+/* Lists the candidates of the function: each mapping of each kernel with
+ * several (at most o->max_per_kernel of them), or each fusion mode; into
+ * "*out", returning their number. */
+static int candidates(const struct options *o, const int64_t *counts,
+                      int n_kernels, struct candidate **out) {
+  int k, n = 0, cap = 16;
+  long j, m;
+
+  *out = malloc(cap * sizeof(**out));
+  if (!*out)
+    abort();
+  if (!strcmp(o->pipeline, "cpu")) {
+    for (k = 0; k < (int)(sizeof(fusion_modes) / sizeof(fusion_modes[0])); ++k)
+      (*out)[n++] = (struct candidate){-1, -1, fusion_modes[k]};
+    return n;
+  }
+  for (k = 0; k < n_kernels; ++k) {
+    m = counts[k] < 2 ? 0 : counts[k];
+    if (o->max_per_kernel && m > o->max_per_kernel)
+      m = o->max_per_kernel;
+    for (j = 0; j < m; ++j) {
+      if (n == cap) {
+        cap *= 2;
+        *out = realloc(*out, cap * sizeof(**out));
+        if (!*out)
+          abort();
+      }
+      (*out)[n++] = (struct candidate){k, j, NULL};
+    }
+  }
+  return n;
+}
+
+/* Measures the candidates of this shard and adds the fastest of each
+ * kernel (or of the function) to "r". Returns how many could be
+ * measured. */
+static int tune(const struct options *o, const char *device,
+                const char *signature, const struct candidate *cands, int n,
+                struct mdh_tuning_record *r) {
+  char *run = mdh_run_path(o), why[512];
+  struct mdh_tuning_entry e;
+  int i, done = 0, mine = 0;
+  double ms;
+
+  for (i = 0; i < n; ++i)
+    mine += i % o->n_shards == o->shard;
+  for (i = 0; i < n; ++i) {
+    if (i % o->n_shards != o->shard)
+      continue;
+    why[0] = '\0';
+    ms = measure(o, run, &cands[i], why, sizeof(why));
+    ++done;
+    if (cands[i].kernel >= 0)
+      fprintf(stderr, "mdh-tune: [%d/%d] kernel %d mapping %ld: ", done, mine,
+              cands[i].kernel, cands[i].index);
+    else
+      fprintf(stderr, "mdh-tune: [%d/%d] fusion %s: ", done, mine,
+              cands[i].fusion);
+    if (ms < 0) {
+      fprintf(stderr, "left out: %s\n", why);
+      continue;
+    }
+    fprintf(stderr, "%.4f ms\n", ms);
+    e = (struct mdh_tuning_entry){(char *)device,
+                                  (char *)o->entry,
+                                  (char *)signature,
+                                  (char *)o->pipeline,
+                                  cands[i].kernel,
+                                  cands[i].kernel >= 0 ? cands[i].index : -1,
+                                  NULL,
+                                  (char *)cands[i].fusion,
+                                  ms};
+    if (mdh_tuning_record_add(r, &e) < 0)
+      abort();
+  }
+  free(run);
+  return done;
+}
+
+/* Writes "r" to o->out (or stdout); returns 0, or 1 after a message. */
+static int write_record(const struct options *o,
+                        const struct mdh_tuning_record *r) {
+  FILE *f = o->out ? fopen(o->out, "w") : stdout;
+  int bad;
+
+  if (!f) {
+    fprintf(stderr, "mdh-tune: cannot write '%s': %s\n", o->out,
+            strerror(errno));
+    return 1;
+  }
+  bad = mdh_tuning_record_write(f, r) < 0;
+  if (o->out)
+    bad |= fclose(f) != 0;
+  else
+    bad |= fflush(f) != 0;
+  if (bad)
+    fprintf(stderr, "mdh-tune: cannot write '%s'\n",
+            o->out ? o->out : "stdout");
+  return bad;
+}
+
+/* mdh-tune --merge: the fastest entry of each kernel of the records. */
+static int merge(const struct options *o) {
+  struct mdh_tuning_record r;
+  char err[1024];
+  int i, rc = 0;
+
+  mdh_tuning_record_init(&r);
+  for (i = 0; i < o->n_inputs && !rc; ++i)
+    if (mdh_tuning_record_read(o->inputs[i], &r, err, sizeof(err)) < 0) {
+      fprintf(stderr, "mdh-tune: %s\n", err);
+      rc = 1;
+    }
+  if (!rc)
+    rc = write_record(o, &r);
+  mdh_tuning_record_clear(&r);
+  return rc;
+}
+
+int main(int argc, char **argv) {
+  struct options o;
+  struct mdh_tuning_record r;
+  struct candidate *cands = NULL;
+  int64_t counts[MAX_KERNELS + 1];
+  char *signature = NULL, device[256];
+  int rc, n, n_kernels = 0;
+
+  rc = parse_options(argc, argv, &o);
+  if (rc) {
+    free(o.inputs);
+    return rc == 2 ? 0 : 1;
+  }
+  if (o.merge) {
+    rc = merge(&o);
+    free(o.inputs);
+    return rc;
+  }
+  if (o.device)
+    snprintf(device, sizeof(device), "%s", o.device);
+  else
+    cpu_name(device, sizeof(device));
+  if (discover(&o, &signature, counts, &n_kernels) < 0) {
+    free(o.inputs);
+    return 1;
+  }
+  n = candidates(&o, counts, n_kernels, &cands);
+  fprintf(stderr, "mdh-tune: @%s on %s (%s): %d kernel(s), %d candidate(s)%s\n",
+          o.entry, device, o.pipeline, n_kernels, n,
+          o.n_shards > 1 ? ", this shard's every N-th" : "");
+  mdh_tuning_record_init(&r);
+  rc = 0;
+  if (n && tune(&o, device, signature, cands, n, &r) > 0 && r.n == 0) {
+    fprintf(stderr, "mdh-tune: no candidate could be measured\n");
+    rc = 1;
+  }
+  if (!rc)
+    rc = write_record(&o, &r);
+  mdh_tuning_record_clear(&r);
+  free(cands);
+  free(signature);
+  free(o.inputs);
+  return rc;
+}
