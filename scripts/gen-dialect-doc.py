@@ -144,6 +144,11 @@ def attrs_section():
 
 
 def main(argv):
+    # An option is no output path: "--help" once became a file of that name.
+    if len(argv) > 2 or (len(argv) == 2 and argv[1].startswith("-")):
+        print(__doc__.strip(), file=sys.stdout if argv[1] in ("-h", "--help")
+              else sys.stderr)
+        return 0 if argv[1] in ("-h", "--help") else 1
     out = argv[1] if len(argv) > 1 else os.path.join(ROOT, "docs", "dialect.md")
     generated = "\n".join(irdl_section() + operators_section() + attrs_section())
     text = read("dialect/dialect.md.in").replace("@GENERATED@", generated.rstrip())
