@@ -52,6 +52,17 @@ struct GpuFrontOptions : public mlir::PassPipelineOptions<GpuFrontOptions> {
                      "shared memory), single (independent chains in one "
                      "group) or none (mdh.fusion)"),
       llvm::cl::init("basteln")};
+  Option<std::string> tuning{
+      *this, "tuning",
+      llvm::cl::desc("a tuning record of mdh-tune (JSON) whose choices for "
+                     "this pipeline apply where the module and the options "
+                     "set none (mdh-tuning)"),
+      llvm::cl::init("")};
+  Option<std::string> tuningDevice{
+      *this, "tuning-device",
+      llvm::cl::desc("the device of the tuning record's entries to take "
+                     "(default: its only one)"),
+      llvm::cl::init("")};
   Option<std::string> reductionMode{
       *this, "reduction-mode",
       llvm::cl::desc("atomic (default: partial results of several blocks "
@@ -100,6 +111,17 @@ struct CpuPipelineOptions
                      "(default), single (independent chains in one group) "
                      "or none (mdh.fusion)"),
       llvm::cl::init("basteln")};
+  Option<std::string> tuning{
+      *this, "tuning",
+      llvm::cl::desc("a tuning record of mdh-tune (JSON) whose choices for "
+                     "this pipeline apply where the module and the options "
+                     "set none (mdh-tuning)"),
+      llvm::cl::init("")};
+  Option<std::string> tuningDevice{
+      *this, "tuning-device",
+      llvm::cl::desc("the device of the tuning record's entries to take "
+                     "(default: its only one)"),
+      llvm::cl::init("")};
 };
 
 // Checks the isl-budget option "budget" of pipeline "name" and, when it is
@@ -141,10 +163,24 @@ mlir::LogicalResult addFusion(mlir::OpPassManager &pm, llvm::StringRef name,
   return mlir::success();
 }
 
+// Adds mdh-tuning for the record "file" (if given), for "pipeline", to
+// "pm"; "keepFusion" when the pipeline's fusion option was given.
+void addTuning(mlir::OpPassManager &pm, const std::string &file,
+               const std::string &device, const char *pipeline,
+               bool keepFusion) {
+  if (file.empty())
+    return;
+  pm.addPass(std::unique_ptr<mlir::Pass>(unwrap(mdhCreateTuningPass(
+      mlirStringRefCreate(file.data(), file.size()),
+      mlirStringRefCreate(device.data(), device.size()),
+      mlirStringRefCreateFromCString(pipeline), keepFusion))));
+}
+
 // Checks the options "o" of pipeline "name" and, when any is given, adds
 // mdh-gpu-options to "pm". A bad value fails through "error", so that the
 // pipeline does not parse instead of running with a default.
 mlir::LogicalResult addGpuOptions(mlir::OpPassManager &pm, llvm::StringRef name,
+                                  const char *pipeline,
                                   const GpuFrontOptions &o,
                                   ErrorHandler error) {
   const std::string &mode = o.reductionMode;
@@ -171,6 +207,7 @@ mlir::LogicalResult addGpuOptions(mlir::OpPassManager &pm, llvm::StringRef name,
     pm.addPass(std::unique_ptr<mlir::Pass>(unwrap(mdhCreateGpuOptionsPass(
         mlirStringRefCreate(mapping.data(), mapping.size()),
         mlirStringRefCreate(mode.data(), mode.size())))));
+  addTuning(pm, o.tuning, o.tuningDevice, pipeline, o.fusion.hasValue());
   return mlir::success();
 }
 
@@ -211,7 +248,7 @@ mlir::LogicalResult buildGpuPipeline(mlir::OpPassManager &pm,
     return error(
         "mdh-gpu-pipeline: format must be bin, isa, fatbin or llvm, got '" +
         format + "'");
-  if (mlir::failed(addGpuOptions(pm, "mdh-gpu-pipeline", o, error)))
+  if (mlir::failed(addGpuOptions(pm, "mdh-gpu-pipeline", "gpu", o, error)))
     return mlir::failure();
   addPipeline(pm, mdhGpuPipelineText(o.chip.c_str(), o.features.c_str(),
                                      o.format.c_str(), o.deviceLib.c_str()));
@@ -221,7 +258,8 @@ mlir::LogicalResult buildGpuPipeline(mlir::OpPassManager &pm,
 mlir::LogicalResult buildGpuEmulatedPipeline(mlir::OpPassManager &pm,
                                              const GpuFrontOptions &o,
                                              ErrorHandler error) {
-  if (mlir::failed(addGpuOptions(pm, "mdh-gpu-emulated-pipeline", o, error)))
+  if (mlir::failed(addGpuOptions(pm, "mdh-gpu-emulated-pipeline",
+                                 "gpu-emulated", o, error)))
     return mlir::failure();
   addPipeline(pm, mdhGpuEmulatedPipelineText());
   return mlir::success();
@@ -235,6 +273,7 @@ mlir::LogicalResult buildCpuPipeline(mlir::OpPassManager &pm,
     return mlir::failure();
   if (mlir::failed(addFusion(pm, "mdh-cpu-pipeline", o.fusion, error)))
     return mlir::failure();
+  addTuning(pm, o.tuning, o.tuningDevice, "cpu", o.fusion.hasValue());
   addPipeline(pm, mdhCpuPipelineText(o.openmp));
   return mlir::success();
 }

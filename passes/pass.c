@@ -7,6 +7,7 @@
 #include "lib/mapping.h"
 #include "mdh-c/Dialect.h"
 #include "mdh-c/Passes.h"
+#include "passes/tuning.h"
 #include "support/ir.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -190,13 +191,14 @@ static const struct mdh_pass_info tile_fuse_gpu = {
 
 /* One TypeID per pass, shared by all its instances: the passes of the
  * table, then mdh-gpu-options, mdh-isl-budget, mdh-reassociate,
- * mdh-fusion and mdh-tile-fuse for the GPU. */
+ * mdh-fusion, mdh-tile-fuse for the GPU and mdh-tuning. */
 #define GPU_OPTIONS_ID N_PASSES
 #define ISL_BUDGET_ID (N_PASSES + 1)
 #define REASSOCIATE_ID (N_PASSES + 2)
 #define NO_FUSION_ID (N_PASSES + 3)
 #define TILE_FUSE_GPU_ID (N_PASSES + 4)
-static MlirTypeID pass_ids[N_PASSES + 5];
+#define TUNING_ID (N_PASSES + 5)
+static MlirTypeID pass_ids[N_PASSES + 6];
 static MlirTypeIDAllocator id_allocator;
 static pthread_once_t pass_ids_once = PTHREAD_ONCE_INIT;
 
@@ -395,6 +397,118 @@ intptr_t mdhGetKernelMappings(MlirOperation func, int64_t *counts,
   n = mlirDenseArrayGetNumElements(attr);
   for (i = 0; i < n && i < max; ++i)
     counts[i] = mlirDenseI64ArrayGetElement(attr, i);
+  return n;
+}
+
+/* Internal data structure of an mdh-tuning pass: whether the pipeline's
+ * fusion option was given ("keep_fusion"), the record's file, the device
+ * and the pipeline, NUL-terminated copies one after the other in "text"
+ * ("device" and "pipeline" pointing into it). One allocation, so that
+ * cloning is one copy. */
+struct tuning_options {
+  int keep_fusion;
+  const char *device, *pipeline;
+  char text[];
+};
+
+/* Returns the options of an mdh-tuning pass, or NULL if out of memory. */
+static struct tuning_options *tuning_options_alloc(MlirStringRef file,
+                                                   MlirStringRef device,
+                                                   MlirStringRef pipeline,
+                                                   int keep_fusion) {
+  struct tuning_options *o =
+      malloc(sizeof(*o) + file.length + device.length + pipeline.length + 3);
+  char *p;
+
+  if (!o)
+    return NULL;
+  o->keep_fusion = keep_fusion;
+  p = o->text;
+  memcpy(p, file.data, file.length);
+  p += file.length;
+  *p++ = '\0';
+  o->device = p;
+  memcpy(p, device.data, device.length);
+  p += device.length;
+  *p++ = '\0';
+  o->pipeline = p;
+  memcpy(p, pipeline.data, pipeline.length);
+  p[pipeline.length] = '\0';
+  return o;
+}
+
+/* A clone of "user" for a cloned pass; NULL (out of memory) makes the clone
+ * fail when it runs. */
+static void *tuning_options_clone(void *user) {
+  struct tuning_options *o = user;
+
+  if (!o)
+    return NULL;
+  return tuning_options_alloc(mlirStringRefCreateFromCString(o->text),
+                              mlirStringRefCreateFromCString(o->device),
+                              mlirStringRefCreateFromCString(o->pipeline),
+                              o->keep_fusion);
+}
+
+/* Runs mdh-tuning with the options "user" on "module". */
+static void tuning_run(MlirOperation module, MlirExternalPass pass,
+                       void *user) {
+  const struct tuning_options *o = user;
+
+  if (!o)
+    mdh_emit_error(module, "mdh-tuning: out of memory");
+  else if (mdh_tuning_apply(module, o->text, o->device, o->pipeline,
+                            o->keep_fusion, NULL, NULL) >= 0)
+    return;
+  mlirExternalPassSignalFailure(pass);
+}
+
+MlirPass mdhCreateTuningPass(MlirStringRef file, MlirStringRef device,
+                             MlirStringRef pipeline, bool keepFusion) {
+  MlirExternalPassCallbacks callbacks = {&pass_construct, &gpu_options_destruct,
+                                         NULL, &tuning_options_clone,
+                                         &tuning_run};
+
+  return mlirCreateExternalPass(
+      get_pass_id(TUNING_ID), mlirStringRefCreateFromCString("MdhTuning"),
+      mlirStringRefCreateFromCString("mdh-tuning"),
+      mlirStringRefCreateFromCString(
+          "Apply a tuning record of mdh-tune (the tuning= option of the "
+          "mdh pipelines): its mappings and fusion modes where the module "
+          "sets none"),
+      mlirStringRefCreateFromCString("builtin.module"), 0, NULL, callbacks,
+      tuning_options_alloc(file, device, pipeline, keepFusion));
+}
+
+/* Internal data structure of mdhApplyTuning's notes. */
+struct note_data {
+  MlirStringCallback callback;
+  void *user;
+};
+
+/* Passes the note "text" to the caller's callback. */
+static void pass_note(const char *text, void *user) {
+  struct note_data *data = user;
+
+  data->callback(mlirStringRefCreateFromCString(text), data->user);
+}
+
+intptr_t mdhApplyTuning(MlirOperation module, MlirStringRef file,
+                        MlirStringRef device, MlirStringRef pipeline,
+                        bool keepFusion, MlirStringCallback note, void *user) {
+  struct note_data data = {note, user};
+  char *f = strndup(file.data, file.length);
+  char *d = strndup(device.data, device.length);
+  char *p = strndup(pipeline.data, pipeline.length);
+  int n;
+
+  if (!f || !d || !p)
+    abort();
+  n = mdh_tuning_apply(module, f, d, p, keepFusion, note ? &pass_note : NULL,
+                       &data);
+  free(f);
+  free(d);
+  free(p);
   return n;
 }
 

@@ -11,7 +11,6 @@
 #include "tools/common/diagnostics.h"
 #include "tools/common/file.h"
 #include "tools/common/guard.h"
-#include "tools/common/tuned.h"
 #include "tools/mdh-run/emit.h"
 #include "tools/mdh-run/options.h"
 
@@ -332,6 +331,12 @@ static int compare_with_reference(MlirContext ctx, MlirModule input,
   return rc;
 }
 
+/* Prints a choice of the tuning record (mdhApplyTuning). */
+static void print_tuning(MlirStringRef text, void *user) {
+  (void)user;
+  fprintf(stderr, "mdh-run: tuning: %.*s\n", (int)text.length, text.data);
+}
+
 int main(int argc, char **argv) {
   struct mdh_run_options o;
   struct mdh_args inputs = {0, NULL}, work = {0, NULL};
@@ -380,11 +385,12 @@ int main(int argc, char **argv) {
   if (o.fusion)
     mdhSetFusion(mlirModuleGetOperation(module),
                  mlirStringRefCreateFromCString(o.fusion));
-  if (o.tuning &&
-      mdh_tool_apply_tuning(module, o.tuning, o.entry, o.pipeline,
-                            o.tuning_device, o.mapping[0] != '\0',
-                            o.fusion != NULL, err, sizeof(err)) < 0) {
-    fprintf(stderr, "mdh-run: %s\n", err);
+  if (o.tuning && mdhApplyTuning(mlirModuleGetOperation(module),
+                                 mlirStringRefCreateFromCString(o.tuning),
+                                 mlirStringRefCreateFromCString(
+                                     o.tuning_device ? o.tuning_device : ""),
+                                 mlirStringRefCreateFromCString(o.pipeline),
+                                 false, &print_tuning, NULL) < 0) {
     mlirModuleDestroy(module);
     goto done;
   }

@@ -106,6 +106,28 @@ MlirPass mdhCreateIslBudgetPass(int64_t budget);
 MlirLogicalResult mdhSetTunedMapping(MlirOperation module,
                                      MlirStringRef mapping);
 
+/// Creates the mdh-tuning pass, which applies the tuning record "file" of
+/// mdh-tune (JSON; docs/tools.md) for "pipeline" ("gpu", "gpu-emulated" or
+/// "cpu") on "device" (empty: the only device the record holds entries
+/// for) to the functions of the module: each entry for a function of that
+/// name and type gives its kernel's mapping (mdh.mapping_index on the
+/// module, unless the module or the function carries one) or its fusion
+/// mode (mdh.fusion on the function, unless one is set or "keepFusion").
+/// A record that cannot be read, or that holds several devices when none
+/// is named, fails the pass with an error at the module. The option
+/// tuning= of the mdh pipelines adds it. The caller owns the pass until it
+/// is added to a pass manager.
+MlirPass mdhCreateTuningPass(MlirStringRef file, MlirStringRef device,
+                             MlirStringRef pipeline, bool keepFusion);
+
+/// What mdh-tuning does, for drivers that hold the module (mdh-run
+/// --tuning): calls "note" (if not NULL) with each choice applied, as text
+/// ("@matvec kernel 0 takes mapping 3"), and returns their number, or -1
+/// after an error at "module".
+intptr_t mdhApplyTuning(MlirOperation module, MlirStringRef file,
+                        MlirStringRef device, MlirStringRef pipeline,
+                        bool keepFusion, MlirStringCallback note, void *user);
+
 /// Reads the number of legal mappings of each kernel of "func" that
 /// mdh-map-gpu stored (mdh.kernel_mappings, in the kernel numbering of
 /// mdh.mapping_index: tree order) into "counts", at most "max" of them.
