@@ -37,6 +37,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/select.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -61,6 +62,8 @@ struct options {
   const char *out;
   const char *device;
   const char *mdh_run;
+  const char *emit;
+  const char *collect;
   long repeat;
   long max_per_kernel;
   long time_limit;
@@ -85,6 +88,8 @@ static void usage(FILE *f) {
       "                [--repeat=N] [--max-per-kernel=N] [--time-limit=S]\n"
       "                [--shard=I/N] [--device=NAME] [--mdh-run=PATH]\n"
       "                [-o RECORD]\n"
+      "       mdh-tune FILE --entry=NAME --emit=DIR [--pipeline=P] ...\n"
+      "       mdh-tune --collect=DIR [-o RECORD]\n"
       "       mdh-tune --merge [-o RECORD] RECORD...\n"
       "\n"
       "Measures the legal configurations of the kernels of function NAME\n"
@@ -108,7 +113,14 @@ static void usage(FILE *f) {
       "                      beside mdh-tune)\n"
       "  -o RECORD           write the record there (default: stdout)\n"
       "  --merge             merge the records given, keeping the fastest\n"
-      "                      entry of each kernel\n");
+      "                      entry of each kernel\n"
+      "  --emit=DIR          compile each candidate into DIR/objects/ with\n"
+      "                      mdh-run --emit-object instead of timing it, and\n"
+      "                      write DIR/candidates.tsv and DIR/run.sh, which\n"
+      "                      times them with mdh-exec where there is no\n"
+      "                      MLIR (a GPU machine) into DIR/times.tsv\n"
+      "  --collect=DIR       write the record of DIR's candidates and\n"
+      "                      times\n");
 }
 
 static int usage_error(const char *fmt, const char *arg) {
@@ -195,6 +207,14 @@ static int parse_options(int argc, char **argv, struct options *o) {
       o->device = v;
     } else if ((v = mdh_option_value(a, "mdh-run"))) {
       o->mdh_run = v;
+    } else if ((v = mdh_option_value(a, "emit"))) {
+      if (!*v)
+        return usage_error("--emit needs a directory%s", "");
+      o->emit = v;
+    } else if ((v = mdh_option_value(a, "collect"))) {
+      if (!*v)
+        return usage_error("--collect needs a directory%s", "");
+      o->collect = v;
     } else if (a[0] == '-' && a[1]) {
       return usage_error("unknown option '%s'", a);
     } else {
@@ -204,6 +224,11 @@ static int parse_options(int argc, char **argv, struct options *o) {
   if (o->merge) {
     if (!o->n_inputs)
       return usage_error("--merge needs records to merge%s", "");
+    return 0;
+  }
+  if (o->collect) {
+    if (o->n_inputs)
+      return usage_error("--collect takes no FILE (got '%s')", o->inputs[0]);
     return 0;
   }
   if (o->n_inputs != 1)
@@ -374,35 +399,18 @@ static void output_add(struct output *out, const char *buf, size_t n) {
   out->data[out->len] = '\0';
 }
 
-/* Runs mdh-run "run" on candidate "c" and returns its median time in ms,
- * or -1 (with the reason in "why") if it failed or ran out of time. */
-static double measure(const struct options *o, const char *run,
-                      const struct candidate *c, char *why, size_t why_len) {
-  char entry[512], pipeline[64], repeat[64], config[512];
-  char *argv[8];
-  struct output out = {NULL, 0, 0};
+/* Runs "argv" (argv[0] the program) with its stdout and stderr in "out",
+ * in a process group of its own that is killed after "limit" seconds.
+ * Returns 0 if it exited with status 0, else -1 with the reason in "why"
+ * ("failed: OUTPUT" or "ran out of time"). */
+static int run_child(char *const *argv, long limit, struct output *out,
+                     char *why, size_t why_len) {
   char buf[4096];
   int fds[2], status = 0, timed_out = 0;
   time_t start = time(NULL);
   ssize_t n;
   pid_t pid;
-  double ms;
 
-  snprintf(entry, sizeof(entry), "--entry=%s", o->entry);
-  snprintf(pipeline, sizeof(pipeline), "--pipeline=%s", o->pipeline);
-  snprintf(repeat, sizeof(repeat), "--repeat=%ld", o->repeat + 1);
-  if (c->kernel >= 0)
-    snprintf(config, sizeof(config), "--mapping=@%s:%d:%ld", o->entry,
-             c->kernel, c->index);
-  else
-    snprintf(config, sizeof(config), "--fusion=%s", c->fusion);
-  argv[0] = (char *)run;
-  argv[1] = (char *)o->file;
-  argv[2] = entry;
-  argv[3] = pipeline;
-  argv[4] = repeat;
-  argv[5] = config;
-  argv[6] = NULL;
   if (pipe(fds) < 0) {
     snprintf(why, why_len, "pipe: %s", strerror(errno));
     return -1;
@@ -422,12 +430,11 @@ static double measure(const struct options *o, const char *run,
     dup2(fds[1], STDERR_FILENO);
     close(fds[0]);
     close(fds[1]);
-    execv(run, argv);
-    fprintf(stderr, "cannot run %s: %s\n", run, strerror(errno));
+    execv(argv[0], argv);
+    fprintf(stderr, "cannot run %s: %s\n", argv[0], strerror(errno));
     _exit(127);
   }
   close(fds[1]);
-  /* The time limit: a child still running then is killed. */
   for (;;) {
     fd_set set;
     struct timeval tv = {1, 0};
@@ -438,9 +445,9 @@ static double measure(const struct options *o, const char *run,
       n = read(fds[0], buf, sizeof(buf));
       if (n <= 0)
         break;
-      output_add(&out, buf, (size_t)n);
+      output_add(out, buf, (size_t)n);
     }
-    if (time(NULL) - start > o->time_limit) {
+    if (time(NULL) - start > limit) {
       kill(-pid, SIGKILL);
       timed_out = 1;
       break;
@@ -448,16 +455,57 @@ static double measure(const struct options *o, const char *run,
   }
   close(fds[0]);
   waitpid(pid, &status, 0);
-  ms = out.data ? median_time(out.data) : -1;
   if (timed_out)
-    snprintf(why, why_len, "ran out of time (%ld s)", o->time_limit);
+    snprintf(why, why_len, "ran out of time (%ld s)", limit);
   else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-    snprintf(why, why_len, "mdh-run failed: %.300s",
-             out.data ? out.data : "(no output)");
-  else if (ms < 0)
+    snprintf(why, why_len, "failed: %.300s",
+             out->data ? out->data : "(no output)");
+  else
+    return 0;
+  return -1;
+}
+
+/* Runs mdh-run "run" on candidate "c", timing it, or, if "object" is
+ * given, compiling it there (--emit-object). Returns its median time in
+ * ms (0 for an object), or -1 (with the reason in "why") if it failed or
+ * ran out of time. */
+static double measure(const struct options *o, const char *run,
+                      const struct candidate *c, const char *object, char *why,
+                      size_t why_len) {
+  char entry[512], pipeline[64], step[PATH_MAX + 64], config[512];
+  char reason[400], *argv[8];
+  struct output out = {NULL, 0, 0};
+  double ms;
+
+  snprintf(entry, sizeof(entry), "--entry=%s", o->entry);
+  snprintf(pipeline, sizeof(pipeline), "--pipeline=%s", o->pipeline);
+  if (object)
+    snprintf(step, sizeof(step), "--emit-object=%s", object);
+  else
+    snprintf(step, sizeof(step), "--repeat=%ld", o->repeat + 1);
+  if (c->kernel >= 0)
+    snprintf(config, sizeof(config), "--mapping=@%s:%d:%ld", o->entry,
+             c->kernel, c->index);
+  else
+    snprintf(config, sizeof(config), "--fusion=%s", c->fusion);
+  argv[0] = (char *)run;
+  argv[1] = (char *)o->file;
+  argv[2] = entry;
+  argv[3] = pipeline;
+  argv[4] = step;
+  argv[5] = config;
+  argv[6] = NULL;
+  if (run_child(argv, o->time_limit, &out, reason, sizeof(reason)) < 0) {
+    snprintf(why, why_len, "%s%s",
+             strncmp(reason, "failed", 6) ? "" : "mdh-run ", reason);
+    free(out.data);
+    return -1;
+  }
+  ms = object ? 0 : out.data ? median_time(out.data) : -1;
+  if (ms < 0)
     snprintf(why, why_len, "mdh-run printed no times");
   free(out.data);
-  return timed_out || !WIFEXITED(status) || WEXITSTATUS(status) ? -1 : ms;
+  return ms;
 }
 
 /* Lists the candidates of the function: each mapping of each kernel with
@@ -510,7 +558,7 @@ static int tune(const struct options *o, const char *device,
     if (i % o->n_shards != o->shard)
       continue;
     why[0] = '\0';
-    ms = measure(o, run, &cands[i], why, sizeof(why));
+    ms = measure(o, run, &cands[i], NULL, why, sizeof(why));
     ++done;
     if (cands[i].kernel >= 0)
       fprintf(stderr, "mdh-tune: [%d/%d] kernel %d mapping %ld: ", done, mine,
@@ -579,6 +627,241 @@ static int merge(const struct options *o) {
   return rc;
 }
 
+/* The runner of an --emit directory (run.sh): times each object of
+ * candidates.tsv with mdh-exec, as mdh-tune times with mdh-run (a
+ * warm-up, then the median; kernel_ms where the GPU runtime reports it,
+ * else time_ms), into times.tsv. It needs bash, awk, sort and timeout,
+ * not MLIR. */
+static const char runner[] =
+    "#!/usr/bin/env bash\n"
+    "# Made by mdh-tune --emit: times the candidates of this directory with\n"
+    "# mdh-exec ($MDH_EXEC, else mdh-exec on PATH, else ../bin/mdh-exec)\n"
+    "# into times.tsv (object, median ms; -1: failed or out of time,\n"
+    "# $MDH_TUNE_TIME_LIMIT seconds, default 60). Then, where mdh-tune is:\n"
+    "# mdh-tune --collect=DIR -o RECORD.\n"
+    "set -u\n"
+    "dir=$(cd \"$(dirname \"$0\")\" && pwd)\n"
+    "run=${MDH_EXEC:-$(command -v mdh-exec || echo \"$dir/../bin/mdh-exec\")}\n"
+    "limit=${MDH_TUNE_TIME_LIMIT:-60}\n"
+    "# The runtimes beside mdh-exec, as in a bundle of scripts/device-check.\n"
+    "export LD_LIBRARY_PATH=\"$(dirname \"$run\")/../lib"
+    "${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}\"\n"
+    "field() { awk -F'\\t' -v k=\"$1\" '$1 == k { print $2 }' "
+    "\"$dir/candidates.tsv\"; }\n"
+    "entry=$(field entry)\n"
+    "repeat=$(field repeat)\n"
+    "median() {\n"
+    "  sed -n \"s/^$1=//p\" | sed 1d | sort -n | awk '{ v[NR] = $1 } END {\n"
+    "    if (NR == 0) exit\n"
+    "    if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 "
+    "+ 1]) / 2 }'\n"
+    "}\n"
+    ": >\"$dir/times.tsv\"\n"
+    "awk -F'\\t' '$1 == \"candidate\" { print $5 }' \"$dir/candidates.tsv\" "
+    "|\n"
+    "  while read -r obj; do\n"
+    "    out=$(MDH_RT_PROFILE=1 timeout \"$limit\" \"$run\" \"$dir/$obj\" "
+    "--entry=\"$entry\" \\\n"
+    "      --repeat=$((repeat + 1)) 2>&1 </dev/null)\n"
+    "    rc=$?\n"
+    "    ms=$(printf '%s\\n' \"$out\" | median kernel_ms)\n"
+    "    [ -n \"$ms\" ] || ms=$(printf '%s\\n' \"$out\" | median time_ms)\n"
+    "    if [ $rc -ne 0 ] || [ -z \"$ms\" ]; then\n"
+    "      ms=-1\n"
+    "      printf '%s: failed (exit %d): %s\\n' \"$obj\" $rc \"$(printf "
+    "'%s' \"$out\" | tail -n 2)\" >&2\n"
+    "    else\n"
+    "      printf '%s: %s ms\\n' \"$obj\" \"$ms\" >&2\n"
+    "    fi\n"
+    "    printf '%s\\t%s\\n' \"$obj\" \"$ms\" >>\"$dir/times.tsv\"\n"
+    "  done\n";
+
+/* Creates directory "path" if it is not there; returns 0, or -1 after a
+ * message. */
+static int make_dir(const char *path) {
+  if (mkdir(path, 0777) == 0 || errno == EEXIST)
+    return 0;
+  fprintf(stderr, "mdh-tune: cannot create '%s': %s\n", path, strerror(errno));
+  return -1;
+}
+
+/* mdh-tune --emit=DIR: compiles this shard's candidates into DIR/objects/
+ * and writes DIR/candidates.tsv (what they are) and DIR/run.sh (their
+ * timer). Returns 0, or 1 if none could be compiled or a file not
+ * written. */
+static int emit(const struct options *o, const char *device,
+                const char *signature, const struct candidate *cands, int n) {
+  char *run = mdh_run_path(o), path[PATH_MAX + 128], object[128], why[512];
+  FILE *f = NULL;
+  int i, done = 0, ok = 0;
+
+  snprintf(path, sizeof(path), "%s/objects", o->emit);
+  if (make_dir(o->emit) < 0 || make_dir(path) < 0)
+    goto out;
+  snprintf(path, sizeof(path), "%s/candidates.tsv", o->emit);
+  f = fopen(path, "w");
+  if (!f) {
+    fprintf(stderr, "mdh-tune: cannot write '%s': %s\n", path, strerror(errno));
+    goto out;
+  }
+  fprintf(f,
+          "device\t%s\nfunction\t%s\nsignature\t%s\npipeline\t%s\n"
+          "entry\t%s\nrepeat\t%ld\n",
+          device, o->entry, signature, o->pipeline, o->entry, o->repeat);
+  for (i = 0; i < n; ++i) {
+    if (i % o->n_shards != o->shard)
+      continue;
+    if (cands[i].kernel >= 0)
+      snprintf(object, sizeof(object), "objects/k%d_m%ld.so", cands[i].kernel,
+               cands[i].index);
+    else
+      snprintf(object, sizeof(object), "objects/fusion_%s.so", cands[i].fusion);
+    snprintf(path, sizeof(path), "%s/%s", o->emit, object);
+    fprintf(stderr, "mdh-tune: [%d] %s: ", ++done, object);
+    if (measure(o, run, &cands[i], path, why, sizeof(why)) < 0) {
+      fprintf(stderr, "left out: %s\n", why);
+      continue;
+    }
+    /* Only the object travels: mdh-run leaves its LLVM IR beside it. */
+    snprintf(path + strlen(path), sizeof(path) - strlen(path), ".ll");
+    unlink(path);
+    fprintf(stderr, "compiled\n");
+    fprintf(f, "candidate\t%d\t%ld\t%s\t%s\n", cands[i].kernel, cands[i].index,
+            cands[i].fusion ? cands[i].fusion : "-", object);
+    ++ok;
+  }
+  if (fclose(f) != 0) {
+    fprintf(stderr, "mdh-tune: cannot write '%s/candidates.tsv'\n", o->emit);
+    ok = 0;
+  }
+  f = NULL;
+  snprintf(path, sizeof(path), "%s/run.sh", o->emit);
+  f = fopen(path, "w");
+  if (!f || fputs(runner, f) < 0 || fclose(f) != 0 || chmod(path, 0755) < 0) {
+    fprintf(stderr, "mdh-tune: cannot write '%s'\n", path);
+    ok = 0;
+  }
+  f = NULL;
+out:
+  if (f)
+    fclose(f);
+  free(run);
+  return ok > 0 ? 0 : 1;
+}
+
+/* Reads the value of "key" of the candidates.tsv lines "lines" into
+ * "value" (at most "len" bytes); returns -1 if there is none. */
+static int tsv_field(char *const *lines, int n, const char *key, char *value,
+                     size_t len) {
+  size_t k = strlen(key);
+  int i;
+
+  for (i = 0; i < n; ++i)
+    if (!strncmp(lines[i], key, k) && lines[i][k] == '\t') {
+      snprintf(value, len, "%s", lines[i] + k + 1);
+      return 0;
+    }
+  return -1;
+}
+
+/* Splits the text "text" into its lines (in place); returns their
+ * number. */
+static int split_lines(char *text, char ***lines) {
+  int n = 0, cap = 16;
+  char *p;
+
+  *lines = malloc(cap * sizeof(**lines));
+  if (!*lines)
+    abort();
+  for (p = strtok(text, "\n"); p; p = strtok(NULL, "\n")) {
+    if (n == cap) {
+      cap *= 2;
+      *lines = realloc(*lines, cap * sizeof(**lines));
+      if (!*lines)
+        abort();
+    }
+    (*lines)[n++] = p;
+  }
+  return n;
+}
+
+/* Returns the time of "object" in the times.tsv lines, or -1. */
+static double time_of(char *const *lines, int n, const char *object) {
+  size_t k = strlen(object);
+  int i;
+
+  for (i = 0; i < n; ++i)
+    if (!strncmp(lines[i], object, k) && lines[i][k] == '\t')
+      return strtod(lines[i] + k + 1, NULL);
+  return -1;
+}
+
+/* mdh-tune --collect=DIR: the record of the candidates of DIR that run.sh
+ * timed. Returns 0, or 1 after a message. */
+static int collect(const struct options *o) {
+  char path[PATH_MAX], device[256], function[256], signature[4096];
+  char pipeline[64], fusion[64], object[PATH_MAX];
+  char *cand_text, *time_text, **cand, **times;
+  struct mdh_tuning_record r;
+  struct mdh_tuning_entry e;
+  int n_cand, n_times, i, kernel, rc = 1;
+  long index;
+  double ms;
+  size_t len;
+
+  snprintf(path, sizeof(path), "%s/candidates.tsv", o->collect);
+  cand_text = mdh_read_file(path, &len);
+  snprintf(path, sizeof(path), "%s/times.tsv", o->collect);
+  time_text = mdh_read_file(path, &len);
+  if (!cand_text || !time_text) {
+    fprintf(stderr, "mdh-tune: cannot read '%s/%s' (did run.sh run?)\n",
+            o->collect, cand_text ? "times.tsv" : "candidates.tsv");
+    free(cand_text);
+    free(time_text);
+    return 1;
+  }
+  n_cand = split_lines(cand_text, &cand);
+  n_times = split_lines(time_text, &times);
+  mdh_tuning_record_init(&r);
+  if (tsv_field(cand, n_cand, "device", device, sizeof(device)) < 0 ||
+      tsv_field(cand, n_cand, "function", function, sizeof(function)) < 0 ||
+      tsv_field(cand, n_cand, "signature", signature, sizeof(signature)) < 0 ||
+      tsv_field(cand, n_cand, "pipeline", pipeline, sizeof(pipeline)) < 0) {
+    fprintf(stderr, "mdh-tune: '%s/candidates.tsv' is not mdh-tune's\n",
+            o->collect);
+    goto done;
+  }
+  for (i = 0; i < n_cand; ++i) {
+    if (strncmp(cand[i], "candidate\t", 10) ||
+        sscanf(cand[i] + 10, "%d\t%ld\t%63s\t%4095s", &kernel, &index, fusion,
+               object) != 4)
+      continue;
+    ms = time_of(times, n_times, object);
+    if (ms < 0) {
+      fprintf(stderr, "mdh-tune: %s: no time, left out\n", object);
+      continue;
+    }
+    e = (struct mdh_tuning_entry){device,    function,
+                                  signature, pipeline,
+                                  kernel,    kernel >= 0 ? index : -1,
+                                  NULL,      kernel >= 0 ? NULL : fusion,
+                                  ms};
+    if (mdh_tuning_record_add(&r, &e) < 0)
+      abort();
+  }
+  if (r.n == 0)
+    fprintf(stderr, "mdh-tune: no candidate of '%s' has a time\n", o->collect);
+  else
+    rc = write_record(o, &r);
+done:
+  mdh_tuning_record_clear(&r);
+  free(cand);
+  free(times);
+  free(cand_text);
+  free(time_text);
+  return rc;
+}
+
 int main(int argc, char **argv) {
   struct options o;
   struct mdh_tuning_record r;
@@ -592,8 +875,8 @@ int main(int argc, char **argv) {
     free(o.inputs);
     return rc == 2 ? 0 : 1;
   }
-  if (o.merge) {
-    rc = merge(&o);
+  if (o.merge || o.collect) {
+    rc = o.merge ? merge(&o) : collect(&o);
     free(o.inputs);
     return rc;
   }
@@ -611,11 +894,13 @@ int main(int argc, char **argv) {
           o.n_shards > 1 ? ", this shard's every N-th" : "");
   mdh_tuning_record_init(&r);
   rc = 0;
-  if (n && tune(&o, device, signature, cands, n, &r) > 0 && r.n == 0) {
+  if (o.emit) {
+    rc = emit(&o, device, signature, cands, n);
+  } else if (n && tune(&o, device, signature, cands, n, &r) > 0 && r.n == 0) {
     fprintf(stderr, "mdh-tune: no candidate could be measured\n");
     rc = 1;
   }
-  if (!rc)
+  if (!rc && !o.emit)
     rc = write_record(&o, &r);
   mdh_tuning_record_clear(&r);
   free(cands);
