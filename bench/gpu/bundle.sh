@@ -20,6 +20,11 @@
 # --emit-object or mdh-exec only the baselines are bundled.
 # MDH_BENCH_PIPELINE=P compiles with mdh-run --pipeline=P instead (cpu:
 # checks the bundle's mechanics without a GPU pipeline).
+# Tuning candidates: for each kernel MDH_BENCH_TUNE names (default:
+# row_reduce jacobi3d reduce matvec ew3; empty: none), `mdh-tune --emit`
+# compiles its 8 best mappings of each kernel into tune/NAME/, which run.sh
+# times with mdh-exec (docs/tools.md: mdh-tune --collect makes the record
+# of tune/NAME/times.tsv afterwards).
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -108,6 +113,35 @@ emit_objects() {
   echo "$failed"
 }
 
+# Emits the tuning candidates of the kernels of MDH_BENCH_TUNE into tune/.
+emit_tuning() {
+  names=${MDH_BENCH_TUNE-row_reduce jacobi3d reduce matvec ew3}
+  [ -n "$names" ] || return 0
+  if [ ! -x "$build/bin/mdh-tune" ]; then
+    echo "bundle.sh: no $build/bin/mdh-tune: no tuning candidates"
+    return 0
+  fi
+  for name in $names; do
+    entry=$(awk -v n="$name" '$1 == n { print $2 }' "$here/kernels.tsv")
+    if [ -z "$entry" ]; then
+      echo "bundle.sh: MDH_BENCH_TUNE names '$name', which kernels.tsv lacks" >&2
+      continue
+    fi
+    if "$build/bin/mdh-tune" "$root/bench/kernels/$name.mlir" --entry="$entry" \
+      --pipeline="$pipeline" --emit="$bundle/tune/$name" \
+      >"$bundle/tune.$name.log" 2>&1 </dev/null; then
+      echo "bundle.sh: $name: tuning candidates in tune/$name" >&2
+      rm -f "$bundle/tune.$name.log"
+      for obj in "$bundle/tune/$name"/objects/*.so; do
+        if [ -f "$obj" ]; then copy_libs "$obj"; fi
+      done
+    else
+      echo "bundle.sh: $name: mdh-tune --emit failed:" >&2
+      tail -n 5 "$bundle/tune.$name.log" | sed 's/^/  /' >&2
+    fi
+  done
+}
+
 why=$(missing_tools)
 if [ -n "$why" ]; then
   echo "bundle.sh: $why: bundling the baselines only"
@@ -119,6 +153,7 @@ else
   done
   failed=$(emit_objects)
   [ "$failed" = 0 ] || echo "bundle.sh: $failed kernel(s) left out (logs in $bundle/objects)"
+  emit_tuning
 fi
 
 size=$(du -sk "$bundle" | awk '{ print $1 }')

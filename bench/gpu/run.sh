@@ -246,9 +246,26 @@ table() {
     }' "$base" "$out/measured.txt" "$bundle/kernels.tsv"
 }
 
+# Times the tuning candidates of tune/NAME/ (bundle.sh) with their run.sh
+# and the bundle's mdh-exec, into tune/NAME/times.tsv, copied to
+# $out/tune.NAME.tsv.
+run_tuning() {
+  for runner in "$bundle"/tune/*/run.sh; do
+    [ -f "$runner" ] || continue
+    name=$(basename "$(dirname "$runner")")
+    if MDH_EXEC=$bundle/bin/mdh-exec bash "$runner" 2>"$out/tune.$name.log"; then
+      cp "$(dirname "$runner")/times.tsv" "$out/tune.$name.tsv"
+      echo "run.sh: $name: tuning candidates timed ($out/tune.$name.tsv)" >&2
+    else
+      echo "run.sh: $name: timing the tuning candidates failed ($out/tune.$name.log)" >&2
+    fi
+  done
+}
+
 status=0
 run_baselines || status=1
 measure_all
+run_tuning
 run_torch
 echo
 table | tee "$out/table.md"

@@ -108,7 +108,10 @@ static void usage(FILE *f) {
       "                      I < N); merge the N records with --merge\n"
       "  --device=NAME       the device the record is for (default: the\n"
       "                      CPU's model name from /proc/cpuinfo for the cpu\n"
-      "                      and gpu-emulated pipelines; needed for gpu)\n"
+      "                      and gpu-emulated pipelines; needed for gpu,\n"
+      "                      but with --emit, where run.sh asks\n"
+      "                      nvidia-smi, and with --collect, where it\n"
+      "                      replaces the device found)\n"
       "  --mdh-run=PATH      the mdh-run to time with (default: the one\n"
       "                      beside mdh-tune)\n"
       "  -o RECORD           write the record there (default: stdout)\n"
@@ -237,7 +240,7 @@ static int parse_options(int argc, char **argv, struct options *o) {
   o->file = o->inputs[0];
   if (!o->entry)
     return usage_error("needs --entry=NAME%s", "");
-  if (!strcmp(o->pipeline, "gpu") && !o->device)
+  if (!strcmp(o->pipeline, "gpu") && !o->device && !o->emit)
     return usage_error("--pipeline=gpu needs --device=NAME (the GPU's "
                        "name, as nvidia-smi shows it)%s",
                        "");
@@ -657,6 +660,11 @@ static const char runner[] =
     "+ 1]) / 2 }'\n"
     "}\n"
     ": >\"$dir/times.tsv\"\n"
+    "# The GPU's name for the record, where nvidia-smi tells it.\n"
+    "gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null "
+    "| head -n 1)\n"
+    "[ -z \"$gpu\" ] || printf 'device\\t%s\\n' \"$gpu\" "
+    ">\"$dir/times.tsv\"\n"
     "awk -F'\\t' '$1 == \"candidate\" { print $5 }' \"$dir/candidates.tsv\" "
     "|\n"
     "  while read -r obj; do\n"
@@ -676,12 +684,24 @@ static const char runner[] =
     "    printf '%s\\t%s\\n' \"$obj\" \"$ms\" >>\"$dir/times.tsv\"\n"
     "  done\n";
 
-/* Creates directory "path" if it is not there; returns 0, or -1 after a
- * message. */
+/* Creates directory "path" and its parents where they are not there;
+ * returns 0, or -1 after a message. */
 static int make_dir(const char *path) {
-  if (mkdir(path, 0777) == 0 || errno == EEXIST)
+  char buf[PATH_MAX], *p;
+  int ok = 1;
+
+  snprintf(buf, sizeof(buf), "%s", path);
+  for (p = buf + 1; *p && ok; ++p) {
+    if (*p != '/')
+      continue;
+    *p = '\0';
+    ok = mkdir(buf, 0777) == 0 || errno == EEXIST;
+    if (ok)
+      *p = '/';
+  }
+  if (ok && (mkdir(buf, 0777) == 0 || errno == EEXIST))
     return 0;
-  fprintf(stderr, "mdh-tune: cannot create '%s': %s\n", path, strerror(errno));
+  fprintf(stderr, "mdh-tune: cannot create '%s': %s\n", buf, strerror(errno));
   return -1;
 }
 
@@ -823,7 +843,14 @@ static int collect(const struct options *o) {
   n_cand = split_lines(cand_text, &cand);
   n_times = split_lines(time_text, &times);
   mdh_tuning_record_init(&r);
-  if (tsv_field(cand, n_cand, "device", device, sizeof(device)) < 0 ||
+  /* The device: --device, else the GPU run.sh found, else the one of
+   * --emit. */
+  if (o->device)
+    snprintf(device, sizeof(device), "%s", o->device);
+  else if (tsv_field(times, n_times, "device", device, sizeof(device)) < 0 &&
+           tsv_field(cand, n_cand, "device", device, sizeof(device)) < 0)
+    device[0] = '\0';
+  if (!device[0] ||
       tsv_field(cand, n_cand, "function", function, sizeof(function)) < 0 ||
       tsv_field(cand, n_cand, "signature", signature, sizeof(signature)) < 0 ||
       tsv_field(cand, n_cand, "pipeline", pipeline, sizeof(pipeline)) < 0) {
@@ -882,6 +909,9 @@ int main(int argc, char **argv) {
   }
   if (o.device)
     snprintf(device, sizeof(device), "%s", o.device);
+  else if (!strcmp(o.pipeline, "gpu"))
+    /* --emit: run.sh asks nvidia-smi on the GPU machine. */
+    snprintf(device, sizeof(device), "unknown GPU");
   else
     cpu_name(device, sizeof(device));
   if (discover(&o, &signature, counts, &n_kernels) < 0) {
