@@ -150,3 +150,25 @@ func.func @long_rows(%x: memref<8192x8192xf32>, %r: memref<8192xf32>) {
       : (!mdh.mda<array<i64: 8192, 1>>, memref<8192xf32>) -> ()
   return
 }
+
+// -----
+
+// A mapping that leaves a parallel dimension of 32 points or more
+// sequential while its threads do not fill the GPU ranks after every one
+// that does not, whatever its score: the third best here is a block per
+// row, not one block of 64 threads each looping over the 40 rows
+// (global.x(64,1), seq; it ranked third before).
+func.func private @id(%a: f32) -> f32 {
+  return %a : f32
+}
+// CHECK-LABEL: func.func @no_serial
+// CHECK: mdh.mapping = "block.x(40), thread.x(64)", mdh.mappings = 16
+func.func @no_serial(%x: memref<40x40xf32>, %y: memref<40x40xf32>) attributes {mdh.mapping_index = 2} {
+  %v = "mdh.inp_view"(%x) {accesses = [affine_map<(i, j) -> (j, i)>]}
+      : (memref<40x40xf32>) -> !mdh.mda<array<i64: 40, 40>>
+  %r = "mdh.md_hom"(%v) {scalar_function = @id, combine_ops = [#mdh.cc, #mdh.cc]}
+      : (!mdh.mda<array<i64: 40, 40>>) -> !mdh.mda<array<i64: 40, 40>>
+  "mdh.out_view"(%r, %y) {accesses = [affine_map<(i, j) -> (i, j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 40, 40>>, memref<40x40xf32>) -> ()
+  return
+}

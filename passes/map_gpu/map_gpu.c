@@ -28,7 +28,9 @@
  * Each legal encoding gets sizes (threads per block along x, y, z within a
  * budget of 256, blocks within the grid limits) and a score; the hardware
  * limits are checked on the sized mapping. The score (without a GPU to
- * time candidates) rewards, in this order: enough
+ * time candidates) ranks a mapping that leaves a large parallel dimension
+ * sequential while its threads do not fill the GPU after every other
+ * (serializes_large), then rewards, in this order: enough
  * parallel threads to fill an H100 (2^17), thread x on the coalescing
  * dimension (coalescing_dim), a block reduction over atomics where the
  * result points alone cannot fill the GPU, and penalizes per-thread
@@ -84,6 +86,10 @@
  * each thread 32 (matvec, 74%) and 256 (reduce, 73%) points
  * (bench/README.md). */
 #define MIN_POINTS_PER_LANE 8
+
+/* The extent from which a parallel dimension left sequential in each
+ * thread counts as serialised work: a warp's 32 lanes. */
+#define MIN_SPREAD_EXTENT 32
 #define MAX_REDUCTION_BLOCKS 1024
 /* The enumeration stops after this many candidates: long chains have
  * exponentially many legal mappings (154678 for 10 dimensions). */
@@ -92,6 +98,7 @@
 /* A scored candidate, "seq" its position in the enumeration. */
 struct candidate {
   struct mdh_mapping map;
+  int serializes;
   double score;
   long seq;
 };
@@ -264,6 +271,29 @@ static double score(struct search *s, const struct mdh_mapping *map) {
   return sc;
 }
 
+/* Tells whether "map" leaves a parallel dimension of at least
+ * MIN_SPREAD_EXTENT points sequential in each thread while its threads do
+ * not fill the GPU: such a mapping never ranks above one that does not,
+ * whatever its score (the sweeps of the bench found such mappings 10^3 to
+ * 10^4 times slower than the best: reduce 631 ms, ew3 3,838 ms). Where the
+ * threads fill the GPU, a sequential loop may pay (jacobi3d's outer
+ * dimension in each thread: 1.47x faster than the cost model's choice on
+ * an H200, bench/README.md). */
+static int serializes_large(const struct search *s,
+                            const struct mdh_mapping *map) {
+  double par = 1;
+  int d, large = 0;
+
+  for (d = 0; d < map->rank; ++d) {
+    if (map->dims[d].level != MDH_LEVEL_SEQ)
+      par *= (double)min64(map->dims[d].threads * map->dims[d].blocks,
+                           s->sizes[d]);
+    else if (s->kinds[d] == MdhCombineCC && s->sizes[d] >= MIN_SPREAD_EXTENT)
+      large = 1;
+  }
+  return large && par < MDH_GPU_FULL_THREADS;
+}
+
 /* The enumeration callback: sizes, checks and scores one encoding. */
 static int add_candidate(const int *enc, void *user) {
   struct search *s = user;
@@ -290,6 +320,7 @@ static int add_candidate(const int *enc, void *user) {
       (s->info &&
        mdh_mapping_check_scan(&c->map, s->info, err, sizeof(err)) < 0))
     return 0;
+  c->serializes = serializes_large(s, &c->map);
   c->score = score(s, &c->map);
   c->seq = s->n++;
   return 0;
@@ -298,6 +329,8 @@ static int add_candidate(const int *enc, void *user) {
 static int by_score(const void *a, const void *b) {
   const struct candidate *x = a, *y = b;
 
+  if (x->serializes != y->serializes)
+    return x->serializes < y->serializes ? -1 : 1;
   if (x->score != y->score)
     return x->score > y->score ? -1 : 1;
   return x->seq < y->seq ? -1 : x->seq > y->seq;
