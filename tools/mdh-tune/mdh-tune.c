@@ -12,7 +12,9 @@
  * one beside mdh-tune unless --mdh-run names another) with --repeat, the
  * first run a warm-up, under a time limit; the median of the others is
  * its time. A candidate that fails or runs out of time is reported and
- * left out.
+ * left out. Where the device has no MLIR (the GPU machines), --emit
+ * compiles the candidates into objects instead, with a runner that times
+ * them there with mdh-exec, and --collect makes the record of its times.
  */
 
 #include "support/tuning.h"
