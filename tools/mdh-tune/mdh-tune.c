@@ -44,6 +44,11 @@
 #include <time.h>
 #include <unistd.h>
 
+/* The least gain over the cost model's choice (mapping 0, fusion basteln)
+ * for which a record takes another: repeated runs of the GPU bench differ
+ * by 1-5% (bench/README.md), and a choice within that is noise. */
+#define MIN_GAIN 0.05
+
 /* The most kernels of one function mdh-tune tunes. */
 #define MAX_KERNELS 256
 
@@ -513,6 +518,39 @@ static double measure(const struct options *o, const char *run,
   return ms;
 }
 
+/* Tells whether candidate "c" is the cost model's choice. */
+static int is_default(const struct candidate *c) {
+  return c->kernel >= 0 ? c->index == 0 : !strcmp(c->fusion, fusion_modes[0]);
+}
+
+/* Adds candidate "c" of "function", measured at "ms" on "device" with
+ * "pipeline", to "r" where it is the default or
+ * beats "*base", the time of its kernel's default measured here (-1 if
+ * none), by MIN_GAIN; sets "*base" for a default. Returns whether it was
+ * added. */
+static int add_measured(struct mdh_tuning_record *r, const char *device,
+                        const char *function, const char *signature,
+                        const char *pipeline, const struct candidate *c,
+                        double ms, double *base) {
+  struct mdh_tuning_entry e = {(char *)device,
+                               (char *)function,
+                               (char *)signature,
+                               (char *)pipeline,
+                               c->kernel,
+                               c->kernel >= 0 ? c->index : -1,
+                               NULL,
+                               (char *)c->fusion,
+                               ms};
+
+  if (is_default(c))
+    *base = ms;
+  else if (*base >= 0 && ms > *base * (1 - MIN_GAIN))
+    return 0;
+  if (mdh_tuning_record_add(r, &e) < 0)
+    abort();
+  return 1;
+}
+
 /* Lists the candidates of the function: each mapping of each kernel with
  * several (at most o->max_per_kernel of them), or each fusion mode; into
  * "*out", returning their number. */
@@ -553,13 +591,14 @@ static int tune(const struct options *o, const char *device,
                 const char *signature, const struct candidate *cands, int n,
                 struct mdh_tuning_record *r) {
   char *run = mdh_run_path(o), why[512];
-  struct mdh_tuning_entry e;
   int i, done = 0, mine = 0;
-  double ms;
+  double ms, base = -1;
 
   for (i = 0; i < n; ++i)
     mine += i % o->n_shards == o->shard;
   for (i = 0; i < n; ++i) {
+    if (i > 0 && cands[i].kernel != cands[i - 1].kernel)
+      base = -1;
     if (i % o->n_shards != o->shard)
       continue;
     why[0] = '\0';
@@ -575,18 +614,11 @@ static int tune(const struct options *o, const char *device,
       fprintf(stderr, "left out: %s\n", why);
       continue;
     }
-    fprintf(stderr, "%.4f ms\n", ms);
-    e = (struct mdh_tuning_entry){(char *)device,
-                                  (char *)o->entry,
-                                  (char *)signature,
-                                  (char *)o->pipeline,
-                                  cands[i].kernel,
-                                  cands[i].kernel >= 0 ? cands[i].index : -1,
-                                  NULL,
-                                  (char *)cands[i].fusion,
-                                  ms};
-    if (mdh_tuning_record_add(r, &e) < 0)
-      abort();
+    fprintf(stderr, "%.4f ms%s\n", ms,
+            add_measured(r, device, o->entry, signature, o->pipeline, &cands[i],
+                         ms, &base)
+                ? ""
+                : " (gains too little over the default: not taken)");
   }
   free(run);
   return done;
@@ -825,10 +857,10 @@ static int collect(const struct options *o) {
   char pipeline[64], fusion[64], object[PATH_MAX];
   char *cand_text, *time_text, **cand, **times;
   struct mdh_tuning_record r;
-  struct mdh_tuning_entry e;
-  int n_cand, n_times, i, kernel, rc = 1;
+  struct candidate c;
+  int n_cand, n_times, i, kernel, last = -2, rc = 1;
   long index;
-  double ms;
+  double ms, base = -1;
   size_t len;
 
   snprintf(path, sizeof(path), "%s/candidates.tsv", o->collect);
@@ -865,18 +897,19 @@ static int collect(const struct options *o) {
         sscanf(cand[i] + 10, "%d\t%ld\t%63s\t%4095s", &kernel, &index, fusion,
                object) != 4)
       continue;
+    if (kernel != last)
+      base = -1;
+    last = kernel;
     ms = time_of(times, n_times, object);
     if (ms < 0) {
       fprintf(stderr, "mdh-tune: %s: no time, left out\n", object);
       continue;
     }
-    e = (struct mdh_tuning_entry){device,    function,
-                                  signature, pipeline,
-                                  kernel,    kernel >= 0 ? index : -1,
-                                  NULL,      kernel >= 0 ? NULL : fusion,
-                                  ms};
-    if (mdh_tuning_record_add(&r, &e) < 0)
-      abort();
+    c = (struct candidate){kernel, index, kernel >= 0 ? NULL : fusion};
+    if (!add_measured(&r, device, function, signature, pipeline, &c, ms, &base))
+      fprintf(stderr,
+              "mdh-tune: %s: gains too little over the default: not taken\n",
+              object);
   }
   if (r.n == 0)
     fprintf(stderr, "mdh-tune: no candidate of '%s' has a time\n", o->collect);
