@@ -16,6 +16,7 @@
 #include "passes/tuning.h"
 
 #include "dialect/attrs.h"
+#include "lib/mapping.h"
 #include "support/diag.h"
 #include "support/str.h"
 #include "support/tuning.h"
@@ -138,8 +139,14 @@ int mdh_tuning_apply(MlirOperation module, const char *file, const char *device,
     n += apply_func(&r, op, device, pipeline, keep_fusion, &spec, note, user);
   /* The mappings as one spec on the module, unless it has its own; a
    * function's own mdh.mapping_index wins over the module's anyway. */
-  if (spec.len)
-    mdhSetTunedMapping(module, mlirStringRefCreate(spec.data, spec.len));
+  if (spec.len && mlirLogicalResultIsFailure(mdhSetTunedMapping(
+                      module, mlirStringRefCreate(spec.data, spec.len)))) {
+    mdh_emit_error(module,
+                   PASS ": %s gives more kernels of this module a mapping "
+                        "than one mdh.mapping_index holds (%d)",
+                   file, MDH_MAX_INDEX_ENTRIES);
+    n = -1;
+  }
   mdh_str_clear(&spec);
   mdh_tuning_record_clear(&r);
   return n;
