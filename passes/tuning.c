@@ -18,6 +18,7 @@
 #include "dialect/attrs.h"
 #include "lib/mapping.h"
 #include "support/diag.h"
+#include "support/ir.h"
 #include "support/str.h"
 #include "support/tuning.h"
 
@@ -32,32 +33,9 @@
 
 #define PASS "mdh-tuning"
 
-/* Stores the printed type of "func" in "sig"; returns 0, or -1 if "func"
- * has none. */
-static int func_signature(MlirOperation func, struct mdh_str *sig) {
-  MlirAttribute type = mlirOperationGetAttributeByName(
-      func, mlirStringRefCreateFromCString("function_type"));
-
-  if (mlirAttributeIsNull(type) || !mlirAttributeIsAType(type))
-    return -1;
-  mdh_str_append_type(sig, mlirTypeAttrGetValue(type));
-  return 0;
-}
-
-/* Returns the symbol name of "op", or NULL. */
-static MlirStringRef func_name(MlirOperation op) {
-  MlirAttribute sym = mlirOperationGetAttributeByName(
-      op, mlirStringRefCreateFromCString("sym_name"));
-
-  if (mlirAttributeIsNull(sym) || !mlirAttributeIsAString(sym))
-    return mlirStringRefCreate(NULL, 0);
-  return mlirStringAttrGetValue(sym);
-}
-
 /* Tells whether "s" (NUL-terminated) equals "ref". */
 static int equal(const char *s, MlirStringRef ref) {
-  return ref.data && strlen(s) == ref.length &&
-         !memcmp(s, ref.data, ref.length);
+  return strlen(s) == ref.length && !memcmp(s, ref.data, ref.length);
 }
 
 /* Applies the entries of "r" for function "func" on "device" and
@@ -69,17 +47,18 @@ static int apply_func(const struct mdh_tuning_record *r, MlirOperation func,
                       const char *device, const char *pipeline, int keep_fusion,
                       struct mdh_str *spec, mdh_tuning_note_fn note,
                       void *user) {
-  MlirStringRef name = func_name(func);
+  MlirStringRef name = mdh_func_name(func);
   const struct mdh_tuning_entry *e;
   struct mdh_str sig, text;
   MlirOperation owner;
   int i, n = 0, own_mapping, own_fusion;
 
-  mdh_str_init(&sig);
-  if (!name.data || func_signature(func, &sig) < 0) {
-    mdh_str_clear(&sig);
+  if (!mdh_op_is(func, "func.func") || !name.length)
     return 0;
-  }
+  /* The signature of the entries: the function's type as MLIR prints it
+   * (mdh-tune prints it alike). */
+  mdh_str_init(&sig);
+  mdh_str_append_type(&sig, mdh_func_type(func));
   own_mapping = !mlirAttributeIsNull(mdh_attr_find_mapping_index(func, &owner));
   own_fusion =
       keep_fusion || !mlirAttributeIsNull(mdh_attr_find_fusion(func, &owner));

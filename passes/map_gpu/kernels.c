@@ -248,17 +248,13 @@ static int read_band(struct mark_data *data, __isl_keep isl_schedule_node *node,
  * kernel if "band". */
 static void note_kernel(struct mark_data *data,
                         __isl_keep isl_union_set *domain, int band) {
-  isl_union_set *s;
   int k;
 
-  for (k = 0; k < data->m->n_stmt; ++k) {
-    s = isl_union_set_from_set(isl_set_copy(data->m->stmts[k].domain));
-    if (isl_union_set_is_subset(s, domain) == isl_bool_true) {
+  for (k = 0; k < data->m->n_stmt; ++k)
+    if (stmt_in(&data->m->stmts[k], domain) == isl_bool_true) {
       data->kernel_of[k] = data->n_kernel;
       data->in_band[k] = band;
     }
-    isl_union_set_free(s);
-  }
   ++data->n_kernel;
 }
 

@@ -17,12 +17,13 @@
  * them there with mdh-exec, and --collect makes the record of its times.
  */
 
+#include "support/ir.h"
+#include "support/str.h"
 #include "support/tuning.h"
 #include "tools/common/args.h"
 #include "tools/common/context.h"
 #include "tools/common/diagnostics.h"
 #include "tools/common/file.h"
-#include "tools/common/tuned.h"
 
 #include "mdh-c/Dialect.h"
 #include "mdh-c/Passes.h"
@@ -289,6 +290,7 @@ static int discover(const struct options *o, char **signature, int64_t *counts,
   MlirModule module;
   MlirOperation func;
   MlirPassManager pm;
+  struct mdh_str sig;
   intptr_t n = 0;
   int rc = -1;
 
@@ -306,12 +308,16 @@ static int discover(const struct options *o, char **signature, int64_t *counts,
     fprintf(stderr, "mdh-tune: cannot parse '%s'\n", o->file);
     goto done;
   }
-  func = mdh_tool_find_func(module, o->entry);
-  *signature = mdh_tool_func_signature(func);
-  if (!*signature) {
+  func = mdh_lookup_symbol(mlirModuleGetOperation(module),
+                           mlirStringRefCreateFromCString(o->entry));
+  if (mlirOperationIsNull(func) || !mdh_op_is(func, "func.func")) {
     fprintf(stderr, "mdh-tune: '%s' has no function @%s\n", o->file, o->entry);
     goto destroy;
   }
+  /* The signature of the record's entries, as mdh-tuning prints it. */
+  mdh_str_init(&sig);
+  mdh_str_append_type(&sig, mdh_func_type(func));
+  *signature = sig.data;
   if (!strcmp(o->pipeline, "cpu")) {
     rc = 0;
     goto destroy;
@@ -390,30 +396,11 @@ static double median_time(const char *out) {
   return n % 2 ? v[1 + n / 2] : (v[n / 2] + v[1 + n / 2]) / 2;
 }
 
-/* What a child printed, NUL-terminated in "data". */
-struct output {
-  char *data;
-  size_t len, cap;
-};
-
-/* Appends the "n" bytes "buf" to "out". */
-static void output_add(struct output *out, const char *buf, size_t n) {
-  if (out->len + n + 1 > out->cap) {
-    out->cap = 2 * (out->len + n + 1);
-    out->data = realloc(out->data, out->cap);
-    if (!out->data)
-      abort();
-  }
-  memcpy(out->data + out->len, buf, n);
-  out->len += n;
-  out->data[out->len] = '\0';
-}
-
 /* Runs "argv" (argv[0] the program) with its stdout and stderr in "out",
  * in a process group of its own that is killed after "limit" seconds.
  * Returns 0 if it exited with status 0, else -1 with the reason in "why"
  * ("failed: OUTPUT" or "ran out of time"). */
-static int run_child(char *const *argv, long limit, struct output *out,
+static int run_child(char *const *argv, long limit, struct mdh_str *out,
                      char *why, size_t why_len) {
   char buf[4096];
   int fds[2], status = 0, timed_out = 0;
@@ -455,7 +442,7 @@ static int run_child(char *const *argv, long limit, struct output *out,
       n = read(fds[0], buf, sizeof(buf));
       if (n <= 0)
         break;
-      output_add(out, buf, (size_t)n);
+      mdh_str_append(out, buf, (size_t)n);
     }
     if (time(NULL) - start > limit) {
       kill(-pid, SIGKILL);
@@ -469,7 +456,7 @@ static int run_child(char *const *argv, long limit, struct output *out,
     snprintf(why, why_len, "ran out of time (%ld s)", limit);
   else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
     snprintf(why, why_len, "failed: %.300s",
-             out->data ? out->data : "(no output)");
+             out->len ? out->data : "(no output)");
   else
     return 0;
   return -1;
@@ -484,9 +471,10 @@ static double measure(const struct options *o, const char *run,
                       size_t why_len) {
   char entry[512], pipeline[64], step[PATH_MAX + 64], config[512];
   char reason[400], *argv[8];
-  struct output out = {NULL, 0, 0};
+  struct mdh_str out;
   double ms;
 
+  mdh_str_init(&out);
   snprintf(entry, sizeof(entry), "--entry=%s", o->entry);
   snprintf(pipeline, sizeof(pipeline), "--pipeline=%s", o->pipeline);
   if (object)
@@ -508,13 +496,13 @@ static double measure(const struct options *o, const char *run,
   if (run_child(argv, o->time_limit, &out, reason, sizeof(reason)) < 0) {
     snprintf(why, why_len, "%s%s",
              strncmp(reason, "failed", 6) ? "" : "mdh-run ", reason);
-    free(out.data);
+    mdh_str_clear(&out);
     return -1;
   }
-  ms = object ? 0 : out.data ? median_time(out.data) : -1;
+  ms = object ? 0 : out.len ? median_time(out.data) : -1;
   if (ms < 0)
     snprintf(why, why_len, "mdh-run printed no times");
-  free(out.data);
+  mdh_str_clear(&out);
   return ms;
 }
 
