@@ -13,6 +13,7 @@
 #define ATTR_MAPPING "mdh.mapping"
 #define ATTR_MAPPINGS "mdh.mappings"
 #define ATTR_KERNEL_MAPPINGS "mdh.kernel_mappings"
+#define ATTR_INVARIANT_ARGS "mdh.invariant_args"
 #define ATTR_MAPPING_INDEX "mdh.mapping_index"
 #define ATTR_REDUCTION_MODE "mdh.reduction_mode"
 #define ATTR_ISL_BUDGET "mdh.isl_budget"
@@ -160,6 +161,24 @@ void mdh_attr_set_kernel_mappings(MlirOperation func, const int64_t *counts,
                                   int n) {
   set(func, ATTR_KERNEL_MAPPINGS,
       mlirDenseI64ArrayGet(mlirOperationGetContext(func), n, counts));
+}
+
+MlirAttribute mdh_attr_get_invariant_args(MlirOperation func) {
+  MlirAttribute attr = get(func, ATTR_INVARIANT_ARGS);
+
+  return !mlirAttributeIsNull(attr) && mlirAttributeIsADenseI64Array(attr)
+             ? attr
+             : mlirAttributeGetNull();
+}
+
+void mdh_attr_set_invariant_args(MlirOperation func, const int64_t *params,
+                                 intptr_t n) {
+  set(func, ATTR_INVARIANT_ARGS,
+      mlirDenseI64ArrayGet(mlirOperationGetContext(func), n, params));
+}
+
+void mdh_attr_remove_invariant_args(MlirOperation func) {
+  remove_attr(func, ATTR_INVARIANT_ARGS);
 }
 
 MlirAttribute mdh_attr_find_mapping_index(MlirOperation op,

@@ -58,6 +58,16 @@ MlirAttribute mdh_attr_get_kernel_mappings(MlirOperation func);
 void mdh_attr_set_kernel_mappings(MlirOperation func, const int64_t *counts,
                                   int n);
 
+/* `mdh.invariant_args` (gpu.func kernel, set by mdh-kernel-args): the
+ * positions, among the parameters of the llvm.func that the kernel becomes,
+ * of the aligned pointers of the memrefs that no thread writes during a
+ * launch; mdh-kernel-args removes it again after the conversion (raw;
+ * null unless an array of i64). */
+MlirAttribute mdh_attr_get_invariant_args(MlirOperation func);
+void mdh_attr_set_invariant_args(MlirOperation func, const int64_t *params,
+                                 intptr_t n);
+void mdh_attr_remove_invariant_args(MlirOperation func);
+
 /* `mdh.mapping_index` (func.func or module): the mapping to take, an
  * integer or a spec string (lib/mapping.h) (raw). */
 MlirAttribute mdh_attr_find_mapping_index(MlirOperation op,

@@ -77,6 +77,22 @@ static int parse_tile(struct cursor *c, struct mdh_dim_map *dm) {
   return accept(c, ")") ? 0 : -1;
 }
 
+/* Parses the optional " vec(V)" at the end of an entry. */
+static int parse_vec(struct cursor *c, struct mdh_dim_map *dm) {
+  if (!accept(c, "vec"))
+    return 0;
+  if (!accept(c, "(") || parse_size(c, &dm->vec) < 0)
+    return -1;
+  return accept(c, ")") ? 0 : -1;
+}
+
+/* Parses the optional suffixes of an entry. */
+static int parse_suffixes(struct cursor *c, struct mdh_dim_map *dm) {
+  if (parse_tile(c, dm) < 0)
+    return -1;
+  return parse_vec(c, dm);
+}
+
 /* Parses one dimension's entry. */
 static int parse_dim(struct cursor *c, struct mdh_dim_map *dm) {
   int l;
@@ -85,9 +101,10 @@ static int parse_dim(struct cursor *c, struct mdh_dim_map *dm) {
   dm->threads = 1;
   dm->blocks = 1;
   dm->tile = 1;
+  dm->vec = 1;
   if (accept(c, "seq")) {
     dm->level = MDH_LEVEL_SEQ;
-    return parse_tile(c, dm);
+    return parse_suffixes(c, dm);
   }
   for (l = MDH_LEVEL_THREAD; l <= MDH_LEVEL_GLOBAL; ++l)
     if (accept(c, level_names[l]))
@@ -103,7 +120,7 @@ static int parse_dim(struct cursor *c, struct mdh_dim_map *dm) {
     dm->blocks = 0;
   if (parse_sizes(c, dm) < 0)
     return -1;
-  return parse_tile(c, dm);
+  return parse_suffixes(c, dm);
 }
 
 int64_t mdh_pow2_at_least(int64_t n, int64_t cap) {
@@ -129,7 +146,7 @@ int mdh_mapping_parse(const char *text, size_t len, int rank,
       snprintf(err, n,
                "expected 'seq', 'thread.D(T)', 'block.D(G)' or "
                "'global.D(T,G)' with D in x, y, z, optionally followed by "
-               "'tile(N)', for dimension %d",
+               "'tile(N)' and 'vec(V)', for dimension %d",
                d);
       return -1;
     }
@@ -165,6 +182,8 @@ void mdh_mapping_print(const struct mdh_mapping *map, struct mdh_str *out) {
     }
     if (dm->tile > 1)
       mdh_str_printf(out, " tile(%lld)", (long long)dm->tile);
+    if (dm->vec > 1)
+      mdh_str_printf(out, " vec(%lld)", (long long)dm->vec);
   }
 }
 
@@ -370,6 +389,39 @@ int mdh_mapping_can_reduce(const struct mdh_stmt_info *info) {
         !mdh_runtime_type(mlirFunctionTypeGetResult(info->fn_type, c)))
       return 0;
   return 1;
+}
+
+int mdh_mapping_check_vec(const struct mdh_mapping *map,
+                          const struct mdh_stmt_info *info, char *err,
+                          size_t n) {
+  const struct mdh_dim_map *dm;
+  int d, n_vec = 0;
+
+  for (d = 0; d < map->rank; ++d) {
+    dm = &map->dims[d];
+    if (dm->vec <= 1)
+      continue;
+    if (n_vec++) {
+      snprintf(err, n, "vec() on dimension %d: one dimension at most", d);
+      return -1;
+    }
+    if (dm->vec > MDH_GPU_MAX_VEC || (dm->vec & (dm->vec - 1))) {
+      snprintf(err, n, "vec(%lld) on dimension %d: V must be 2 or %d",
+               (long long)dm->vec, d, MDH_GPU_MAX_VEC);
+      return -1;
+    }
+    if (!info || info->stmt->kinds[d] != MdhCombinePW ||
+        !mdh_dim_map_has_threads(dm) || dm->tile > 1 ||
+        !mdh_mapping_can_reduce(info)) {
+      snprintf(err, n,
+               "vec() on dimension %d needs a pw dimension spread over "
+               "threads, without tile(), of a md_hom with builtin operators "
+               "on runtime types (the reduce strategy)",
+               d);
+      return -1;
+    }
+  }
+  return 0;
 }
 
 int mdh_mapping_can_scan(const struct mdh_stmt_info *info) {

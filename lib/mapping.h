@@ -22,6 +22,13 @@
  *   seq (pw)          the reduction runs in steps of N points, and the
  *                     inputs that a block's threads share are staged in
  *                     shared memory step by step
+ *
+ * or with " vec(V)" (V = 2 or 4) on a pw dimension spread over threads of a
+ * md_hom that the reduce strategy runs: the threads take the points V at a
+ * time (thread t the runs V*t .. V*t+V-1 of every V*T points), so that a
+ * thread's V reads of neighbouring elements become one vector load
+ * (ld.global.v4 for f32, as CUB's BlockLoad vectorizes its tiles) while a
+ * warp still reads one contiguous segment.
  */
 
 #ifndef MDH_LIB_MAPPING_H
@@ -69,14 +76,20 @@ enum mdh_level {
 
 /* One dimension: its "level", hardware dimension "hw" (0 = x, 1 = y,
  * 2 = z), "threads" per block, "blocks" (1 where the level has none; 0
- * while not chosen) and "tile" (1 without tile()). */
+ * while not chosen), "tile" (1 without tile()) and "vec" (1 without
+ * vec()). */
 struct mdh_dim_map {
   enum mdh_level level;
   int hw;
   int64_t threads;
   int64_t blocks;
   int64_t tile;
+  int64_t vec;
 };
+
+/* The widest vec(): 16 bytes of f32, the widest load of sm_70 and later
+ * (PTX ISA, ld: .v4 of .b32). */
+#define MDH_GPU_MAX_VEC 4
 
 struct mdh_mapping {
   int rank;
@@ -119,6 +132,13 @@ int mdh_mapping_check_limits(const struct mdh_mapping *map, char *err,
 int mdh_mapping_check_tiles(const struct mdh_mapping *map,
                             const struct mdh_stmt_info *info, char *err,
                             size_t n);
+
+/* Checks where "map" has vec(): on pw dimensions spread over threads, none
+ * tiled, of a md_hom "info" (NULL: a kernel of several md_homs, which has
+ * none) that the reduce strategy runs; returns 0, or -1 with a message. */
+int mdh_mapping_check_vec(const struct mdh_mapping *map,
+                          const struct mdh_stmt_info *info, char *err,
+                          size_t n);
 
 /* Tells whether mdh-codegen-gpu's block scan can run "info": one ps
  * dimension and no pw one; only then may its ps dimension be parallel. */

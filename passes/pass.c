@@ -177,6 +177,15 @@ static const struct mdh_pass_info passes[] = {
      "the index space, indexing maps the views, reductions pw dimensions, "
      "the body the scalar function; ops it cannot raise stay as they are",
      &mdh_from_linalg_run},
+    {"MdhKernelArgs", "mdh-kernel-args",
+     "State what the launches of each kernel guarantee about its memref "
+     "arguments: 16-byte alignment of whole gpu.alloc buffers "
+     "(memref.assume_alignment, for vector loads), and, for buffers that "
+     "no thread writes during a launch, llvm.readonly on gpu.func kernels "
+     "and llvm.noalias on the aligned pointers of the llvm.func kernels "
+     "converted from them (ld.global.nc); mdh-gpu-pipeline runs it before "
+     "and after convert-gpu-to-nvvm",
+     &mdh_kernel_args_run},
 };
 
 #define N_PASSES ((intptr_t)(sizeof(passes) / sizeof(passes[0])))
@@ -292,7 +301,7 @@ MlirPass mdhCreateTileFuseGpuPass(void) {
   return create_pass(TILE_FUSE_GPU_ID, &tile_fuse_gpu);
 }
 
-MlirPass mdhCreateFromLinalgPass(void) { return mdhCreatePass(N_PASSES - 1); }
+MlirPass mdhCreateFromLinalgPass(void) { return mdhCreatePass(12); }
 
 bool mdhIsReductionMode(MlirStringRef mode) {
   return mlirStringRefEqual(mode, mlirStringRefCreateFromCString("atomic")) ||

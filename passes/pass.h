@@ -38,6 +38,7 @@ MlirLogicalResult mdh_codegen_gpu_run(MlirOperation module);
 MlirLogicalResult mdh_emulate_gpu_run(MlirOperation module);
 MlirLogicalResult mdh_check_lowered_run(MlirOperation module);
 MlirLogicalResult mdh_trim_device_link_run(MlirOperation module);
+MlirLogicalResult mdh_kernel_args_run(MlirOperation module);
 MlirLogicalResult mdh_from_linalg_run(MlirOperation module);
 MlirLogicalResult mdh_tile_fuse_run(MlirOperation module);
 MlirLogicalResult mdh_tile_fuse_gpu_run(MlirOperation module);

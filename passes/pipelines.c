@@ -24,21 +24,22 @@
   "mdh-coalesce,mdh-schedule,mdh-tile-fuse{target=gpu},mdh-map-gpu,"           \
   "mdh-codegen-gpu,inline,canonicalize,cse," OTHER_OPS
 
-/* After notes/mlir22.md section 3 (the upstream gpu-lower-to-nvvm-pipeline),
- * with three changes: the kernels are outlined before gpu-async-region
- * (which refuses gpu.launch), the device runtime is linked through
- * nvvm-attach-target's `l`, and +ptx80 is always given (sm_90 aborts
- * without it). */
+/* After the upstream gpu-lower-to-nvvm-pipeline of MLIR 22, with four
+ * changes: the kernels are outlined before gpu-async-region (which refuses
+ * gpu.launch), the device runtime is linked through nvvm-attach-target's
+ * `l`, +ptx80 is always given (sm_90 aborts without it), and
+ * mdh-kernel-args runs around convert-gpu-to-nvvm. */
 static const char gpu_format[] =
     "builtin.module(" GPU_FRONT
     "gpu-launch-sink-index-computations,gpu-kernel-outlining,"
-    "func.func(gpu-async-region),convert-scf-to-cf,"
+    "mdh-kernel-args,func.func(gpu-async-region),convert-scf-to-cf,"
     "convert-nvvm-to-llvm,convert-func-to-llvm,expand-strided-metadata,"
     "nvvm-attach-target{O=3 chip=%s features=%s l=%s},lower-affine,"
     "convert-arith-to-llvm,convert-index-to-llvm{index-bitwidth=64},"
     "canonicalize,cse,gpu.module(convert-gpu-to-nvvm{index-bitwidth=64}),"
     "gpu.module(canonicalize),gpu.module(cse),"
-    "gpu.module(reconcile-unrealized-casts),mdh-trim-device-link,gpu-to-llvm,"
+    "gpu.module(reconcile-unrealized-casts),mdh-kernel-args,"
+    "mdh-trim-device-link,gpu-to-llvm,"
     "gpu-module-to-binary{format=%s},convert-math-to-llvm,canonicalize,cse,"
     "reconcile-unrealized-casts,mdh-check-lowered)";
 

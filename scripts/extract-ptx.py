@@ -3,6 +3,7 @@ gpu.binary ops of an MLIR file (the `assembly` string attributes: \\XX hex
 escapes, \\\\ and \\").
 
   extract-ptx.py FILE            prints the first module's PTX
+  extract-ptx.py FILE --all      prints every module's PTX, in order
   extract-ptx.py FILE --split P  writes every module's PTX to P.K.ptx and
                                  prints the file names, one per line
 """
@@ -26,5 +27,8 @@ if len(sys.argv) == 4 and sys.argv[2] == "--split":
         with open(name, "w") as f:
             f.write(unescape(raw))
         print(name)
+elif len(sys.argv) == 3 and sys.argv[2] == "--all":
+    for raw in found:
+        sys.stdout.write(unescape(raw))
 else:
     sys.stdout.write(unescape(found[0]))

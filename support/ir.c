@@ -84,7 +84,8 @@ int mdh_op_is_memref_view(MlirOperation op) {
       "memref.subview",          "memref.cast",
       "memref.reinterpret_cast", "memref.collapse_shape",
       "memref.expand_shape",     "memref.view",
-      "memref.transpose",        "memref.memory_space_cast"};
+      "memref.transpose",        "memref.memory_space_cast",
+      "memref.assume_alignment"};
   size_t k;
 
   for (k = 0; k < sizeof(views) / sizeof(views[0]); ++k)

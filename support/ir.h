@@ -43,7 +43,8 @@ int mdh_op_is(MlirOperation op, const char *name);
 
 /* Tells whether "op" makes a view of its first operand, a memref, without
  * touching its elements (memref.subview, cast, reinterpret_cast,
- * collapse_shape, expand_shape, view, transpose, memory_space_cast). */
+ * collapse_shape, expand_shape, view, transpose, memory_space_cast,
+ * assume_alignment). */
 int mdh_op_is_memref_view(MlirOperation op);
 
 /* Returns the memref "value" is a view of, through any number of view ops

@@ -10,7 +10,7 @@ func.func @syntax(%M: memref<5x3xf32>, %v: memref<3xf32>, %w: memref<5xf32>) {
       : (memref<5x3xf32>) -> !mdh.mda<array<i64: 5, 3>>
   %vv = "mdh.inp_view"(%v) {accesses = [affine_map<(i, k) -> (k)>]}
       : (memref<3xf32>) -> !mdh.mda<array<i64: 5, 3>>
-  // expected-error @+1 {{mdh-map-gpu: invalid mdh.mapping: expected 'seq', 'thread.D(T)', 'block.D(G)' or 'global.D(T,G)' with D in x, y, z, optionally followed by 'tile(N)', for dimension 0}}
+  // expected-error @+1 {{mdh-map-gpu: invalid mdh.mapping: expected 'seq', 'thread.D(T)', 'block.D(G)' or 'global.D(T,G)' with D in x, y, z, optionally followed by 'tile(N)' and 'vec(V)', for dimension 0}}
   %r = "mdh.md_hom"(%vm, %vv) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.pw<"add">], mdh.mapping = "block.w, seq"}
       : (!mdh.mda<array<i64: 5, 3>>, !mdh.mda<array<i64: 5, 3>>) -> !mdh.mda<array<i64: 5, 1>>
   "mdh.out_view"(%r, %w) {accesses = [affine_map<(i, k) -> (i)>], components = array<i64: 0>}
@@ -30,7 +30,7 @@ func.func @count(%M: memref<5x3xf32>, %v: memref<3xf32>, %w: memref<5xf32>) {
       : (memref<5x3xf32>) -> !mdh.mda<array<i64: 5, 3>>
   %vv = "mdh.inp_view"(%v) {accesses = [affine_map<(i, k) -> (k)>]}
       : (memref<3xf32>) -> !mdh.mda<array<i64: 5, 3>>
-  // expected-error @+1 {{mdh-map-gpu: invalid mdh.mapping: expected 'seq', 'thread.D(T)', 'block.D(G)' or 'global.D(T,G)' with D in x, y, z, optionally followed by 'tile(N)', for dimension 1}}
+  // expected-error @+1 {{mdh-map-gpu: invalid mdh.mapping: expected 'seq', 'thread.D(T)', 'block.D(G)' or 'global.D(T,G)' with D in x, y, z, optionally followed by 'tile(N)' and 'vec(V)', for dimension 1}}
   %r = "mdh.md_hom"(%vm, %vv) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.pw<"add">], mdh.mapping = "block.x"}
       : (!mdh.mda<array<i64: 5, 3>>, !mdh.mda<array<i64: 5, 3>>) -> !mdh.mda<array<i64: 5, 1>>
   "mdh.out_view"(%r, %w) {accesses = [affine_map<(i, k) -> (i)>], components = array<i64: 0>}
@@ -389,5 +389,65 @@ func.func @dynamic(%M: memref<?x?xf32>, %v: memref<?xf32>, %w: memref<?xf32>) {
       : (!mdh.mda<array<i64: -1, -1>>, !mdh.mda<array<i64: -1, -1>>) -> !mdh.mda<array<i64: -1, 1>>
   "mdh.out_view"(%r, %w) {accesses = [affine_map<(i, k) -> (i)>], components = array<i64: 0>}
       : (!mdh.mda<array<i64: -1, 1>>, memref<?xf32>) -> ()
+  return
+}
+
+// -----
+
+// vec() on a cc dimension: only a reduction spread over threads takes it.
+func.func private @mul(%a: f32, %b: f32) -> f32 {
+  %p = arith.mulf %a, %b : f32
+  return %p : f32
+}
+func.func @vec_cc(%M: memref<64x64xf32>, %v: memref<64xf32>, %w: memref<64xf32>) {
+  %vm = "mdh.inp_view"(%M) {accesses = [affine_map<(i, k) -> (i, k)>]}
+      : (memref<64x64xf32>) -> !mdh.mda<array<i64: 64, 64>>
+  %vv = "mdh.inp_view"(%v) {accesses = [affine_map<(i, k) -> (k)>]}
+      : (memref<64xf32>) -> !mdh.mda<array<i64: 64, 64>>
+  // expected-error @+1 {{mdh-map-gpu: invalid mdh.mapping: vec() on dimension 0 needs a pw dimension spread over threads, without tile(), of a md_hom with builtin operators on runtime types (the reduce strategy)}}
+  %r = "mdh.md_hom"(%vm, %vv) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.pw<"add">], mdh.mapping = "thread.x(16) vec(4), seq"}
+      : (!mdh.mda<array<i64: 64, 64>>, !mdh.mda<array<i64: 64, 64>>) -> !mdh.mda<array<i64: 64, 1>>
+  "mdh.out_view"(%r, %w) {accesses = [affine_map<(i, k) -> (i)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 64, 1>>, memref<64xf32>) -> ()
+  return
+}
+
+// -----
+
+// vec(3): 12-byte vector loads do not exist.
+func.func private @mul(%a: f32, %b: f32) -> f32 {
+  %p = arith.mulf %a, %b : f32
+  return %p : f32
+}
+func.func @vec_width(%M: memref<64x64xf32>, %v: memref<64xf32>, %w: memref<64xf32>) {
+  %vm = "mdh.inp_view"(%M) {accesses = [affine_map<(i, k) -> (i, k)>]}
+      : (memref<64x64xf32>) -> !mdh.mda<array<i64: 64, 64>>
+  %vv = "mdh.inp_view"(%v) {accesses = [affine_map<(i, k) -> (k)>]}
+      : (memref<64xf32>) -> !mdh.mda<array<i64: 64, 64>>
+  // expected-error @+1 {{mdh-map-gpu: invalid mdh.mapping: vec(3) on dimension 1: V must be 2 or 4}}
+  %r = "mdh.md_hom"(%vm, %vv) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.pw<"add">], mdh.mapping = "block.x(64), thread.x(16) vec(3)"}
+      : (!mdh.mda<array<i64: 64, 64>>, !mdh.mda<array<i64: 64, 64>>) -> !mdh.mda<array<i64: 64, 1>>
+  "mdh.out_view"(%r, %w) {accesses = [affine_map<(i, k) -> (i)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 64, 1>>, memref<64xf32>) -> ()
+  return
+}
+
+// -----
+
+// vec() on a sequential reduction: no threads to give runs to.
+func.func private @mul(%a: f32, %b: f32) -> f32 {
+  %p = arith.mulf %a, %b : f32
+  return %p : f32
+}
+func.func @vec_seq(%M: memref<64x64xf32>, %v: memref<64xf32>, %w: memref<64xf32>) {
+  %vm = "mdh.inp_view"(%M) {accesses = [affine_map<(i, k) -> (i, k)>]}
+      : (memref<64x64xf32>) -> !mdh.mda<array<i64: 64, 64>>
+  %vv = "mdh.inp_view"(%v) {accesses = [affine_map<(i, k) -> (k)>]}
+      : (memref<64xf32>) -> !mdh.mda<array<i64: 64, 64>>
+  // expected-error @+1 {{mdh-map-gpu: invalid mdh.mapping: vec() on dimension 1 needs a pw dimension spread over threads, without tile(), of a md_hom with builtin operators on runtime types (the reduce strategy)}}
+  %r = "mdh.md_hom"(%vm, %vv) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.pw<"add">], mdh.mapping = "global.x(64,1), seq vec(4)"}
+      : (!mdh.mda<array<i64: 64, 64>>, !mdh.mda<array<i64: 64, 64>>) -> !mdh.mda<array<i64: 64, 1>>
+  "mdh.out_view"(%r, %w) {accesses = [affine_map<(i, k) -> (i)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 64, 1>>, memref<64xf32>) -> ()
   return
 }

@@ -140,7 +140,7 @@ func.func private @id(%x: f32) -> f32 {
   return %x : f32
 }
 // CHECK-LABEL: func.func @long_rows
-// CHECK: mdh.mapping = "block.x(8192), thread.x(256)"
+// CHECK: mdh.mapping = "block.x(8192), thread.x(256) vec(4)"
 func.func @long_rows(%x: memref<8192x8192xf32>, %r: memref<8192xf32>) {
   %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i, k) -> (i, k)>]}
       : (memref<8192x8192xf32>) -> !mdh.mda<array<i64: 8192, 8192>>

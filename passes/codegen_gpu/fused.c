@@ -241,7 +241,7 @@ static __isl_give isl_union_set *thread_points(struct fused *f,
   isl_union_set *set =
       isl_union_set_from_set(isl_set_universe(isl_set_get_space(stmt->domain)));
   isl_space *space = isl_set_get_space(stmt->domain);
-  struct mdh_dim_map dm = {MDH_LEVEL_THREAD, 0, 1, 1, 1};
+  struct mdh_dim_map dm = {MDH_LEVEL_THREAD, 0, 1, 1, 1, 1};
   isl_bool found;
   isl_pw_aff *x;
   int m, d, hw;

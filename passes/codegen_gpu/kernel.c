@@ -14,7 +14,9 @@
  *
  * Every x has exactly one owner, whatever its range, so shifted band
  * members need no offsets. The register tile R changes only which points a
- * thread holds together (tile.c), not which it owns.
+ * thread holds together (tile.c), not which it owns. With vec(V), the
+ * constraints are on floor(x / V) instead of x: a thread owns runs of V
+ * neighbouring points.
  */
 
 #include "passes/codegen_gpu/kernel.h"
@@ -75,6 +77,7 @@ int mdh_kernel_read_mapping(struct mdh_kernel *k, const char *text, int rank,
   if (mdh_mapping_parse(text, strlen(text), rank, &k->map, err, sizeof(err)) <
           0 ||
       mdh_mapping_check_limits(&k->map, err, sizeof(err)) < 0 ||
+      mdh_mapping_check_vec(&k->map, info, err, sizeof(err)) < 0 ||
       (info && (mdh_mapping_check_tiles(&k->map, info, err, sizeof(err)) < 0 ||
                 mdh_mapping_check_scan(&k->map, info, err, sizeof(err)) < 0))) {
     mdh_emit_error(loc, PASS ": invalid kernel mapping '%s': %s", text, err);
@@ -271,6 +274,9 @@ __isl_give isl_union_set *mdh_kernel_owned(__isl_take isl_union_set *domain,
   isl_ctx *ctx = isl_union_set_get_ctx(domain);
   isl_union_pw_aff *tx, *bx, *q;
 
+  if (dm->vec > 1 && dm->level != MDH_LEVEL_SEQ)
+    x = isl_union_pw_aff_floor(
+        isl_union_pw_aff_scale_down_val(x, isl_val_int_from_si(ctx, dm->vec)));
   switch (dm->level) {
   case MDH_LEVEL_SEQ:
     isl_union_pw_aff_free(x);

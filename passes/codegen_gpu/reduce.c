@@ -42,6 +42,7 @@
 #include <isl/space.h>
 #include <isl/union_map.h>
 #include <isl/union_set.h>
+#include <isl/val.h>
 
 #include <stdint.h>
 #include <stdio.h>
@@ -128,6 +129,48 @@ static __isl_give isl_union_set *owned_part(const struct mdh_kernel *k,
   return mdh_kernel_owned_set(set, dims, k->param_ids);
 }
 
+/* The dimension of "k" with vec(), or -1. */
+static int vec_dim(const struct mdh_kernel *k) {
+  int d;
+
+  for (d = 0; d < k->map.rank; ++d)
+    if (k->map.dims[d].vec > 1)
+      return d;
+  return -1;
+}
+
+/* Returns "ma" with its output "pos" set to the run of "v" points that
+ * variable "var" is in, v floor(var / v); the point within the run, var
+ * mod v, is the last output (part_schedule). */
+static __isl_give isl_multi_aff *set_run(__isl_take isl_multi_aff *ma, int pos,
+                                         int var, int64_t v) {
+  isl_ctx *ctx = isl_multi_aff_get_ctx(ma);
+  isl_local_space *ls =
+      isl_local_space_from_space(isl_multi_aff_get_domain_space(ma));
+  isl_aff *x = isl_aff_var_on_domain(ls, isl_dim_set, var);
+
+  x = isl_aff_floor(isl_aff_scale_down_val(x, isl_val_int_from_si(ctx, v)));
+  x = isl_aff_scale_val(x, isl_val_int_from_si(ctx, v));
+  return isl_multi_aff_set_aff(ma, pos, x);
+}
+
+/* Returns "ma" with its last output set to the point of the vec()
+ * dimension "d" of "k" (variable "var") within its run. */
+static __isl_give isl_multi_aff *set_lane(__isl_take isl_multi_aff *ma,
+                                          const struct mdh_kernel *k, int d,
+                                          int var) {
+  isl_ctx *ctx = isl_multi_aff_get_ctx(ma);
+  isl_size n = isl_multi_aff_dim(ma, isl_dim_out);
+  isl_local_space *ls =
+      isl_local_space_from_space(isl_multi_aff_get_domain_space(ma));
+  isl_aff *x = isl_aff_var_on_domain(ls, isl_dim_set, var);
+
+  if (n < 0)
+    return isl_multi_aff_free(ma);
+  x = isl_aff_mod_val(x, isl_val_int_from_si(ctx, k->map.dims[d].vec));
+  return isl_multi_aff_set_aff(ma, n - 1, x);
+}
+
 /* Sets the outputs of "ma" from "*pos" on to the loops of the dimensions
  * of "part" of "k", in loop order (by order_key, then in the order of the
  * schedule tree's band), and advances "*pos"; the statement (the domain of
@@ -142,7 +185,10 @@ static __isl_give isl_multi_aff *set_loops(__isl_take isl_multi_aff *ma,
       d = k->order[j];
       if (!in_part(k, d, part) || order_key(k, d) != key)
         continue;
-      ma = mdh_isl_multi_aff_set_var(ma, (*pos)++, part_pos(k, d, stmt));
+      if (k->map.dims[d].vec > 1)
+        ma = set_run(ma, (*pos)++, part_pos(k, d, stmt), k->map.dims[d].vec);
+      else
+        ma = mdh_isl_multi_aff_set_var(ma, (*pos)++, part_pos(k, d, stmt));
     }
   }
   return ma;
@@ -151,21 +197,43 @@ static __isl_give isl_multi_aff *set_loops(__isl_take isl_multi_aff *ma,
 /* Returns the schedule of the statement of space "space" over "part" of
  * "k": the cc loops, then "pos" and, if "part" holds every dimension, the
  * loops of the others; every schedule has as many outputs after "pos" as
- * there are pw/ps dimensions, the missing ones zero. */
+ * there are pw/ps dimensions, the missing ones zero, and with vec() one
+ * more, innermost: the point within a run, which the AST unrolls
+ * (build_ast) so that the run's loads are neighbours in one block of code,
+ * which LLVM's load-store vectorizer merges into a vector load. */
 static __isl_give isl_map *part_schedule(const struct mdh_kernel *k,
                                          __isl_take isl_space *space, int part,
                                          int pos) {
   int width = n_inner(k), n_cc = k->info->stmt->rank - width, at = 0;
+  int vec = vec_dim(k);
   isl_multi_aff *ma;
 
   space = isl_space_add_dims(isl_space_from_domain(space), isl_dim_out,
-                             n_cc + 1 + width);
+                             n_cc + 1 + width + (vec >= 0));
   ma = isl_multi_aff_zero(space);
   ma = set_loops(ma, k, part, 0, &at);
   ma = mdh_isl_multi_aff_set_cst(ma, at++, pos);
   if (part < 0)
     ma = set_loops(ma, k, part, 1, &at);
+  if (part < 0 && vec >= 0)
+    ma = set_lane(ma, k, vec, part_pos(k, vec, part));
   return isl_map_from_multi_aff(ma);
+}
+
+/* Returns "build" with the last of the "n" dimensions of its schedule
+ * unrolled. */
+static __isl_give isl_ast_build *unroll_last(__isl_take isl_ast_build *build,
+                                             int n) {
+  isl_ctx *ctx = isl_ast_build_get_ctx(build);
+  isl_space *space = isl_space_set_alloc(ctx, 0, 1);
+  isl_set *option;
+  isl_map *map;
+
+  space = isl_space_set_tuple_name(space, isl_dim_set, "unroll");
+  option = isl_set_fix_si(isl_set_universe(space), isl_dim_set, 0, n - 1);
+  map = isl_map_from_domain_and_range(
+      isl_set_universe(isl_space_set_alloc(ctx, 0, n)), option);
+  return isl_ast_build_set_options(build, isl_union_map_from_map(map));
 }
 
 /* Returns the schedule of statement "prefix"_S of the reduce strategy over
@@ -202,6 +270,8 @@ static __isl_give isl_ast_node *build_ast(isl_ctx *ctx, struct mdh_kernel *k) {
   context = mdh_kernel_context(ctx, k);
   schedule = isl_union_map_align_params(schedule, isl_set_get_space(context));
   build = isl_ast_build_from_context(context);
+  if (vec_dim(k) >= 0)
+    build = unroll_last(build, k->info->stmt->rank + 2);
   tree = isl_ast_build_node_from_schedule_map(build, schedule);
   isl_ast_build_free(build);
   mdh_kernel_free_ids(k);

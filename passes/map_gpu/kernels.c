@@ -316,6 +316,7 @@ static char *fused_mapping(struct mark_data *data,
     }
     dm->hw = n - 1 - m;
     dm->tile = 1;
+    dm->vec = 1;
     if (dm->hw > 2) {
       dm->level = MDH_LEVEL_SEQ;
       dm->threads = dm->blocks = 1;

@@ -119,6 +119,7 @@ struct search {
   int band[MAX_RANK];
   int order[MAX_RANK];
   int coalesce;
+  int unit_stride_reads;
   int dynamic;
   int64_t sizes[MAX_RANK];
   struct mdh_map_node nodes[MAX_RANK];
@@ -204,6 +205,7 @@ static void mapping_of(struct search *s, const int *enc,
     dm->threads = dm->level == MDH_LEVEL_BLOCK || dm->level == MDH_LEVEL_SEQ;
     dm->blocks = dm->level == MDH_LEVEL_THREAD || dm->level == MDH_LEVEL_SEQ;
     dm->tile = 1;
+    dm->vec = 1;
   }
 }
 
@@ -368,12 +370,13 @@ static int innermost_parallel(const struct search *s) {
  * on thread x for coalesced loads; ties and no votes go to the innermost
  * band dimension. The inputs decide, not the outputs: they are read at
  * every point, a reduction's output only once per result point. */
-static int coalescing_dim(const struct search *s) {
+static int coalescing_dim(const struct search *s, int *n_votes) {
   MlirOperation hom, view;
   MlirAffineMap map;
   intptr_t v, a, n;
   int votes[MAX_RANK] = {0}, j, d, best;
 
+  *n_votes = 0;
   if (!s->info)
     return innermost_parallel(s);
   hom = s->info->stmt->hom;
@@ -391,6 +394,7 @@ static int coalescing_dim(const struct search *s) {
   for (j = s->rank - 1; j >= 0; --j)
     if (votes[s->band[j]] > votes[best])
       best = s->band[j];
+  *n_votes = votes[best];
   return best;
 }
 
@@ -413,7 +417,7 @@ static void init_tree(struct search *s, const char *name) {
     node->scan = s->kinds[d] == MdhCombinePS;
   }
   /* No dimension to coalesce along without dimensions (D = 0). */
-  s->coalesce = s->rank > 0 ? coalescing_dim(s) : -1;
+  s->coalesce = s->rank > 0 ? coalescing_dim(s, &s->unit_stride_reads) : -1;
   s->tree.n = s->rank;
   s->tree.nodes = s->nodes;
   s->flags = MDH_MAP_WITHOUT_RULE8;
@@ -515,7 +519,8 @@ static int use_given(struct search *s, MlirAttribute attr) {
     return 0;
   }
   if (mdh_mapping_check_tiles(&map, s->info, err, sizeof(err)) < 0 ||
-      mdh_mapping_check_scan(&map, s->info, err, sizeof(err)) < 0) {
+      mdh_mapping_check_scan(&map, s->info, err, sizeof(err)) < 0 ||
+      mdh_mapping_check_vec(&map, s->info, err, sizeof(err)) < 0) {
     mdh_emit_error(hom, PASS ": invalid mdh.mapping: %s", err);
     return 0;
   }
@@ -587,6 +592,7 @@ static int tiled_mapping(struct search *s, struct mdh_mapping *map) {
     dm = &map->dims[d];
     hw = d == cc[0] ? 0 : d == cc[1] ? 1 : 2;
     dm->blocks = 1;
+    dm->vec = 1;
     dm->threads = 1;
     dm->hw = 0;
     if (s->kinds[d] != MdhCombineCC) {
@@ -639,14 +645,40 @@ static int choose(struct search *s, long index, struct mdh_mapping *map) {
   return s->n;
 }
 
+/* Gives the coalescing dimension of "s" vec(MDH_GPU_MAX_VEC) in "map"
+ * where the inputs read it with unit stride and it is a pw dimension spread
+ * over threads along x that leaves every thread at least that many points:
+ * a thread's neighbouring reads become vector loads (lib/mapping.h), which
+ * a memory-bound reduction needs to reach the copy bandwidth (matvec and
+ * row_reduce at 74% and 21% of it with scalar loads on an H200,
+ * bench/README.md). */
+static void vectorize(const struct search *s, struct mdh_mapping *map) {
+  struct mdh_dim_map *dm;
+  char err[256];
+  int d = s->coalesce;
+
+  if (d < 0 || s->dynamic || !s->unit_stride_reads ||
+      s->kinds[d] != MdhCombinePW)
+    return;
+  dm = &map->dims[d];
+  if (!mdh_dim_map_spreads_threads(dm) || dm->hw != 0 || dm->tile > 1 ||
+      s->sizes[d] < MDH_GPU_MAX_VEC * dm->threads * dm->blocks)
+    return;
+  dm->vec = MDH_GPU_MAX_VEC;
+  if (mdh_mapping_check_vec(map, s->info, err, sizeof(err)) < 0)
+    dm->vec = 1;
+}
+
 /* Chooses and stores the mapping of the md_hom of "s"; returns the number
  * of legal mappings, or -1 after a diagnostic. */
 static int choose_md_hom(struct search *s, long index) {
   struct mdh_mapping map;
   int count = choose(s, index, &map);
 
-  if (count >= 0)
-    store_mapping(s->info->stmt->hom, &map, count);
+  if (count < 0)
+    return count;
+  vectorize(s, &map);
+  store_mapping(s->info->stmt->hom, &map, count);
   return count;
 }
 
