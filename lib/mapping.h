@@ -17,8 +17,9 @@
  * the MDH paper's ASM levels):
  *
  *   thread/global     each thread keeps N points of the dimension per block
- *                     tile of T*N points, T apart (so that a warp's accesses
- *                     stay contiguous): a register tile
+ *                     tile of T*N points, in runs of 4 neighbours when 4
+ *                     divides N, the runs T apart (so that a warp's
+ *                     accesses stay contiguous): a register tile
  *   seq (pw)          the reduction runs in steps of N points, and the
  *                     inputs that a block's threads share are staged in
  *                     shared memory step by step

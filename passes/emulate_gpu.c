@@ -164,17 +164,39 @@ static MlirType host_type(MlirType type) {
   return host;
 }
 
+/* Gives the views of "value" (a host buffer now), and their views, host
+ * types: the view ops keep their result types, which name the memory space
+ * of the attribution they viewed (a transposed shared tile). */
+static void retype_views(MlirValue value) {
+  MlirOpOperand use;
+  MlirOperation user;
+  MlirValue result;
+
+  for (use = mlirValueGetFirstUse(value); !mlirOpOperandIsNull(use);
+       use = mlirOpOperandGetNextUse(use)) {
+    user = mlirOpOperandGetOwner(use);
+    if (!mdh_op_is_memref_view(user) ||
+        mlirOpOperandGetOperandNumber(use) != 0 ||
+        mlirOperationGetNumResults(user) != 1)
+      continue;
+    result = mlirOperationGetResult(user, 0);
+    mlirValueSetType(result, host_type(mlirValueGetType(result)));
+    retype_views(result);
+  }
+}
+
 /* Replaces the "n" attributions of "l" from attribution "first" on by host
  * buffers allocated at "b". */
 static void allocate_attributions(struct mdh_builder *b, const struct launch *l,
                                   intptr_t first, intptr_t n) {
-  MlirValue arg;
+  MlirValue arg, host;
   intptr_t i;
 
   for (i = first; i < first + n; ++i) {
     arg = mlirBlockGetArgument(l->body, N_IDS + i);
-    mlirValueReplaceAllUsesOfWith(
-        arg, mdh_build_alloca(b, host_type(mlirValueGetType(arg))));
+    host = mdh_build_alloca(b, host_type(mlirValueGetType(arg)));
+    mlirValueReplaceAllUsesOfWith(arg, host);
+    retype_views(host);
   }
 }
 

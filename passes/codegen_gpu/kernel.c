@@ -13,8 +13,9 @@
  *                     (floor((x - tx) / (T R)) - bx) mod G = 0)
  *
  * Every x has exactly one owner, whatever its range, so shifted band
- * members need no offsets. The register tile R changes only which points a
- * thread holds together (tile.c), not which it owns. With vec(V), the
+ * members need no offsets. The register tile R sizes the blocks' tiles;
+ * the tiled strategy (tile.c) deals a block tile's points to its threads
+ * in runs of its own. With vec(V), the
  * constraints are on floor(x / V) instead of x: a thread owns runs of V
  * neighbouring points.
  */

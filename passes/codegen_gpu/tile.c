@@ -7,8 +7,13 @@
  *
  * Every dimension d is cut into tiles of step(d) points, numbered t_d: a
  * dimension with threads has step T*R (its block tile: R points per thread,
- * T apart, so that a warp's accesses stay contiguous), a pw dimension step
- * K, the others step 1. A block runs, for each of its tiles of the cc
+ * in runs of 4 neighbours when R is a multiple of 4, the runs of the T
+ * threads side by side so that a warp's accesses stay contiguous; else 1
+ * point T apart), a pw dimension step K, the others step 1. A staged tile
+ * keeps innermost the dimension that the runs index (the A tile of a
+ * matmul is transposed), so that a thread reads a run of it with one
+ * ld.shared.v4 and stores a run of results with one st.global.v4. A block
+ * runs, for each of its tiles of the cc
  * dimensions (grid-stride over the blocks that share a hardware dimension):
  *
  *   I     every register accumulator := the identity
@@ -57,7 +62,10 @@
 
 /* An input staged in shared memory: buffer "buf" of the model, the box of
  * its footprint per step (element j starts at cst[j] + sum_d coef[j][d] t_d
- * and spans size[j]) and, inside the launch, its tile. */
+ * and spans size[j]), the element dimension "inner" that the tile keeps
+ * innermost (the buffer's last, or the one that the threads' runs of
+ * register points index, so that a run's reads are one vector access) and,
+ * inside the launch, its tile (a view with the buffer's dimension order). */
 struct stage {
   int buf;
   int rank;
@@ -65,18 +73,27 @@ struct stage {
   int64_t cst[MAX_RANK];
   int64_t coef[MAX_RANK][MAX_RANK];
   int64_t elements;
+  int inner;
   MlirValue tile;
 };
 
-/* The tiling of kernel "k": per dimension its size, step and register
- * points per thread; the product of the latter; the staged inputs and the
- * shared bytes they take. */
+/* The register points of a thread that lie next to each other along a
+ * dimension (a run): 4 f32 make one 16-byte shared or global access
+ * (ld.shared.v4), as the register tiles of hand-written SGEMM kernels are
+ * laid out (Volkov and Demmel, Benchmarking GPUs to Tune Dense Linear
+ * Algebra, SC 2008; CUTLASS's 4-element thread fragments). */
+#define REGISTER_RUN 4
+
+/* The tiling of kernel "k": per dimension its size, step, register points
+ * per thread and the length of their runs; the product of the register
+ * points; the staged inputs and the shared bytes they take. */
 struct tiling {
   struct mdh_kernel *k;
   int rank;
   int64_t n[MAX_RANK];
   int64_t step[MAX_RANK];
   int64_t regs[MAX_RANK];
+  int64_t run[MAX_RANK];
   int64_t n_regs;
   int n_stages;
   struct stage stages[MAX_STAGES];
@@ -94,6 +111,7 @@ static void tiling_init(struct tiling *t, struct mdh_kernel *k) {
     dm = &k->map.dims[d];
     t->n[d] = mdhMdHomGetSize(k->info->stmt->hom, d);
     t->regs[d] = mdh_dim_map_has_threads(dm) ? dm->tile : 1;
+    t->run[d] = t->regs[d] % REGISTER_RUN == 0 ? REGISTER_RUN : 1;
     t->step[d] =
         mdh_dim_map_has_threads(dm) ? dm->threads * dm->tile : dm->tile;
     t->n_regs *= t->regs[d];
@@ -253,6 +271,39 @@ static __isl_give isl_set *footprint(isl_ctx *ctx, const struct tiling *t,
   return isl_set_coalesce(fp);
 }
 
+/* Returns the element dimension of buffer "buffer" that every access of
+ * the md_hom's input views on it indexes by a cc dimension with runs of
+ * register points alone (the identity on that dimension), or the last
+ * dimension if there is none or the accesses disagree. */
+static int run_dim(const struct tiling *t, MlirValue buffer, int rank) {
+  MlirOperation hom = t->k->info->stmt->hom, view;
+  MlirAffineMap map;
+  MlirAffineExpr e;
+  intptr_t v, a;
+  int j, d, found = -1;
+
+  for (v = 0; v < mlirOperationGetNumOperands(hom); ++v) {
+    view = mlirOpResultGetOwner(mlirOperationGetOperand(hom, v));
+    if (!mlirValueEqual(mdhViewGetBuffer(view), buffer))
+      continue;
+    for (a = 0; a < mdhViewGetNumAccesses(view); ++a) {
+      map = mdhViewGetAccess(view, a);
+      for (j = 0; j < rank; ++j) {
+        e = mlirAffineMapGetResult(map, j);
+        if (!mlirAffineExprIsADim(e))
+          continue;
+        d = mlirAffineDimExprGetPosition(e);
+        if (d >= t->rank || t->run[d] == 1 || !mdh_kernel_is_cc(t->k, d))
+          continue;
+        if (found >= 0 && found != j)
+          return rank - 1;
+        found = j;
+      }
+    }
+  }
+  return found >= 0 ? found : rank - 1;
+}
+
 /* Stages buffer "buf" if the box of its footprint "fp" of one step fits the
  * shared memory left and the block reads its elements at least twice on
  * average (otherwise the copy costs what it saves). */
@@ -275,6 +326,7 @@ static void add_stage(struct tiling *t, int buf, __isl_keep isl_set *fp) {
       return;
     st->elements *= st->size[j];
   }
+  st->inner = run_dim(t, t->k->m->bufs[buf], st->rank);
   bytes = st->elements * mdh_element_bytes(mlirShapedTypeGetElementType(type));
   if (2 * st->elements > step_size(t) ||
       t->shared_bytes + bytes > MDH_GPU_MAX_SHARED_BYTES)
@@ -349,20 +401,31 @@ static int is_partial(const struct tiling *t, int d) {
 }
 
 /* The index along cc dimension "d" of register point "rd" of this thread
- * in tile "tv"; points past the end become the last point if "clamp". */
+ * in tile "tv"; points past the end become the last point if "clamp". The
+ * thread's points come in runs of run[d] neighbours, the runs of the T
+ * threads side by side (so that a warp's accesses stay contiguous):
+ *
+ *   step tv + run tid + (rd mod run) + run T (rd div run)
+ */
 static MlirValue build_point(struct mdh_builder *b, const struct tiling *t,
                              const MlirValue *tv, int d, int64_t rd,
                              int clamp) {
   const struct mdh_dim_map *dm = &t->k->map.dims[d];
+  int64_t run = t->run[d];
   MlirValue i;
 
   if (!mdh_dim_map_has_threads(dm))
     return tv[d];
   i = mdh_build_binary(b, "arith.muli", tv[d], mdh_build_index(b, t->step[d]));
-  i = mdh_build_binary(b, "arith.addi", i, t->k->ids[3 + dm->hw]);
+  i = mdh_build_binary(b, "arith.addi", i,
+                       run > 1 ? mdh_build_binary(b, "arith.muli",
+                                                  t->k->ids[3 + dm->hw],
+                                                  mdh_build_index(b, run))
+                               : t->k->ids[3 + dm->hw]);
   if (rd)
-    i = mdh_build_binary(b, "arith.addi", i,
-                         mdh_build_index(b, rd * dm->threads));
+    i = mdh_build_binary(
+        b, "arith.addi", i,
+        mdh_build_index(b, rd % run + rd / run * run * dm->threads));
   if (clamp && is_partial(t, d))
     i = mdh_build_binary(b, "arith.minsi", i, mdh_build_index(b, t->n[d] - 1));
   return i;
@@ -451,15 +514,20 @@ static int64_t copy_width(const struct tiling *t, const struct stage *st) {
 }
 
 /* Copies the "w" elements of "buffer" at "g" to "tile" at "coord", with
- * one vector access of 16 bytes if "w" > 1. */
+ * one vector load of 16 bytes if "w" > 1, and one vector store if the
+ * tile keeps the buffer's last dimension innermost ("contiguous"), else
+ * one store per element (a transposed tile). */
 static void build_copy(struct mdh_builder *b, MlirValue buffer, MlirValue tile,
-                       int rank, MlirValue *g, MlirValue *coord, int64_t w) {
+                       int rank, MlirValue *g, MlirValue *coord, int64_t w,
+                       int contiguous) {
   MlirType elem = mlirShapedTypeGetElementType(mlirValueGetType(buffer));
   MlirType vec = mlirVectorTypeGet(1, &w, elem);
   MlirNamedAttribute align =
       mdh_named_attr(b->ctx, "alignment",
                      mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), 16));
-  MlirValue operands[1 + 2 * MAX_RANK], v;
+  MlirValue operands[1 + 2 * MAX_RANK], v, last;
+  MlirNamedAttribute pos;
+  int64_t e;
   int j;
 
   if (w == 1) {
@@ -471,6 +539,20 @@ static void build_copy(struct mdh_builder *b, MlirValue buffer, MlirValue tile,
   v = mlirOperationGetResult(
       mdh_build_op(b, "vector.load", 1 + rank, operands, 1, &vec, 1, &align),
       0);
+  if (!contiguous) {
+    last = coord[rank - 1];
+    for (e = 0; e < w; ++e) {
+      pos = mdh_named_attr(b->ctx, "static_position",
+                           mlirDenseI64ArrayGet(b->ctx, 1, &e));
+      operands[0] = mlirOperationGetResult(
+          mdh_build_op(b, "vector.extract", 1, &v, 1, &elem, 1, &pos), 0);
+      coord[rank - 1] =
+          mdh_build_binary(b, "arith.addi", last, mdh_build_index(b, e));
+      mdh_build_store(b, operands[0], tile, rank, coord);
+    }
+    coord[rank - 1] = last;
+    return;
+  }
   operands[0] = v;
   operands[1] = tile;
   for (j = 0; j < rank; ++j)
@@ -517,7 +599,8 @@ static void emit_copy(struct mdh_builder *b, const struct tiling *t,
                               build_offset(&lb, t, st, j, tv), coord[j]);
     tb = mdh_build_if(
         &lb, build_in_bounds(&lb, mlirValueGetType(buffer), st->rank, g));
-    build_copy(&tb, buffer, st->tile, st->rank, g, coord, w);
+    build_copy(&tb, buffer, st->tile, st->rank, g, coord, w,
+               st->inner == st->rank - 1);
   }
 }
 
@@ -638,12 +721,59 @@ static int emit_stmt(struct mdh_builder *b, const char *name, int n,
   return -1;
 }
 
-/* The workgroup memref type of the tile of stage "st" on "buffer". */
+/* The position in the tile of stage "st" of its element dimension "j":
+ * the dimensions in the buffer's order, "inner" moved last. */
+static int tile_pos(const struct stage *st, int j) {
+  if (j == st->inner)
+    return st->rank - 1;
+  return j < st->inner ? j : j - 1;
+}
+
+/* The workgroup memref type of the tile of stage "st" on "buffer", its
+ * dimensions in tile_pos order. */
 static MlirType tile_type(MlirContext ctx, const struct stage *st,
                           MlirValue buffer) {
+  int64_t shape[MAX_RANK];
+  int j;
+
+  for (j = 0; j < st->rank; ++j)
+    shape[tile_pos(st, j)] = st->size[j];
   return mlirMemRefTypeContiguousGet(
-      mlirShapedTypeGetElementType(mlirValueGetType(buffer)), st->rank,
-      st->size, mdh_kernel_workgroup_space(ctx));
+      mlirShapedTypeGetElementType(mlirValueGetType(buffer)), st->rank, shape,
+      mdh_kernel_workgroup_space(ctx));
+}
+
+/* Returns the tile "tile" of stage "st" viewed with the buffer's dimension
+ * order (memref.transpose, at "b"), or "tile" if that is its order. */
+static MlirValue tile_view(struct mdh_builder *b, const struct stage *st,
+                           MlirValue tile) {
+  MlirType type = mlirValueGetType(tile);
+  int64_t strides[MAX_RANK], phys[MAX_RANK], shape[MAX_RANK], stride = 1;
+  unsigned perm[MAX_RANK];
+  MlirNamedAttribute attr;
+  MlirType view;
+  int j;
+
+  if (st->inner == st->rank - 1)
+    return tile;
+  for (j = st->rank - 1; j >= 0; --j) {
+    phys[j] = stride;
+    stride *= mlirShapedTypeGetDimSize(type, j);
+  }
+  for (j = 0; j < st->rank; ++j) {
+    perm[j] = (unsigned)tile_pos(st, j);
+    strides[j] = phys[perm[j]];
+    shape[j] = st->size[j];
+  }
+  view =
+      mlirMemRefTypeGet(mlirShapedTypeGetElementType(type), st->rank, shape,
+                        mlirStridedLayoutAttrGet(b->ctx, 0, st->rank, strides),
+                        mlirMemRefTypeGetMemorySpace(type));
+  attr = mdh_named_attr(b->ctx, "permutation",
+                        mlirAffineMapAttrGet(mlirAffineMapPermutationGet(
+                            b->ctx, st->rank, perm)));
+  return mlirOperationGetResult(
+      mdh_build_op(b, "memref.transpose", 1, &tile, 1, &view, 1, &attr), 0);
 }
 
 int mdh_kernel_build_tiled(isl_ctx *ctx, struct mdh_builder *b,
@@ -668,9 +798,10 @@ int mdh_kernel_build_tiled(isl_ctx *ctx, struct mdh_builder *b,
   for (s = 0; s < t->n_stages; ++s)
     shared[s] = tile_type(b->ctx, &t->stages[s], k->m->bufs[t->stages[s].buf]);
   body = mdh_kernel_build_launch(b, k->grid, k->block, t->n_stages, shared);
-  for (s = 0; s < t->n_stages; ++s)
-    t->stages[s].tile = mlirBlockGetArgument(body, 12 + s);
   kb = mdh_builder_before_terminator(b, body);
+  for (s = 0; s < t->n_stages; ++s)
+    t->stages[s].tile =
+        tile_view(&kb, &t->stages[s], mlirBlockGetArgument(body, 12 + s));
   mdh_kernel_alloc_accumulators(&kb, k, t->n_regs);
   rc = mdh_kernel_translate(ctx, k, &kb, body, tree, &emit_stmt, t);
   isl_ast_node_free(tree);
