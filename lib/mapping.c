@@ -452,11 +452,10 @@ int mdh_mapping_check_scan(const struct mdh_mapping *map,
   if (parallel < 0)
     return 0;
   dm = &map->dims[parallel];
-  if (dm->level != MDH_LEVEL_THREAD &&
-      (dm->level != MDH_LEVEL_GLOBAL || dm->blocks > 1)) {
+  if (dm->level != MDH_LEVEL_THREAD && dm->level != MDH_LEVEL_GLOBAL) {
     snprintf(err, n,
-             "scan dimension %d must be seq, thread.D(T) or global.D(T,1) "
-             "(one block scans it)",
+             "scan dimension %d must be seq, thread.D(T) or global.D(T,G) "
+             "(the threads of a block scan a segment of it)",
              parallel);
     return -1;
   }

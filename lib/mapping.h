@@ -146,8 +146,8 @@ int mdh_mapping_check_vec(const struct mdh_mapping *map,
 int mdh_mapping_can_scan(const struct mdh_stmt_info *info);
 
 /* Checks that a parallel ps dimension of "map" is one the block scan runs:
- * spread over the threads of one block (thread level, or global level with
- * one block, open sizes allowed), of a md_hom that
+ * spread over the threads of a block (thread level, or global level, whose
+ * blocks scan a segment each; open sizes allowed), of a md_hom that
  * mdh_mapping_can_scan accepts, with no cc dimension spread over threads
  * (every thread of a block then scans the same cc points, so all meet at
  * its barriers) and no tile(); returns 0, or -1 with a message. */

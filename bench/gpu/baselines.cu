@@ -4,7 +4,7 @@
  * One executable, so that a device bundle needs no compiler: the measured
  * copy bandwidth (cudaMemcpy device to device and a plain copy kernel),
  * cuBLAS SGEMV (matvec), CUB DeviceReduce::Sum (reduce), CUB
- * DeviceSegmentedReduce::Sum and cuBLAS SGEMV with a vector of ones
+ * DeviceScan::InclusiveSum (scan), CUB DeviceSegmentedReduce::Sum and cuBLAS SGEMV with a vector of ones
  * (row_reduce), a plain CUDA Jacobi3D kernel (jacobi3d) and cuBLAS SGEMM
  * (matmul), at the sizes of the .mlir files in bench/kernels.
  *
@@ -25,6 +25,7 @@
  * useful here and CUB is a C++ template library; the code keeps to C style.
  */
 #include <cub/device/device_reduce.cuh>
+#include <cub/device/device_scan.cuh>
 #include <cub/device/device_segmented_reduce.cuh>
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
@@ -375,6 +376,65 @@ static void mdh_bench_reduce(struct mdh_ctx *ctx, int n) {
   MDH_CUDA(cudaFree(r.tmp));
   MDH_CUDA(cudaFree((void *)r.x));
   MDH_CUDA(cudaFree(r.s));
+}
+
+/* ---- scan: CUB DeviceScan::InclusiveSum ------------------------------- */
+
+struct mdh_scan {
+  void *tmp;
+  size_t tmp_bytes;
+  const float *x;
+  float *y;
+  int n;
+};
+
+static void mdh_op_scan(void *arg) {
+  struct mdh_scan *s = (struct mdh_scan *)arg;
+
+  MDH_CUDA(cub::DeviceScan::InclusiveSum(s->tmp, s->tmp_bytes, s->x, s->y,
+                                         s->n));
+}
+
+/* Checks every 4099th prefix (and the last) against a double-precision
+ * running sum. */
+static int mdh_check_scan(const float *d, const float *h, size_t n) {
+  float *y = (float *)mdh_host_alloc(n * sizeof(float));
+  double ref = 0, scale = 0;
+  int ok = 1;
+
+  MDH_CUDA(cudaMemcpy(y, d, n * sizeof(float), cudaMemcpyDeviceToHost));
+  for (size_t i = 0; i < n; i++) {
+    ref += h[i];
+    scale += fabs(h[i]);
+    if ((i % 4099 == 0 || i == n - 1) && !mdh_close(y[i], ref, scale))
+      ok = 0;
+  }
+  free(y);
+  return ok;
+}
+
+static void mdh_bench_scan(struct mdh_ctx *ctx, int n) {
+  float *h = (float *)mdh_host_alloc((size_t)n * sizeof(float));
+  struct mdh_scan s;
+  char shape[64];
+  double ms;
+  int ok;
+
+  s.x = mdh_dev_alloc(n);
+  s.y = mdh_dev_alloc(n);
+  s.n = n;
+  s.tmp = NULL;
+  mdh_fill(h, (float *)s.x, n, 5);
+  MDH_CUDA(cub::DeviceScan::InclusiveSum(NULL, s.tmp_bytes, s.x, s.y, n));
+  MDH_CUDA(cudaMalloc(&s.tmp, s.tmp_bytes));
+  ms = mdh_median_ms(ctx, mdh_op_scan, &s);
+  ok = mdh_check_scan(s.y, h, n);
+  snprintf(shape, sizeof(shape), "n=%d", n);
+  mdh_report(ctx, "cub_scan", shape, ms, n, 2.0 * n * sizeof(float), ok);
+  free(h);
+  MDH_CUDA(cudaFree(s.tmp));
+  MDH_CUDA(cudaFree((void *)s.x));
+  MDH_CUDA(cudaFree(s.y));
 }
 
 /* ---- row_reduce: CUB DeviceSegmentedReduce::Sum ------------------------ */
@@ -739,6 +799,7 @@ int main(int argc, char **argv) {
   mdh_bench_copy(&ctx);
   mdh_bench_gemv(&ctx, "sgemv", 8192, 8192, 0);
   mdh_bench_reduce(&ctx, 1 << 26);
+  mdh_bench_scan(&ctx, 1 << 26);
   mdh_bench_segreduce(&ctx, 8192, 8192);
   mdh_bench_gemv(&ctx, "sgemv_ones", 8192, 8192, 1);
   mdh_bench_jacobi(&ctx, 512);

@@ -281,15 +281,15 @@ func.func @big_tile(%A: memref<64x8xf32>, %B: memref<8x64xf32>, %C: memref<64x64
 
 // -----
 
-// A scan is scanned by one block.
+// A scan's blocks need threads to scan their segments.
 func.func private @id(%x: f32) -> f32 {
   return %x : f32
 }
 func.func @scan_blocks(%x: memref<100xf32>, %y: memref<100xf32>) {
   %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i) -> (i)>]}
       : (memref<100xf32>) -> !mdh.mda<array<i64: 100>>
-  // expected-error @+1 {{mdh-map-gpu: invalid mdh.mapping: scan dimension 0 must be seq, thread.D(T) or global.D(T,1) (one block scans it)}}
-  %r = "mdh.md_hom"(%vx) {scalar_function = @id, combine_ops = [#mdh.ps<"add">], mdh.mapping = "global.x(32,2)"}
+  // expected-error @+1 {{mdh-map-gpu: invalid mdh.mapping: scan dimension 0 must be seq, thread.D(T) or global.D(T,G) (the threads of a block scan a segment of it)}}
+  %r = "mdh.md_hom"(%vx) {scalar_function = @id, combine_ops = [#mdh.ps<"add">], mdh.mapping = "block.x(2)"}
       : (!mdh.mda<array<i64: 100>>) -> !mdh.mda<array<i64: 100>>
   "mdh.out_view"(%r, %y) {accesses = [affine_map<(i) -> (i)>], components = array<i64: 0>}
       : (!mdh.mda<array<i64: 100>>, memref<100xf32>) -> ()

@@ -29,7 +29,7 @@
  *
  * MDH extensions, under both rule sets: a scan map is Seq (not even
  * Fused: its carry must restart with each outer iteration), or Lcl or Glb
- * when parallel scans are allowed (one block scans it); a reduction
+ * when parallel scans are allowed (the block scan); a reduction
  * map has an effective lvl 0 unless parallel reductions are allowed; rule
  * 8 exempts scan maps, which cannot be fused.
  *

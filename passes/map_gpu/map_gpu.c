@@ -91,6 +91,14 @@
  * thread counts as serialised work: a warp's 32 lanes. */
 #define MIN_SPREAD_EXTENT 32
 #define MAX_REDUCTION_BLOCKS 1024
+/* A scan's segments (the block scan over several blocks, whose second
+ * kernel folds the segments' totals in every thread): at most 4 per SM of
+ * an H100 (132 SMs), each of at least SCAN_POINTS_PER_THREAD positions
+ * per thread, so that a block's chunks amortize its barriers and the
+ * second kernel's fold of up to 511 totals stays below its share of the
+ * positions. */
+#define MAX_SCAN_BLOCKS 512
+#define SCAN_POINTS_PER_THREAD 64
 /* The enumeration stops after this many candidates: long chains have
  * exponentially many legal mappings (154678 for 10 dimensions). */
 #define MAX_CANDIDATES 20000
@@ -151,7 +159,8 @@ static int fits_dynamic(const struct search *s, const struct mdh_mapping *map) {
 /* Fills in the sizes "map" leaves open (0): threads along x, then y, then
  * z within the thread budget, and enough blocks to cover each dimension
  * (at most MAX_REDUCTION_BLOCKS along a reduction, to bound the atomics;
- * one along a scan, which one block scans). */
+ * along a scan, a segment per block of at least SCAN_POINTS_PER_THREAD
+ * positions per thread, at most MAX_SCAN_BLOCKS). */
 static void choose_sizes(struct search *s, struct mdh_mapping *map) {
   int64_t budget = MDH_GPU_THREAD_BUDGET, t[3] = {0, 0, 0}, n, cap;
   struct mdh_dim_map *dm;
@@ -183,7 +192,9 @@ static void choose_sizes(struct search *s, struct mdh_mapping *map) {
     if (s->kinds[d] != MdhCombineCC)
       cap = min64(cap, MAX_REDUCTION_BLOCKS);
     if (s->kinds[d] == MdhCombinePS)
-      cap = 1;
+      cap = min64(MAX_SCAN_BLOCKS,
+                  s->sizes[d] / (dm->threads * SCAN_POINTS_PER_THREAD));
+    cap = cap > 1 ? cap : 1;
     dm->blocks = min64(n, cap);
   }
 }

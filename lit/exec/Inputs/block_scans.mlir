@@ -57,3 +57,57 @@ func.func @argmax_cols(%x: memref<30x4xf32>, %v: memref<30x4xf32>, %w: memref<30
       : (!mdh.mda<array<i64: 30, 4>>, memref<30x4xindex>) -> ()
   return
 }
+
+// Scans over several blocks (a segment each, joined by a second kernel):
+// 100003 positions in 7 segments of 14287 on 64 threads (partial chunks and
+// a partial last segment), exact in i32.
+func.func @segments(%x: memref<100003xi32>, %y: memref<100003xi32>) {
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i) -> (i)>]}
+      : (memref<100003xi32>) -> !mdh.mda<array<i64: 100003>>
+  %r = "mdh.md_hom"(%vx) {scalar_function = @idi, combine_ops = [#mdh.ps<"add">],
+                          mdh.mapping = "global.x(64,7)"}
+      : (!mdh.mda<array<i64: 100003>>) -> !mdh.mda<array<i64: 100003>>
+  "mdh.out_view"(%r, %y) {accesses = [affine_map<(i) -> (i)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 100003>>, memref<100003xi32>) -> ()
+  return
+}
+
+// 10 positions in 8 segments of 2: the last three blocks have none.
+func.func @few(%x: memref<10xi32>, %y: memref<10xi32>) {
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i) -> (i)>]}
+      : (memref<10xi32>) -> !mdh.mda<array<i64: 10>>
+  %r = "mdh.md_hom"(%vx) {scalar_function = @idi, combine_ops = [#mdh.ps<"add">],
+                          mdh.mapping = "global.x(4,8)"}
+      : (!mdh.mda<array<i64: 10>>) -> !mdh.mda<array<i64: 10>>
+  "mdh.out_view"(%r, %y) {accesses = [affine_map<(i) -> (i)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 10>>, memref<10xi32>) -> ()
+  return
+}
+
+// Row maxima scanned over 5 segments per row, the rows dealt out to blocks
+// along y: the segments' totals of each row apart.
+func.func @rows_segments(%x: memref<6x3001xf32>, %y: memref<6x3001xf32>) {
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i, j) -> (i, j)>]}
+      : (memref<6x3001xf32>) -> !mdh.mda<array<i64: 6, 3001>>
+  %r = "mdh.md_hom"(%vx) {scalar_function = @id, combine_ops = [#mdh.cc, #mdh.ps<"max">],
+                          mdh.mapping = "global.y(1,3), global.x(32,5)"}
+      : (!mdh.mda<array<i64: 6, 3001>>) -> !mdh.mda<array<i64: 6, 3001>>
+  "mdh.out_view"(%r, %y) {accesses = [affine_map<(i, j) -> (i, j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 6, 3001>>, memref<6x3001xf32>) -> ()
+  return
+}
+
+// The running argmax of two components through its combine function,
+// down 3000 rows in 6 segments.
+func.func @argmax_segments(%x: memref<3000x2xf32>, %v: memref<3000x2xf32>, %w: memref<3000x2xindex>) {
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i, j) -> (i, j)>]}
+      : (memref<3000x2xf32>) -> !mdh.mda<array<i64: 3000, 2>>
+  %r = "mdh.md_hom"(%vx) {scalar_function = @pair, combine_ops = [#mdh.ps<@argmax>, #mdh.cc], mdh.index_aware,
+                          mdh.mapping = "global.y(16,6), global.x(1,2)"}
+      : (!mdh.mda<array<i64: 3000, 2>>) -> !mdh.mda<array<i64: 3000, 2>>
+  "mdh.out_view"(%r, %v) {accesses = [affine_map<(i, j) -> (i, j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 3000, 2>>, memref<3000x2xf32>) -> ()
+  "mdh.out_view"(%r, %w) {accesses = [affine_map<(i, j) -> (i, j)>], components = array<i64: 1>}
+      : (!mdh.mda<array<i64: 3000, 2>>, memref<3000x2xindex>) -> ()
+  return
+}
