@@ -4,7 +4,8 @@
  * One executable, so that a device bundle needs no compiler: the measured
  * copy bandwidth (cudaMemcpy device to device and a plain copy kernel),
  * cuBLAS SGEMV (matvec), CUB DeviceReduce::Sum (reduce), CUB
- * DeviceScan::InclusiveSum (scan), CUB DeviceSegmentedReduce::Sum and cuBLAS SGEMV with a vector of ones
+ * DeviceScan::InclusiveSum (scan), CUB DeviceHistogram::HistogramEven
+ * (histogram), CUB DeviceSegmentedReduce::Sum and cuBLAS SGEMV with a vector of ones
  * (row_reduce), a plain CUDA Jacobi3D kernel (jacobi3d) and cuBLAS SGEMM
  * (matmul), at the sizes of the .mlir files in bench/kernels.
  *
@@ -24,6 +25,7 @@
  * This is CUDA C++ only because cuBLAS's C API needs a CUDA compiler to be
  * useful here and CUB is a C++ template library; the code keeps to C style.
  */
+#include <cub/device/device_histogram.cuh>
 #include <cub/device/device_reduce.cuh>
 #include <cub/device/device_scan.cuh>
 #include <cub/device/device_segmented_reduce.cuh>
@@ -437,6 +439,66 @@ static void mdh_bench_scan(struct mdh_ctx *ctx, int n) {
   MDH_CUDA(cudaFree(s.y));
 }
 
+/* ---- histogram: CUB DeviceHistogram::HistogramEven --------------------- */
+
+struct mdh_histogram {
+  void *tmp;
+  size_t tmp_bytes;
+  const float *x;
+  int *h;
+  int n;
+};
+
+/* 256 even bins over [-1, 1), as bench/kernels/histogram.mlir. */
+#define MDH_HISTOGRAM_BINS 256
+
+static void mdh_op_histogram(void *arg) {
+  struct mdh_histogram *s = (struct mdh_histogram *)arg;
+
+  MDH_CUDA(cub::DeviceHistogram::HistogramEven(
+      s->tmp, s->tmp_bytes, s->x, s->h, MDH_HISTOGRAM_BINS + 1, -1.0f, 1.0f,
+      s->n));
+}
+
+/* Checks the bins against a count on the host of floor((x + 1) * 128). */
+static int mdh_check_histogram(const int *d, const float *x, size_t n) {
+  int got[MDH_HISTOGRAM_BINS], ref[MDH_HISTOGRAM_BINS] = {0}, b;
+
+  for (size_t i = 0; i < n; i++) {
+    b = (int)((x[i] + 1.0f) * (MDH_HISTOGRAM_BINS / 2));
+    if (b >= 0 && b < MDH_HISTOGRAM_BINS)
+      ref[b]++;
+  }
+  MDH_CUDA(cudaMemcpy(got, d, sizeof(got), cudaMemcpyDeviceToHost));
+  return memcmp(got, ref, sizeof(got)) == 0;
+}
+
+static void mdh_bench_histogram(struct mdh_ctx *ctx, int n) {
+  float *h = (float *)mdh_host_alloc((size_t)n * sizeof(float));
+  struct mdh_histogram s;
+  char shape[64];
+  double ms;
+  int ok;
+
+  s.x = mdh_dev_alloc(n);
+  MDH_CUDA(cudaMalloc(&s.h, MDH_HISTOGRAM_BINS * sizeof(int)));
+  s.n = n;
+  s.tmp = NULL;
+  mdh_fill(h, (float *)s.x, n, 6);
+  MDH_CUDA(cub::DeviceHistogram::HistogramEven(
+      NULL, s.tmp_bytes, s.x, s.h, MDH_HISTOGRAM_BINS + 1, -1.0f, 1.0f, n));
+  MDH_CUDA(cudaMalloc(&s.tmp, s.tmp_bytes));
+  ms = mdh_median_ms(ctx, mdh_op_histogram, &s);
+  ok = mdh_check_histogram(s.h, h, n);
+  snprintf(shape, sizeof(shape), "n=%d bins=%d", n, MDH_HISTOGRAM_BINS);
+  mdh_report(ctx, "cub_histogram", shape, ms, n,
+             (double)n * sizeof(float) + MDH_HISTOGRAM_BINS * sizeof(int), ok);
+  free(h);
+  MDH_CUDA(cudaFree(s.tmp));
+  MDH_CUDA(cudaFree((void *)s.x));
+  MDH_CUDA(cudaFree(s.h));
+}
+
 /* ---- row_reduce: CUB DeviceSegmentedReduce::Sum ------------------------ */
 
 struct mdh_segreduce {
@@ -800,6 +862,7 @@ int main(int argc, char **argv) {
   mdh_bench_gemv(&ctx, "sgemv", 8192, 8192, 0);
   mdh_bench_reduce(&ctx, 1 << 26);
   mdh_bench_scan(&ctx, 1 << 26);
+  mdh_bench_histogram(&ctx, 1 << 24);
   mdh_bench_segreduce(&ctx, 8192, 8192);
   mdh_bench_gemv(&ctx, "sgemv_ones", 8192, 8192, 1);
   mdh_bench_jacobi(&ctx, 512);

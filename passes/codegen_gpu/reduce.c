@@ -23,6 +23,7 @@
  * depends on the order in which atomics land. */
 
 #include "dialect/attrs.h"
+#include "lib/histogram.h"
 #include "lib/mapping.h"
 #include "lib/stmt.h"
 #include "mdh-c/Dialect.h"
@@ -54,6 +55,10 @@
 
 /* Threads per block of the init kernels. */
 #define INIT_THREADS 256
+
+/* The kinds of memref.atomic_rmw (arith::AtomicRMWKind) that add. */
+#define ATOMIC_RMW_ADDF 0
+#define ATOMIC_RMW_ADDI 1
 
 /* Tells whether the mdh.reduction_mode nearest to "op" (on its function or
  * module; mdh-map-gpu checked the values) is "deterministic". */
@@ -664,6 +669,219 @@ static void alloc_partials(struct mdh_builder *b, struct mdh_kernel *k) {
                                        shape, mlirAttributeGetNull()));
 }
 
+/* The histogram variant (lib/histogram.h): a md_hom whose scalar function
+ * adds w to bin v of each element and nothing elsewhere, with its bin
+ * dimension sequential and its elements spread. Each block keeps private
+ * bins in shared memory (the privatised histogram of CUB's
+ * DeviceHistogram and of Gomez-Luna et al., Performance Modeling of
+ * Atomic Additions on GPU Scratchpad Memory, TPDS 2013):
+ *
+ *   the block's threads zero its bins; barrier;
+ *   each thread, for each element it owns (the reduce strategy's loops
+ *   over the pw dimensions, without the bin loop), computes v and w (the
+ *   scalar function inlined, its select taken apart) and, if v is a bin,
+ *   adds w to it with a shared-memory atomic; barrier;
+ *   the block's threads add its nonzero bins into the output with the
+ *   runtime's atomics, after the init kernel has zeroed it.
+ *
+ * The work is that of one pass over the elements instead of B passes. */
+
+/* Tells whether "k" takes the histogram variant; its bin dimension in
+ * "*bin". */
+static int histogram_applies(const struct mdh_kernel *k, int *bin) {
+  MlirType type = mdh_kernel_component_type(k->info, 0);
+
+  if (!mdh_histogram_match(k->info, bin) ||
+      k->map.dims[*bin].level != MDH_LEVEL_SEQ ||
+      (!k->spread.pw_threads && !k->spread.pw_blocks))
+    return 0;
+  /* A float sum of atomics lands in any order. */
+  if (is_deterministic(k->info->stmt->hom) && !mlirTypeIsAInteger(type))
+    return 0;
+  return mdhMdHomGetSize(k->info->stmt->hom, *bin) * mdh_element_bytes(type) <=
+         MDH_GPU_MAX_SHARED_BYTES;
+}
+
+/* Builds the isl AST of the loops of one thread of "k" over the elements
+ * it owns: statement H_S over the pw dimensions, in the loop order of the
+ * reduce strategy, with vec()'s run unrolled. */
+static __isl_give isl_ast_node *histogram_ast(isl_ctx *ctx,
+                                              struct mdh_kernel *k) {
+  int vec = vec_dim(k), at = 0, width = n_inner(k);
+  char name[40];
+  isl_set *set, *context;
+  isl_multi_aff *ma;
+  isl_union_map *schedule;
+  isl_ast_build *build;
+  isl_ast_node *tree;
+  isl_space *space;
+
+  mdh_kernel_alloc_ids(ctx, k);
+  snprintf(name, sizeof(name), "H_%s", k->info->stmt->name);
+  set = part_set(k, name, 1);
+  space = isl_space_add_dims(isl_space_from_domain(isl_set_get_space(set)),
+                             isl_dim_out, width + (vec >= 0));
+  ma = set_loops(isl_multi_aff_zero(space), k, 1, 1, &at);
+  if (vec >= 0)
+    ma = set_lane(ma, k, vec, part_pos(k, vec, 1));
+  schedule = isl_union_map_intersect_domain(
+      isl_union_map_from_map(isl_map_from_multi_aff(ma)),
+      owned_part(k, set, 1));
+  context = mdh_kernel_context(ctx, k);
+  schedule = isl_union_map_align_params(schedule, isl_set_get_space(context));
+  build = isl_ast_build_from_context(context);
+  if (vec >= 0)
+    build = unroll_last(build, width + 1);
+  tree = isl_ast_build_node_from_schedule_map(build, schedule);
+  isl_ast_build_free(build);
+  mdh_kernel_free_ids(k);
+  return tree;
+}
+
+/* The state of the histogram variant's element statement: the kernel, its
+ * bin dimension and, inside the launch, the block's bins. */
+struct histogram {
+  struct mdh_kernel *k;
+  int bin;
+  int64_t n_bins;
+  MlirValue bins;
+};
+
+/* The linear id of the thread in its block (x fastest). */
+static MlirValue build_linear_id(struct mdh_builder *b,
+                                 const struct mdh_kernel *k) {
+  MlirValue lin = k->ids[5];
+  int h;
+
+  for (h = 1; h >= 0; --h)
+    lin = mdh_build_binary(
+        b, "arith.addi",
+        mdh_build_binary(b, "arith.muli", lin, mdh_build_index(b, k->block[h])),
+        k->ids[3 + h]);
+  return lin;
+}
+
+/* Builds a loop of the block's threads over the bins of "h" (bin i by
+ * thread i mod threads) and returns a builder in its body; the bin in
+ * "*i". */
+static struct mdh_builder build_bins_loop(struct mdh_builder *b,
+                                          const struct histogram *h,
+                                          MlirValue *i) {
+  const struct mdh_kernel *k = h->k;
+  MlirBlock loop = mdh_build_for_step(
+      b, build_linear_id(b, k), mdh_build_index(b, h->n_bins),
+      mdh_build_index(b, k->block[0] * k->block[1] * k->block[2]));
+
+  *i = mlirBlockGetArgument(loop, 0);
+  return mdh_builder_before_terminator(b, loop);
+}
+
+/* The element statement: the scalar function at the element "idx" with a
+ * stand-in bin, its select taken apart, and w added to bin v. */
+static int emit_histogram_stmt(struct mdh_builder *b, const char *name, int n,
+                               const MlirValue *idx, void *user) {
+  struct histogram *h = user;
+  struct mdh_kernel *k = h->k;
+  MlirType index = mlirIndexTypeGet(b->ctx), type;
+  MlirValue point[MAX_RANK], r, v, w, operands[3];
+  MlirNamedAttribute kind;
+  struct mdh_builder tb;
+  int d, m = 0;
+
+  (void)name;
+  (void)n;
+  for (d = 0; d < k->info->stmt->rank; ++d)
+    point[d] = d == h->bin ? mdh_build_index(b, 0) : idx[m++];
+  mdh_chain_build_value(b, k->info, point, NULL, 0, &r);
+  if (mdh_histogram_parts(r, point[h->bin], &v, &w) < 0) {
+    mlirEmitError(b->loc, PASS ": the histogram's scalar function did not "
+                               "copy as it reads");
+    return -1;
+  }
+  if (!mlirTypeIsAIndex(mlirValueGetType(v)))
+    v = mlirOperationGetResult(
+        mdh_build_op(b, "arith.index_cast", 1, &v, 1, &index, 0, NULL), 0);
+  tb = mdh_build_if(
+      b,
+      mdh_build_binary(
+          b, "arith.andi", mdh_build_cmpi(b, "sge", v, mdh_build_index(b, 0)),
+          mdh_build_cmpi(b, "slt", v, mdh_build_index(b, h->n_bins))));
+  kind = mdh_named_attr(b->ctx, "kind",
+                        mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64),
+                                           mlirTypeIsAFloat(mlirValueGetType(w))
+                                               ? ATOMIC_RMW_ADDF
+                                               : ATOMIC_RMW_ADDI));
+  operands[0] = w;
+  operands[1] = h->bins;
+  operands[2] = v;
+  type = mlirValueGetType(w);
+  mdh_build_op(&tb, "memref.atomic_rmw", 3, operands, 1, &type, 1, &kind);
+  return 0;
+}
+
+/* The predicate number of `une` in arith.cmpf (arith::CmpFPredicate). */
+#define CMPF_UNE 13
+
+/* Builds "v != zero" (for a float, unordered: NaN counts as nonzero). */
+static MlirValue build_nonzero(struct mdh_builder *b, MlirValue v,
+                               MlirValue zero) {
+  MlirValue operands[2] = {v, zero};
+  MlirType i1 = mlirIntegerTypeGet(b->ctx, 1);
+  MlirNamedAttribute attr;
+
+  if (!mlirTypeIsAFloat(mlirValueGetType(v)))
+    return mdh_build_cmpi(b, "ne", v, zero);
+  attr = mdh_named_attr(
+      b->ctx, "predicate",
+      mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), CMPF_UNE));
+  return mlirOperationGetResult(
+      mdh_build_op(b, "arith.cmpf", 2, operands, 1, &i1, 1, &attr), 0);
+}
+
+/* Builds the histogram variant of "k" (bin dimension "bin") at "b". */
+static int build_histogram(isl_ctx *ctx, struct mdh_builder *b,
+                           struct mdh_kernel *k, int bin) {
+  MlirType type = mdh_kernel_component_type(k->info, 0), shared;
+  struct histogram h = {
+      k, bin, mdhMdHomGetSize(k->info->stmt->hom, bin), {NULL}};
+  MlirValue i, v, r[MAX_RANK], zero;
+  struct mdh_builder kb, lb, tb;
+  isl_ast_node *tree;
+  MlirBlock body;
+  int d, rc;
+
+  if (!k->info->accumulate)
+    build_result_kernel(b, k, &emit_identity);
+  tree = histogram_ast(ctx, k);
+  if (!tree) {
+    mdh_isl_report(ctx, k->info->stmt->hom, PASS, "building the histogram");
+    return -1;
+  }
+  shared = mlirMemRefTypeContiguousGet(type, 1, &h.n_bins,
+                                       mdh_kernel_workgroup_space(b->ctx));
+  body = mdh_kernel_build_launch(b, k->grid, k->block, 1, &shared);
+  h.bins = mlirBlockGetArgument(body, 12);
+  for (d = 0; d < MDH_KERNEL_N_IDS; ++d)
+    k->ids[d] = mlirBlockGetArgument(body, d);
+  kb = mdh_builder_before_terminator(b, body);
+  zero = mdh_build_identity(&kb, "add", type);
+  lb = build_bins_loop(&kb, &h, &i);
+  mdh_build_store(&lb, zero, h.bins, 1, &i);
+  mdh_build_op(&kb, "gpu.barrier", 0, NULL, 0, NULL, 0, NULL);
+  rc = mdh_kernel_translate(ctx, k, &kb, body, tree, &emit_histogram_stmt, &h);
+  isl_ast_node_free(tree);
+  if (rc < 0)
+    return rc;
+  mdh_build_op(&kb, "gpu.barrier", 0, NULL, 0, NULL, 0, NULL);
+  lb = build_bins_loop(&kb, &h, &i);
+  v = mdh_build_load(&lb, h.bins, 1, &i);
+  tb = mdh_build_if(&lb, build_nonzero(&lb, v, zero));
+  for (d = 0; d < k->info->stmt->rank; ++d)
+    r[d] = d == bin ? i : mdh_build_index(&tb, 0);
+  atomic_component(k, &tb, 0, r, v);
+  return 0;
+}
+
 int mdh_kernel_build_reduce(isl_ctx *ctx, struct mdh_builder *b,
                             struct mdh_kernel *k) {
   const struct mdh_kernel_spread *s = &k->spread;
@@ -671,7 +889,10 @@ int mdh_kernel_build_reduce(isl_ctx *ctx, struct mdh_builder *b,
   isl_ast_node *tree;
   MlirBlock body;
   intptr_t c;
-  int rc;
+  int rc, bin;
+
+  if (histogram_applies(k, &bin))
+    return build_histogram(ctx, b, k, bin);
 
   k->block_reduce = s->pw_threads && !s->cc_threads;
   k->atomic = (s->pw_threads && !k->block_reduce) || s->pw_blocks;

@@ -54,6 +54,7 @@
 #include "dialect/extents.h"
 #include "lib/chain.h"
 #include "lib/fuse.h"
+#include "lib/histogram.h"
 #include "lib/mapping.h"
 #include "lib/tree.h"
 #include "mdh-c/Dialect.h"
@@ -624,8 +625,44 @@ static int tiled_mapping(struct search *s, struct mdh_mapping *map) {
          mdh_mapping_check_limits(map, err, sizeof(err)) == 0;
 }
 
+/* Sets "map" to the histogram mapping of "s" if it is a histogram
+ * (lib/histogram.h) and that mapping is legal: its bin dimension
+ * sequential, its innermost pw dimension (the coalesced one if pw) over
+ * blocks of threads, the others sequential, so that mdh-codegen-gpu adds
+ * each element into one bin of per-block bins in shared memory instead of
+ * comparing it with every bin. Returns 0 if not. */
+static int histogram_mapping(struct search *s, struct mdh_mapping *map) {
+  struct mdh_dim_map *dm;
+  int j, d, bin, inner = -1, enc[MAX_RANK];
+  char err[256];
+
+  if (!s->info || s->dynamic || !mdh_histogram_match(s->info, &bin))
+    return 0;
+  for (j = 0; j < s->rank; ++j)
+    if (s->kinds[s->band[j]] == MdhCombinePW)
+      inner = s->band[j];
+  if (s->coalesce >= 0 && s->kinds[s->coalesce] == MdhCombinePW)
+    inner = s->coalesce;
+  map->rank = s->rank;
+  for (d = 0; d < s->rank; ++d) {
+    dm = &map->dims[d];
+    dm->level = d == inner ? MDH_LEVEL_GLOBAL : MDH_LEVEL_SEQ;
+    dm->hw = 0;
+    dm->threads = d == inner ? 0 : 1;
+    dm->blocks = d == inner ? 0 : 1;
+    dm->tile = 1;
+    dm->vec = 1;
+  }
+  choose_sizes(s, map);
+  enc_of(s, map, enc);
+  return mdh_map_is_legal(&s->tree, MDH_MAP_RULES_STRENGTHENED, s->flags, enc,
+                          err, sizeof(err)) == 1 &&
+         mdh_mapping_check_limits(map, err, sizeof(err)) == 0;
+}
+
 /* Chooses the mapping "map" of "s": the best, or the "index"-th best if
- * "index" >= 0. The best is tiled where that pays (tiled_mapping).
+ * "index" >= 0. The best is tiled where that pays (tiled_mapping), and
+ * the histogram mapping for a histogram (histogram_mapping).
  * Returns the number of legal mappings, or -1 after a diagnostic. */
 static int choose(struct search *s, long index, struct mdh_mapping *map) {
   long count;
@@ -650,7 +687,7 @@ static int choose(struct search *s, long index, struct mdh_mapping *map) {
     return -1;
   }
   qsort(s->cands, s->n, sizeof(*s->cands), &by_score);
-  if (index < 0 && tiled_mapping(s, map))
+  if (index < 0 && (tiled_mapping(s, map) || histogram_mapping(s, map)))
     return s->n;
   *map = s->cands[index < 0 ? 0 : index].map;
   return s->n;
@@ -666,10 +703,12 @@ static int choose(struct search *s, long index, struct mdh_mapping *map) {
 static void vectorize(const struct search *s, struct mdh_mapping *map) {
   struct mdh_dim_map *dm;
   char err[256];
-  int d = s->coalesce;
+  int d = s->coalesce, bin;
 
+  /* A histogram's loads alternate with its shared-memory atomics, across
+   * which LLVM merges none. */
   if (d < 0 || s->dynamic || !s->unit_stride_reads ||
-      s->kinds[d] != MdhCombinePW)
+      s->kinds[d] != MdhCombinePW || mdh_histogram_match(s->info, &bin))
     return;
   dm = &map->dims[d];
   if (!mdh_dim_map_spreads_threads(dm) || dm->hw != 0 || dm->tile > 1 ||
