@@ -6,8 +6,9 @@
  * cuBLAS SGEMV (matvec), CUB DeviceReduce::Sum (reduce), CUB
  * DeviceScan::InclusiveSum (scan), CUB DeviceHistogram::HistogramEven
  * (histogram), CUB DeviceSegmentedReduce::Sum and cuBLAS SGEMV with a vector of ones
- * (row_reduce), a plain CUDA Jacobi3D kernel (jacobi3d) and cuBLAS SGEMM
- * (matmul), at the sizes of the .mlir files in bench/kernels.
+ * (row_reduce), a plain CUDA Jacobi3D kernel (jacobi3d), cuBLAS SGEMM
+ * (matmul, matmul4097) and its strided batched SGEMM (bmatmul), at the
+ * sizes of the .mlir files in bench/kernels.
  *
  * Each measurement runs "warmup" times, then "repeat" times between a pair
  * of CUDA events each; the median is reported, one line per measurement:
@@ -713,38 +714,48 @@ static void mdh_bench_ew3(struct mdh_ctx *ctx, int n) {
 
 /* ---- matmul: cuBLAS SGEMM ---------------------------------------------- */
 
+/* "batch" products of n x n matrices, each stored after the other. */
 struct mdh_gemm {
   cublasHandle_t blas;
   const float *A, *B;
   float *C;
   int n;
+  int batch;
 };
 
 /* Row-major C = A B is column-major C^T = B^T A^T: the same buffers with
- * the operands swapped. */
+ * the operands swapped. A batch is cuBLAS's strided batched SGEMM. */
 static void mdh_op_gemm(void *arg) {
   struct mdh_gemm *g = (struct mdh_gemm *)arg;
   const float one = 1.0f, zero = 0.0f;
+  long long nn = (long long)g->n * g->n;
   int n = g->n;
 
-  MDH_CUBLAS(cublasSgemm(g->blas, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, g->B,
-                         n, g->A, n, &zero, g->C, n));
+  if (g->batch == 1)
+    MDH_CUBLAS(cublasSgemm(g->blas, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one,
+                           g->B, n, g->A, n, &zero, g->C, n));
+  else
+    MDH_CUBLAS(cublasSgemmStridedBatched(g->blas, CUBLAS_OP_N, CUBLAS_OP_N, n,
+                                         n, n, &one, g->B, n, nn, g->A, n, nn,
+                                         &zero, g->C, n, nn, g->batch));
 }
 
+/* Checks 64 entries of the products, spread over the batch. */
 static int mdh_check_gemm(const float *C, const float *A, const float *B,
-                          int n) {
+                          int n, int batch) {
   for (int s = 0; s < 64; s++) {
+    size_t b = (size_t)(s % batch) * n * n;
     int i = (s * 131) % n, j = (s * 7919 + 3) % n;
     double ref = 0, scale = 0;
     float got;
 
     for (int k = 0; k < n; k++) {
-      double t = (double)A[(size_t)i * n + k] * B[(size_t)k * n + j];
+      double t = (double)A[b + (size_t)i * n + k] * B[b + (size_t)k * n + j];
 
       ref += t;
       scale += fabs(t);
     }
-    MDH_CUDA(cudaMemcpy(&got, C + (size_t)i * n + j, sizeof(float),
+    MDH_CUDA(cudaMemcpy(&got, C + b + (size_t)i * n + j, sizeof(float),
                         cudaMemcpyDeviceToHost));
     if (!mdh_close(got, ref, scale))
       return 0;
@@ -752,8 +763,9 @@ static int mdh_check_gemm(const float *C, const float *A, const float *B,
   return 1;
 }
 
-static void mdh_bench_gemm(struct mdh_ctx *ctx, int n) {
-  size_t nn = (size_t)n * n;
+static void mdh_bench_gemm(struct mdh_ctx *ctx, const char *name, int n,
+                           int batch) {
+  size_t nn = (size_t)n * n * batch;
   float *hA = (float *)mdh_host_alloc(nn * sizeof(float));
   float *hB = (float *)mdh_host_alloc(nn * sizeof(float));
   struct mdh_gemm g;
@@ -763,15 +775,19 @@ static void mdh_bench_gemm(struct mdh_ctx *ctx, int n) {
 
   g.blas = ctx->blas;
   g.n = n;
+  g.batch = batch;
   g.A = mdh_dev_alloc(nn);
   g.B = mdh_dev_alloc(nn);
   g.C = mdh_dev_alloc(nn);
   mdh_fill(hA, (float *)g.A, nn, 7);
   mdh_fill(hB, (float *)g.B, nn, 8);
   ms = mdh_median_ms(ctx, mdh_op_gemm, &g);
-  ok = mdh_check_gemm(g.C, hA, hB, n);
-  snprintf(shape, sizeof(shape), "m=%d n=%d k=%d", n, n, n);
-  mdh_report(ctx, "sgemm", shape, ms, 2.0 * nn * n, 3.0 * nn * sizeof(float),
+  ok = mdh_check_gemm(g.C, hA, hB, n, batch);
+  if (batch == 1)
+    snprintf(shape, sizeof(shape), "m=%d n=%d k=%d", n, n, n);
+  else
+    snprintf(shape, sizeof(shape), "batch=%d m=%d n=%d k=%d", batch, n, n, n);
+  mdh_report(ctx, name, shape, ms, 2.0 * nn * n, 3.0 * nn * sizeof(float),
              ok);
   free(hA);
   free(hB);
@@ -866,7 +882,9 @@ int main(int argc, char **argv) {
   mdh_bench_segreduce(&ctx, 8192, 8192);
   mdh_bench_gemv(&ctx, "sgemv_ones", 8192, 8192, 1);
   mdh_bench_jacobi(&ctx, 512);
-  mdh_bench_gemm(&ctx, 4096);
+  mdh_bench_gemm(&ctx, "sgemm", 4096, 1);
+  mdh_bench_gemm(&ctx, "sgemm_4097", 4097, 1);
+  mdh_bench_gemm(&ctx, "sgemm_batched", 512, 16);
   mdh_bench_ew3(&ctx, 8192);
   MDH_CUBLAS(cublasDestroy(ctx.blas));
   if (ctx.failed)

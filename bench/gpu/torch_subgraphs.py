@@ -34,7 +34,8 @@ import statistics
 import sys
 import traceback
 
-NAMES = ["s2m", "add2", "mmbias1", "mmbias3", "transbmm", "bmmtrans", "attention", "conv1"]
+NAMES = ["s2m", "add2", "mmbias1", "mmbias3", "transbmm", "bmmtrans", "attention", "conv1",
+         "resnet3x3"]
 WARMUP = 5
 RTOL = 1e-3
 ATOL = 1e-3
@@ -101,6 +102,14 @@ def subgraph(name, torch):
             return F.relu(F.conv2d(x + y, w, padding=1))
 
         return [rand(64, 512, 7, 7), rand(64, 512, 7, 7), rand(512, 512, 3, 3)], fn
+    if name == "resnet3x3":
+        # the 3 x 3 layer of ResNet-50's conv3_x (bench/kernels/resnet3x3.mlir,
+        # not a Table 3 sub-graph): x (32,128,28,28), W (128,128,3,3),
+        # padding 1, stride 1: O (32,128,28,28); eager is cuDNN's convolution.
+        def fn(x, w):
+            return F.conv2d(x, w, padding=1)
+
+        return [rand(32, 128, 28, 28), rand(128, 128, 3, 3)], fn
     raise ValueError(name)
 
 
