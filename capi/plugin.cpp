@@ -63,6 +63,12 @@ struct GpuFrontOptions : public mlir::PassPipelineOptions<GpuFrontOptions> {
       llvm::cl::desc("the device of the tuning record's entries to take "
                      "(default: its only one)"),
       llvm::cl::init("")};
+  Option<bool> deviceResident{
+      *this, "device-resident",
+      llvm::cl::desc("the functions' memref arguments are device memory "
+                     "(the caller's), used by the kernels in place: no "
+                     "copies to or from the host (mdh.device_resident)"),
+      llvm::cl::init(false)};
   Option<std::string> reductionMode{
       *this, "reduction-mode",
       llvm::cl::desc("atomic (default: partial results of several blocks "
@@ -207,6 +213,9 @@ mlir::LogicalResult addGpuOptions(mlir::OpPassManager &pm, llvm::StringRef name,
     pm.addPass(std::unique_ptr<mlir::Pass>(unwrap(mdhCreateGpuOptionsPass(
         mlirStringRefCreate(mapping.data(), mapping.size()),
         mlirStringRefCreate(mode.data(), mode.size())))));
+  if (o.deviceResident)
+    pm.addPass(
+        std::unique_ptr<mlir::Pass>(unwrap(mdhCreateDeviceResidentPass())));
   addTuning(pm, o.tuning, o.tuningDevice, pipeline, o.fusion.hasValue());
   return mlir::success();
 }

@@ -14,6 +14,7 @@
 #define ATTR_MAPPINGS "mdh.mappings"
 #define ATTR_KERNEL_MAPPINGS "mdh.kernel_mappings"
 #define ATTR_INVARIANT_ARGS "mdh.invariant_args"
+#define ATTR_DEVICE_RESIDENT "mdh.device_resident"
 #define ATTR_MAPPING_INDEX "mdh.mapping_index"
 #define ATTR_REDUCTION_MODE "mdh.reduction_mode"
 #define ATTR_ISL_BUDGET "mdh.isl_budget"
@@ -161,6 +162,19 @@ void mdh_attr_set_kernel_mappings(MlirOperation func, const int64_t *counts,
                                   int n) {
   set(func, ATTR_KERNEL_MAPPINGS,
       mlirDenseI64ArrayGet(mlirOperationGetContext(func), n, counts));
+}
+
+int mdh_attr_is_device_resident(MlirOperation func) {
+  MlirOperation owner;
+  MlirAttribute attr = find(func, ATTR_DEVICE_RESIDENT, &owner);
+
+  return !mlirAttributeIsNull(attr) &&
+         (mlirAttributeIsAUnit(attr) ||
+          (mlirAttributeIsABool(attr) && mlirBoolAttrGetValue(attr)));
+}
+
+void mdh_attr_set_device_resident(MlirOperation op) {
+  set_unit(op, ATTR_DEVICE_RESIDENT, true);
 }
 
 MlirAttribute mdh_attr_get_invariant_args(MlirOperation func) {

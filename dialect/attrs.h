@@ -58,6 +58,14 @@ MlirAttribute mdh_attr_get_kernel_mappings(MlirOperation func);
 void mdh_attr_set_kernel_mappings(MlirOperation func, const int64_t *counts,
                                   int n);
 
+/* `mdh.device_resident` (func.func or module, a unit attribute; set by
+ * the GPU pipelines' device-resident option): the memref arguments of the
+ * function are device memory already, which the kernels use in place: no
+ * copies to or from the host. Tells whether "func" or an op around it has
+ * it. */
+int mdh_attr_is_device_resident(MlirOperation func);
+void mdh_attr_set_device_resident(MlirOperation op);
+
 /* `mdh.invariant_args` (gpu.func kernel, set by mdh-kernel-args): the
  * positions, among the parameters of the llvm.func that the kernel becomes,
  * of the aligned pointers of the memrefs that no thread writes during a

@@ -200,14 +200,16 @@ static const struct mdh_pass_info tile_fuse_gpu = {
 
 /* One TypeID per pass, shared by all its instances: the passes of the
  * table, then mdh-gpu-options, mdh-isl-budget, mdh-reassociate,
- * mdh-fusion, mdh-tile-fuse for the GPU and mdh-tuning. */
+ * mdh-fusion, mdh-tile-fuse for the GPU, mdh-tuning and
+ * mdh-device-resident. */
 #define GPU_OPTIONS_ID N_PASSES
 #define ISL_BUDGET_ID (N_PASSES + 1)
 #define REASSOCIATE_ID (N_PASSES + 2)
 #define NO_FUSION_ID (N_PASSES + 3)
 #define TILE_FUSE_GPU_ID (N_PASSES + 4)
 #define TUNING_ID (N_PASSES + 5)
-static MlirTypeID pass_ids[N_PASSES + 6];
+#define DEVICE_RESIDENT_ID (N_PASSES + 6)
+static MlirTypeID pass_ids[N_PASSES + 7];
 static MlirTypeIDAllocator id_allocator;
 static pthread_once_t pass_ids_once = PTHREAD_ONCE_INIT;
 
@@ -701,4 +703,31 @@ MlirPass mdhCreateFusionPass(MlirStringRef mode) {
 
 MlirPass mdhCreateNoFusionPass(void) {
   return mdhCreateFusionPass(mlirStringRefCreateFromCString("none"));
+}
+
+void mdhSetDeviceResident(MlirOperation op) {
+  mdh_attr_set_device_resident(op);
+}
+
+/* Runs mdh-device-resident on "module". */
+static void device_resident_run(MlirOperation module, MlirExternalPass pass,
+                                void *user) {
+  (void)pass;
+  (void)user;
+  mdhSetDeviceResident(module);
+}
+
+MlirPass mdhCreateDeviceResidentPass(void) {
+  MlirExternalPassCallbacks callbacks = {&pass_construct, &pass_destruct, NULL,
+                                         &pass_clone, &device_resident_run};
+
+  return mlirCreateExternalPass(
+      get_pass_id(DEVICE_RESIDENT_ID),
+      mlirStringRefCreateFromCString("MdhDeviceResident"),
+      mlirStringRefCreateFromCString("mdh-device-resident"),
+      mlirStringRefCreateFromCString(
+          "Store the option device-resident=true of the GPU pipelines as the "
+          "module attribute mdh.device_resident"),
+      mlirStringRefCreateFromCString("builtin.module"), 0, NULL, callbacks,
+      NULL);
 }

@@ -375,6 +375,30 @@ static int test_tuning(MlirContext ctx) {
   return rc;
 }
 
+// CHECK-LABEL: @testDeviceResident
+// CHECK: module attributes {mdh.device_resident} {
+// CHECK: func.func @f() attributes {mdh.device_resident} {
+
+/* mdh-device-resident marks the module; mdhSetDeviceResident a function. */
+static int test_device_resident(MlirContext ctx) {
+  MlirModule m = mlirModuleCreateParse(
+      ctx, str("module { func.func @f() { return } }"));
+  MlirPassManager pm = mlirPassManagerCreate(ctx);
+  MlirOperation func;
+  MlirLogicalResult res;
+
+  fprintf(stderr, "@testDeviceResident\n");
+  mlirPassManagerAddOwnedPass(pm, mdhCreateDeviceResidentPass());
+  res = mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(m));
+  func = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
+  mdhSetDeviceResident(func);
+  mlirOperationPrint(mlirModuleGetOperation(m), print_chunk, stderr);
+  fprintf(stderr, "\n");
+  mlirPassManagerDestroy(pm);
+  mlirModuleDestroy(m);
+  return mlirLogicalResultIsSuccess(res) ? 0 : -1;
+}
+
 int main(void) {
   MlirDialectRegistry registry = mlirDialectRegistryCreate();
   MlirContext ctx;
@@ -401,6 +425,8 @@ int main(void) {
     rc = 5;
   if (test_tuning(ctx) < 0)
     rc = 6;
+  if (test_device_resident(ctx) < 0)
+    rc = 7;
   mlirContextDestroy(ctx);
   return rc;
 }

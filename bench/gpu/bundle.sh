@@ -103,6 +103,15 @@ emit_objects() {
       echo "bundle.sh: $name: compiled" >&2
       rm -f "$bundle/objects/$name.log"
       copy_libs "$obj"
+      # A kernel of bench/kernels also as a device-resident call (its
+      # memrefs on the device already), which run.sh times beside.
+      if [ -z "$source" ]; then
+        "$build/bin/mdh-run" "$root/bench/kernels/$name.mlir" \
+          --entry="$entry" --fusion="${fusion:-basteln}" --pipeline="$pipeline" \
+          --device-resident --emit-object="$bundle/objects/$name.resident.so" \
+          >/dev/null 2>&1 </dev/null ||
+          echo "bundle.sh: $name: no device-resident object" >&2
+      fi
     else
       echo "bundle.sh: $name: mdh-run --pipeline=$pipeline --emit-object failed:" >&2
       head -n 5 "$bundle/objects/$name.log" | sed 's/^/  /' >&2

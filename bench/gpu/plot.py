@@ -17,7 +17,11 @@ def rows_of(path):
     header = None
     rows = []
     for line in lines:
-        if not line.startswith("|") or line.startswith("|---"):
+        if not line.startswith("|"):
+            if header is not None:
+                break  # the kernels' table ends; other tables follow
+            continue
+        if line.startswith("|---"):
             continue
         cells = [c.strip() for c in line.strip("|").split("|")]
         if header is None:

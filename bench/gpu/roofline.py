@@ -24,7 +24,11 @@ def table_rows(path):
     lines = open(path).read().splitlines()
     header, rows = None, []
     for line in lines:
-        if not line.startswith("|") or line.startswith("|---"):
+        if not line.startswith("|"):
+            if header is not None:
+                break  # the kernels' table ends; other tables follow
+            continue
+        if line.startswith("|---"):
             continue
         cells = [c.strip() for c in line.strip("|").split("|")]
         if header is None:

@@ -7,6 +7,8 @@
 #   bin/mdh-baselines     cuBLAS/CUB/CUDA reference timings (baselines.cu)
 #   bin/mdh-exec, lib/    runs the ahead-of-time objects (when bundled)
 #   objects/NAME.so       bench/kernels/NAME.mlir from mdh-run --emit-object
+#   objects/NAME.resident.so  the same with --device-resident (its memrefs on
+#                         the device already), timed beside (resident.txt)
 #   kernels.tsv           entry, bytes, flops and baselines of each kernel
 #   torch_subgraphs.py    PyTorch eager and torch.compile timings of
 #                         bench/gpu/subgraphs (where python3 has torch)
@@ -59,7 +61,7 @@ if [ "$repeat" -lt 1 ]; then
   exit 1
 fi
 mkdir -p "$out"
-rm -f "$out/baselines.txt" "$out/baselines.err" "$out/measured.txt" "$out/table.md" \
+rm -f "$out/baselines.txt" "$out/baselines.err" "$out/measured.txt" "$out/resident.txt" "$out/table.md" \
   "$out/torch.txt" "$out/torch.err"
 LD_LIBRARY_PATH=$bundle/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 export LD_LIBRARY_PATH
@@ -179,13 +181,50 @@ run_kernel() {
   fi
 }
 
+# Runs the device-resident object of "$1" (entry "$2"; mdh-exec copies its
+# inputs to the device before each call and times the call alone) and
+# prints "NAME CALL_MS KERNEL_MS", or nothing without such an object.
+run_resident() {
+  obj=$bundle/objects/$1.resident.so
+  [ -f "$obj" ] && [ -x "$bundle/bin/mdh-exec" ] || return 0
+  if ! MDH_RT_PROFILE=1 "$bundle/bin/mdh-exec" "$obj" --entry="$2" \
+    --device-resident --repeat=$((repeat + 1)) >"$out/$1.resident.log" 2>&1 </dev/null; then
+    echo "$1 failed -"
+    return
+  fi
+  echo "$1 $(median_of "$out/$1.resident.log" time_ms) $(median_of "$out/$1.resident.log" kernel_ms)"
+}
+
 # Runs every kernel of kernels.tsv into $out/measured.txt: "NAME" and what
-# run_kernel printed.
+# run_kernel printed; the device-resident calls into $out/resident.txt.
 measure_all() {
   while read -r name entry rest; do
     case $name in '' | '#'*) continue ;; esac
     echo "$name $(run_kernel "$name" "$entry")"
   done <"$bundle/kernels.tsv" >"$out/measured.txt"
+  while read -r name entry rest; do
+    case $name in '' | '#'*) continue ;; esac
+    run_resident "$name" "$entry"
+  done <"$bundle/kernels.tsv" >"$out/resident.txt"
+}
+
+# Prints the table of the device-resident calls beside the calls from host
+# buffers, if any was measured.
+resident_table() {
+  [ -s "$out/resident.txt" ] || return 0
+  echo
+  echo "Device-resident calls (mdh-run --device-resident: the memrefs live on the device; mdh-exec times the call alone):"
+  echo
+  echo "| kernel | mdh call ms (host buffers) | mdh call ms (device-resident) | mdh kernel ms (device-resident) |"
+  echo "|---|---|---|---|"
+  awk 'function ms(x) { return x ~ /^[0-9.]+$/ ? sprintf("%.4f", x) : x }
+       FILENAME == ARGV[1] { host[$1] = $3; next }
+       {
+         h = (($1 in host) && host[$1] != "") ? host[$1] : "-"
+         k = (NF > 2 && $3 != "") ? $3 : "-"
+         printf "| %s | %s | %s | %s |\n", $1, ms(h), ms($2), ms(k)
+       }' \
+    "$out/measured.txt" "$out/resident.txt"
 }
 
 # Prints the Markdown table from the baselines' output, measured.txt and
@@ -268,5 +307,8 @@ measure_all
 run_tuning
 run_torch
 echo
-table | tee "$out/table.md"
+{
+  table
+  resident_table
+} | tee "$out/table.md"
 exit $status

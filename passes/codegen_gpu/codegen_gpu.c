@@ -49,6 +49,7 @@
  * nvcc does by default.
  */
 
+#include "dialect/attrs.h"
 #include "lib/fuse.h"
 #include "lib/mapping.h"
 #include "lib/tree.h"
@@ -59,6 +60,7 @@
 #include "support/ir.h"
 
 #include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
 
 #include <isl/union_map.h>
 #include <isl/union_set.h>
@@ -279,13 +281,16 @@ static int codegen_segment(struct kernels_data *data, struct mdh_model *part,
   if (!data->schedule ||
       mdh_fused_groups_read(&data->fg, part, data->schedule, tile_only) < 0 ||
       !mdh_chain_build_extent_checks(chain, &b, seg->first, seg->n) ||
-      mdh_device_copies_build(&dev, &b, part, tile_only, PASS) < 0)
+      mdh_device_copies_build(&dev, &b, part, tile_only,
+                              mdh_attr_is_device_resident(data->func),
+                              PASS) < 0)
     goto done;
   mdh_chain_alloc_temps(chain, &b, "gpu.alloc", seg->first, seg->n);
   if (mdh_tree_foreach_kernel(data->schedule, &build_kernel, data) < 0)
     goto done;
   mdh_device_copies_use(&dev);
-  for (op = dev.first; !mlirOperationIsNull(op);
+  for (op = mlirOperationGetNextInBlock(seg->last);
+       !mlirOperationIsNull(op) && !mlirOperationEqual(op, b.before);
        op = mlirOperationGetNextInBlock(op))
     if (mdh_op_is(op, "gpu.launch"))
       mlirOperationWalk(op, &allow_contraction, NULL, MlirWalkPreOrder);
@@ -299,6 +304,56 @@ done:
   mdh_device_copies_clear(&dev);
   data->schedule = isl_schedule_free(data->schedule);
   return rc;
+}
+
+/* Finds an op that uses the memref "value" other than through mdh views,
+ * views of it and memref.dim (which touch no element); returns it or
+ * null. */
+static MlirOperation host_access(MlirValue value) {
+  MlirOpOperand use;
+  MlirOperation user, found;
+  intptr_t i;
+
+  for (use = mlirValueGetFirstUse(value); !mlirOpOperandIsNull(use);
+       use = mlirOpOperandGetNextUse(use)) {
+    user = mlirOpOperandGetOwner(use);
+    if (mdh_op_is(user, "mdh.inp_view") || mdh_op_is(user, "mdh.out_view") ||
+        mdh_op_is(user, "memref.dim"))
+      continue;
+    if (!mdh_op_is_memref_view(user))
+      return user;
+    for (i = 0; i < mlirOperationGetNumResults(user); ++i) {
+      found = host_access(mlirOperationGetResult(user, i));
+      if (!mlirOperationIsNull(found))
+        return found;
+    }
+  }
+  return (MlirOperation){NULL};
+}
+
+/* Checks that no op of the device-resident "func" accesses the elements of
+ * its memref arguments on the host, where they are device memory. */
+static int check_resident(MlirOperation func) {
+  MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  MlirOperation op;
+  MlirValue arg;
+  intptr_t i;
+
+  for (i = 0; i < mlirBlockGetNumArguments(entry); ++i) {
+    arg = mlirBlockGetArgument(entry, i);
+    if (!mlirTypeIsAMemRef(mlirValueGetType(arg)))
+      continue;
+    op = host_access(arg);
+    if (!mlirOperationIsNull(op)) {
+      mdh_emit_error(op,
+                     PASS ": in a device-resident function "
+                          "(mdh.device_resident), argument %ld is device "
+                          "memory, which this op would access on the host",
+                     (long)i);
+      return 0;
+    }
+  }
+  return 1;
 }
 
 /* Generates the kernels of "func" and the host code around them, segment
@@ -318,6 +373,8 @@ static int codegen_func(isl_ctx *ctx, MlirOperation func) {
     return 0;
   schedule = mdh_chain_read_schedule(chain, func);
   if (!schedule || !mdh_chain_check_schedule(chain, schedule, func))
+    goto done;
+  if (mdh_attr_is_device_resident(func) && !check_resident(func))
     goto done;
   n_seg = mdh_model_segments(chain->m, func, PASS, &segs);
   if (n_seg < 0)

@@ -8,7 +8,9 @@
  * since a kernel writing one view changes the elements another reads: the
  * base gets one device copy, and each view is made again on it by the
  * same view ops. An intermediate (an allocation only the chain uses) is
- * never copied either way.
+ * never copied either way. In a device-resident function
+ * (`mdh.device_resident`), the arguments are device memory already and get
+ * no copy at all.
  */
 
 #include "passes/codegen_gpu/device.h"
@@ -246,7 +248,7 @@ static void note_written(struct mdh_device_copies *c, MlirOperation view, int k,
 
 int mdh_device_copies_build(struct mdh_device_copies *c, struct mdh_builder *b,
                             struct mdh_model *m, const char *tile_only,
-                            const char *pass) {
+                            int resident, const char *pass) {
   MlirValue buf, base;
   int k, j;
 
@@ -272,6 +274,12 @@ int mdh_device_copies_build(struct mdh_device_copies *c, struct mdh_builder *b,
      * only (and the base of a view of theirs). */
     if (!c->used[k] || (tile_only && tile_only[k]))
       continue;
+    /* A device-resident function's arguments are device memory: the
+     * kernels use them, and their views, as they are. */
+    if (resident && !mlirValueIsAOpResult(mdh_value_base(buf))) {
+      c->dev[k] = buf;
+      continue;
+    }
     /* Views of one base of which none is written may each have a dense
      * copy of their own elements: nothing changes them. */
     if (!mdh_model_shares_memory(m, k) || !c->written[j]) {

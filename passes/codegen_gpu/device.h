@@ -29,12 +29,14 @@ struct mdh_device_copies {
 
 /* Allocates the device copies of the buffers of "m" at "b", but for those
  * that "tile_only" marks (NULL: none; the intermediates that live in the
- * shared memory of fused kernels only), and copies there the buffers
- * whose elements the chain does not all overwrite without reading them.
- * Returns 0, or -1 after an error of pass "pass". */
+ * shared memory of fused kernels only) and, if "resident", for views of the
+ * function's arguments (device memory already, which the kernels use in
+ * place), and copies there the buffers whose elements the chain does not
+ * all overwrite without reading them. Returns 0, or -1 after an error of
+ * pass "pass". */
 int mdh_device_copies_build(struct mdh_device_copies *c, struct mdh_builder *b,
                             struct mdh_model *m, const char *tile_only,
-                            const char *pass);
+                            int resident, const char *pass);
 
 /* Makes the kernels made after the copies use them instead of the host
  * buffers. */

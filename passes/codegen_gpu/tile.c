@@ -504,7 +504,10 @@ static int64_t copy_width(const struct tiling *t, const struct stage *st) {
   int64_t w = bytes <= 8 && 16 % bytes == 0 ? 16 / bytes : 1;
   int last = st->rank - 1, d;
 
-  if (mlirShapedTypeGetDimSize(type, last) % w || st->size[last] % w ||
+  /* A strided buffer (a view that a device-resident function's kernels
+   * read in place) has no contiguous groups. */
+  if (!mlirAffineMapIsIdentity(mlirMemRefTypeGetAffineMap(type)) ||
+      mlirShapedTypeGetDimSize(type, last) % w || st->size[last] % w ||
       st->cst[last] % w)
     return 1;
   for (d = 0; d < t->rank; ++d)

@@ -1,7 +1,8 @@
 /* mdh-exec: runs an entry function compiled ahead of time by
- * `mdh-run --emit-object` on machines without LLVM or MLIR (docs/tools.md), with mdh-run's conventions for inputs, outputs, seeds,
- * repetitions and comparisons. It links only libffi and libc: the object
- * brings its signature (signature.h) and its runtime libraries (DT_NEEDED,
+ * `mdh-run --emit-object` on machines without LLVM or MLIR (docs/tools.md),
+ * with mdh-run's conventions for inputs, outputs, seeds, repetitions and
+ * comparisons. It links only libffi and libc: the object brings its signature
+ * (signature.h) and its runtime libraries (DT_NEEDED,
  * RUNPATH $ORIGIN and $ORIGIN/../lib). */
 
 #include "tools/common/args.h"
@@ -11,6 +12,8 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +29,19 @@ struct profiler {
   double (*kernel_ms)(void);
 };
 
+/* The device memory functions of the GPU host runtime (the `mgpu*`
+ * functions of runtime/host/mdh_rt.h that gpu-to-llvm calls), for the
+ * arguments of a device-resident entry (mdh.device_resident). */
+struct device {
+  void *(*stream_create)(void);
+  void (*stream_synchronize)(void *stream);
+  void (*stream_destroy)(void *stream);
+  void *(*alloc)(uint64_t bytes, void *stream, bool host_shared);
+  void (*free)(void *ptr, void *stream);
+  void (*copy)(void *dst, void *src, size_t bytes, void *stream);
+  void *stream;
+};
+
 /* The command line. "libs" are the --shared-lib paths, "n_libs" of them;
  * "tolerance" is negative unless --tolerance was given. */
 struct options {
@@ -39,13 +55,15 @@ struct options {
   unsigned long long seed;
   long repeat;
   double tolerance;
+  int device_resident;
 };
 
 static void print_help(void) {
   printf(
       "USAGE: mdh-exec OBJECT.so --entry=NAME [--seed=N] [--read-inputs=DIR]\n"
       "                [--write-outputs=DIR] [--compare-outputs=DIR]\n"
-      "                [--tolerance=X] [--repeat=N] [--shared-lib=PATH]...\n\n"
+      "                [--tolerance=X] [--repeat=N] [--shared-lib=PATH]...\n"
+      "                [--device-resident]\n\n"
       "Runs function NAME of a shared object made by `mdh-run FILE\n"
       "--entry=NAME --emit-object=OBJECT.so`, with mdh-run's conventions.\n\n"
       "  --seed=N               fill every argument deterministically from N\n"
@@ -64,7 +82,13 @@ static void print_help(void) {
       "                         (mdh-exec turns its profiling on unless\n"
       "                         MDH_RT_PROFILE is set; 0 turns it off)\n"
       "  --shared-lib=PATH      load PATH first, its symbols visible to the\n"
-      "                         object (repeatable)\n");
+      "                         object (repeatable)\n"
+      "  --device-resident      the object was made with mdh-run\n"
+      "                         --device-resident: give it device memory\n"
+      "                         (the GPU runtime's mgpuMemAlloc), copy the\n"
+      "                         inputs there before each run and the\n"
+      "                         arguments back after the last; time_ms is\n"
+      "                         the call alone\n");
 }
 
 /* Parses a finite non-negative number; returns -1 if "s" is not one. */
@@ -132,6 +156,10 @@ static int parse_options(int argc, char **argv, struct options *o) {
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
       print_help();
       return 2;
+    }
+    if (!strcmp(a, "--device-resident")) {
+      o->device_resident = 1;
+      continue;
     }
     rc = parse_value_option(a, o);
     if (rc > 0)
@@ -257,21 +285,93 @@ static void find_profiler(void *object, void **handles, int n,
     p->enable(1);
 }
 
-/* Runs "fn" "o->repeat" times on copies of "inputs" left in "work", printing
- * the time of each run and, with a profiler "p", its kernel time. */
+/* Finds the device memory functions of the runtime into "dev" and makes
+ * its stream; returns -1 after reporting what is missing. */
+static int find_device(void *object, void **handles, int n,
+                       struct device *dev) {
+  dev->stream_create =
+      (void *(*)(void))find_symbol(object, handles, n, "mgpuStreamCreate");
+  dev->stream_synchronize = (void (*)(void *))find_symbol(
+      object, handles, n, "mgpuStreamSynchronize");
+  dev->stream_destroy =
+      (void (*)(void *))find_symbol(object, handles, n, "mgpuStreamDestroy");
+  dev->alloc = (void *(*)(uint64_t, void *, bool))find_symbol(
+      object, handles, n, "mgpuMemAlloc");
+  dev->free =
+      (void (*)(void *, void *))find_symbol(object, handles, n, "mgpuMemFree");
+  dev->copy = (void (*)(void *, void *, size_t, void *))find_symbol(
+      object, handles, n, "mgpuMemcpy");
+  if (!dev->stream_create || !dev->stream_synchronize || !dev->stream_destroy ||
+      !dev->alloc || !dev->free || !dev->copy) {
+    fprintf(stderr, "mdh-exec: --device-resident needs the GPU runtime's "
+                    "mgpuMemAlloc, mgpuMemcpy, mgpuMemFree and streams, "
+                    "which the object and --shared-lib do not export\n");
+    return -1;
+  }
+  dev->stream = dev->stream_create();
+  return 0;
+}
+
+/* The bytes of argument "a". */
+static size_t arg_bytes(const struct mdh_arg *a) {
+  return a->n_elems * mdh_elem_size(a->elem);
+}
+
+/* Gives "on" the signature of "like" and device memory of "dev" for each
+ * argument (its data pointers are device addresses). */
+static void device_args(struct device *dev, struct mdh_args *on,
+                        const struct mdh_args *like) {
+  int k;
+
+  on->n = like->n;
+  on->v = calloc((size_t)like->n + 1, sizeof(*on->v));
+  if (!on->v)
+    abort();
+  for (k = 0; k < like->n; ++k) {
+    on->v[k] = like->v[k];
+    on->v[k].data =
+        dev->alloc(arg_bytes(&like->v[k]) ? arg_bytes(&like->v[k]) : 1,
+                   dev->stream, false);
+  }
+}
+
+/* Copies every argument of "from" to "to" (the same signature; one of them
+ * on the device) and waits for the copies. */
+static void device_copy(struct device *dev, struct mdh_args *to,
+                        const struct mdh_args *from) {
+  int k;
+
+  for (k = 0; k < from->n; ++k)
+    if (arg_bytes(&from->v[k]))
+      dev->copy(to->v[k].data, from->v[k].data, arg_bytes(&from->v[k]),
+                dev->stream);
+  dev->stream_synchronize(dev->stream);
+}
+
+/* Runs "fn" "o->repeat" times on copies of "inputs" left in "work" (with
+ * "dev", a device-resident entry on device copies of them, copied back to
+ * "work" after the last run), printing the time of each run (the call
+ * alone) and, with a profiler "p", its kernel time. */
 static int run_entry(void *fn, const struct options *o,
                      const struct mdh_args *inputs, struct mdh_args *work,
-                     const struct profiler *p) {
-  struct mdh_call *call = mdh_call_prepare(fn, work);
+                     const struct profiler *p, struct device *dev) {
+  struct mdh_args on_device = {0, NULL};
+  struct mdh_call *call;
   double ms;
+  int k;
   long r;
 
+  if (dev)
+    device_args(dev, &on_device, work);
+  call = mdh_call_prepare(fn, dev ? &on_device : work);
   if (!call) {
     fprintf(stderr, "mdh-exec: cannot call @%s\n", o->entry);
     return -1;
   }
   for (r = 0; r < o->repeat; ++r) {
     mdh_args_copy(work, inputs);
+    if (dev)
+      device_copy(dev, &on_device, work);
     if (p->reset)
       p->reset();
     ms = mdh_call_run(call);
@@ -281,6 +381,12 @@ static int run_entry(void *fn, const struct options *o,
     fflush(stdout);
   }
   mdh_call_free(call);
+  if (dev) {
+    device_copy(dev, work, &on_device);
+    for (k = 0; k < on_device.n; ++k)
+      dev->free(on_device.v[k].data, dev->stream);
+    free(on_device.v);
+  }
   return 0;
 }
 
@@ -315,15 +421,20 @@ static int compare_outputs(const struct options *o, struct mdh_args *work) {
 static int exec_object(void *object, void **handles, const struct options *o) {
   struct mdh_args inputs = {0, NULL}, work = {0, NULL};
   struct profiler profiler;
+  struct device device;
   char err[4200];
   void *fn;
   int rc = 1;
 
   find_profiler(object, handles, o->n_libs, &profiler);
+  if (o->device_resident &&
+      find_device(object, handles, o->n_libs, &device) < 0)
+    return 1;
   fn = find_entry(object, o, &inputs);
   if (fn &&
       mdh_args_prepare(&inputs, &work, o->read_dir, o->seed, "mdh-exec") == 0 &&
-      run_entry(fn, o, &inputs, &work, &profiler) == 0) {
+      run_entry(fn, o, &inputs, &work, &profiler,
+                o->device_resident ? &device : NULL) == 0) {
     rc = 0;
     if (o->write_dir && mdh_args_write(&work, o->write_dir, err, sizeof(err))) {
       fprintf(stderr, "mdh-exec: %s\n", err);
@@ -334,6 +445,8 @@ static int exec_object(void *object, void **handles, const struct options *o) {
   }
   mdh_args_free(&inputs);
   mdh_args_free(&work);
+  if (o->device_resident)
+    device.stream_destroy(device.stream);
   return rc;
 }
 

@@ -385,6 +385,8 @@ int main(int argc, char **argv) {
   if (o.fusion)
     mdhSetFusion(mlirModuleGetOperation(module),
                  mlirStringRefCreateFromCString(o.fusion));
+  if (o.device_resident)
+    mdhSetDeviceResident(mlirModuleGetOperation(module));
   if (o.tuning && mdhApplyTuning(mlirModuleGetOperation(module),
                                  mlirStringRefCreateFromCString(o.tuning),
                                  mlirStringRefCreateFromCString(

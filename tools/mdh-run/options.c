@@ -65,6 +65,13 @@ static void print_help(void) {
       "                        --fusion)\n"
       "  --tuning-device=NAME  the device of RECORD's entries to take (needed\n"
       "                        when it holds several)\n"
+      "  --device-resident     gpu pipelines: the entry's memref arguments\n"
+      "                        are device memory, used in place by the\n"
+      "                        kernels (mdh.device_resident); runs only on\n"
+      "                        gpu-emulated, whose device memory is the\n"
+      "                        host's; with --pipeline=gpu, --emit-object\n"
+      "                        makes an object for mdh-exec\n"
+      "                        --device-resident\n"
       "  --emit-object=OUT.so  compile the lowered module with clang into a\n"
       "                        shared object for mdh-exec instead of running\n"
       "                        it (its LLVM IR is left in OUT.so.ll)\n");
@@ -138,6 +145,8 @@ int mdh_run_parse_options(int argc, char **argv, struct mdh_run_options *o) {
       if (!*v)
         return usage_error("--tuning-device needs a device name%s", "");
       o->tuning_device = v;
+    } else if (!strcmp(a, "--device-resident")) {
+      o->device_resident = 1;
     } else if ((v = mdh_option_value(a, "emit-object"))) {
       o->emit_object = v;
     } else if ((v = mdh_option_value(a, "repeat"))) {
@@ -161,6 +170,13 @@ int mdh_run_parse_options(int argc, char **argv, struct mdh_run_options *o) {
       (o->compare || o->read_dir || o->write_dir || o->n_shapes))
     return usage_error("%s", "--emit-object does not run: no --compare, "
                              "--read-inputs, --write-outputs or --shape");
+  if (o->device_resident && strcmp(o->pipeline, "gpu-emulated") &&
+      (strcmp(o->pipeline, "gpu") || !o->emit_object))
+    return usage_error("--device-resident runs on --pipeline=gpu-emulated "
+                       "only (its arguments are host memory; "
+                       "--pipeline=gpu with --emit-object makes an object "
+                       "for mdh-exec --device-resident), got '%s'",
+                       o->pipeline);
   if (strcmp(o->pipeline, "reference") && strcmp(o->pipeline, "cpu") &&
       strcmp(o->pipeline, "gpu") && strcmp(o->pipeline, "gpu-emulated"))
     return usage_error(

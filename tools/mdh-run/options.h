@@ -21,6 +21,7 @@ struct mdh_run_options {
   const char *fusion;
   const char *tuning;
   const char *tuning_device;
+  int device_resident;
   int compare;
   unsigned long long seed;
   long repeat;

@@ -150,6 +150,18 @@ MlirPass mdhCreateFusionPass(MlirStringRef mode);
 /// mdhCreateFusionPass("none").
 MlirPass mdhCreateNoFusionPass(void);
 
+/// Marks "op" (a module or function) device-resident: the memref arguments
+/// of its functions are device memory already (allocated by the caller,
+/// e.g. with cudaMalloc), which mdh-codegen-gpu's kernels use in place,
+/// with no copies to or from the host (`mdh.device_resident`). A function
+/// whose host code would access their elements is refused.
+void mdhSetDeviceResident(MlirOperation op);
+
+/// Creates the mdh-device-resident pass, which calls mdhSetDeviceResident
+/// on the module: the option device-resident=true of the GPU pipelines.
+/// The caller owns the pass until it is added to a pass manager.
+MlirPass mdhCreateDeviceResidentPass(void);
+
 /// Creates the mdh-reassociate pass, which sets the unit attribute
 /// mdh.reassociate on the module: mdh-from-linalg may then reassociate
 /// floating-point reductions (C += A B becomes one md_hom accumulating into
