@@ -51,16 +51,10 @@ static int is_bin_index(MlirValue value, MlirValue arg) {
 
 /* Tells whether "value" is an arith.constant zero. */
 static int is_zero(MlirValue value) {
-  MlirOperation def;
-  MlirAttribute attr;
+  MlirAttribute attr = mdh_constant_attr(value);
 
-  if (!mlirValueIsAOpResult(value))
+  if (mlirAttributeIsNull(attr))
     return 0;
-  def = mlirOpResultGetOwner(value);
-  if (!mdh_op_is(def, "arith.constant"))
-    return 0;
-  attr = mlirOperationGetAttributeByName(
-      def, mlirStringRefCreateFromCString("value"));
   if (mlirAttributeIsAInteger(attr))
     return mlirIntegerAttrGetValueInt(attr) == 0;
   return mlirAttributeIsAFloat(attr) && mlirFloatAttrGetValueDouble(attr) == 0;

@@ -79,6 +79,18 @@ struct mdh_op_list mdh_collect_ops(MlirOperation root, const char *name) {
   return data.list;
 }
 
+MlirAttribute mdh_constant_attr(MlirValue value) {
+  MlirOperation def;
+
+  if (!mlirValueIsAOpResult(value))
+    return mlirAttributeGetNull();
+  def = mlirOpResultGetOwner(value);
+  if (!mdh_op_is(def, "arith.constant"))
+    return mlirAttributeGetNull();
+  return mlirOperationGetAttributeByName(
+      def, mlirStringRefCreateFromCString("value"));
+}
+
 int mdh_op_is_memref_view(MlirOperation op) {
   static const char *const views[] = {
       "memref.subview",          "memref.cast",

@@ -38,6 +38,10 @@ void mdh_op_list_push(struct mdh_op_list *list, MlirOperation op);
 /* The ops named "name" found by a pre-order walk. */
 struct mdh_op_list mdh_collect_ops(MlirOperation root, const char *name);
 
+/* Returns the value attribute of the arith.constant that defines "value",
+ * or null if no arith.constant does. */
+MlirAttribute mdh_constant_attr(MlirValue value);
+
 /* Tells whether "op" is named "name". */
 int mdh_op_is(MlirOperation op, const char *name);
 

@@ -18,24 +18,7 @@ import os
 import re
 import sys
 
-
-def table_rows(path):
-    """The kernel rows of table.md as dicts, and its first line (device)."""
-    lines = open(path).read().splitlines()
-    header, rows = None, []
-    for line in lines:
-        if not line.startswith("|"):
-            if header is not None:
-                break  # the kernels' table ends; other tables follow
-            continue
-        if line.startswith("|---"):
-            continue
-        cells = [c.strip() for c in line.strip("|").split("|")]
-        if header is None:
-            header = cells
-        else:
-            rows.append(dict(zip(header, cells)))
-    return rows, lines[0] if lines else ""
+from plot import rows_of
 
 
 def baselines(path):
@@ -72,7 +55,7 @@ def main(argv):
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    rows, device = table_rows(os.path.join(argv[1], "table.md"))
+    rows, device = rows_of(os.path.join(argv[1], "table.md"))
     base = baselines(os.path.join(argv[1], "baselines.txt"))
     sizes = kernels(argv[2])
     if "copy_kernel" not in base or "sgemm" not in base:

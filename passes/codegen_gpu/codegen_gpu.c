@@ -422,17 +422,9 @@ done:
 /* Stores in "*v" the value of "value" if an arith.constant defines it;
  * returns whether one does. */
 static int constant_of(MlirValue value, int64_t *v) {
-  MlirOperation def;
-  MlirAttribute attr;
+  MlirAttribute attr = mdh_constant_attr(value);
 
-  if (!mlirValueIsAOpResult(value))
-    return 0;
-  def = mlirOpResultGetOwner(value);
-  if (!mdh_op_is(def, "arith.constant"))
-    return 0;
-  attr = mlirOperationGetAttributeByName(
-      def, mlirStringRefCreateFromCString("value"));
-  if (!mlirAttributeIsAInteger(attr))
+  if (mlirAttributeIsNull(attr) || !mlirAttributeIsAInteger(attr))
     return 0;
   *v = mlirIntegerAttrGetValueInt(attr);
   return 1;

@@ -248,6 +248,19 @@ int mdh_kernel_translate_marks(
   return rc;
 }
 
+MlirValue mdh_kernel_build_linear_id(struct mdh_builder *b,
+                                     const struct mdh_kernel *k) {
+  MlirValue lin = k->ids[5];
+  int h;
+
+  for (h = 1; h >= 0; --h)
+    lin = mdh_build_binary(
+        b, "arith.addi",
+        mdh_build_binary(b, "arith.muli", lin, mdh_build_index(b, k->block[h])),
+        k->ids[3 + h]);
+  return lin;
+}
+
 /* Returns the instances of "domain" where "x" is a multiple of "n". */
 static __isl_give isl_union_set *multiple_of(__isl_take isl_union_set *domain,
                                              __isl_take isl_union_pw_aff *x,

@@ -88,6 +88,11 @@ void mdh_kernel_store_acc(struct mdh_builder *b, const struct mdh_kernel *k,
 MlirValue mdh_build_identity(struct mdh_builder *b, const char *op,
                              MlirType type);
 
+/* Returns the linear id of the thread in the block of "k" (x fastest),
+ * from its ids inside the launch. */
+MlirValue mdh_kernel_build_linear_id(struct mdh_builder *b,
+                                     const struct mdh_kernel *k);
+
 /* Returns the memory space of shared memory, `#gpu.address_space<workgroup>`
  * (of the launch's workgroup attributions). */
 MlirAttribute mdh_kernel_workgroup_space(MlirContext ctx);

@@ -747,20 +747,6 @@ struct histogram {
   MlirValue bins;
 };
 
-/* The linear id of the thread in its block (x fastest). */
-static MlirValue build_linear_id(struct mdh_builder *b,
-                                 const struct mdh_kernel *k) {
-  MlirValue lin = k->ids[5];
-  int h;
-
-  for (h = 1; h >= 0; --h)
-    lin = mdh_build_binary(
-        b, "arith.addi",
-        mdh_build_binary(b, "arith.muli", lin, mdh_build_index(b, k->block[h])),
-        k->ids[3 + h]);
-  return lin;
-}
-
 /* Builds a loop of the block's threads over the bins of "h" (bin i by
  * thread i mod threads) and returns a builder in its body; the bin in
  * "*i". */
@@ -769,7 +755,7 @@ static struct mdh_builder build_bins_loop(struct mdh_builder *b,
                                           MlirValue *i) {
   const struct mdh_kernel *k = h->k;
   MlirBlock loop = mdh_build_for_step(
-      b, build_linear_id(b, k), mdh_build_index(b, h->n_bins),
+      b, mdh_kernel_build_linear_id(b, k), mdh_build_index(b, h->n_bins),
       mdh_build_index(b, k->block[0] * k->block[1] * k->block[2]));
 
   *i = mlirBlockGetArgument(loop, 0);

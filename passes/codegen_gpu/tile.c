@@ -445,20 +445,6 @@ static void emit_init(struct mdh_builder *b, const struct tiling *t) {
                              mdh_kernel_component_type(info, c)));
 }
 
-/* The linear id of the thread in its block (x fastest). */
-static MlirValue build_linear_id(struct mdh_builder *b,
-                                 const struct mdh_kernel *k) {
-  MlirValue lin = k->ids[5];
-  int h;
-
-  for (h = 1; h >= 0; --h)
-    lin = mdh_build_binary(
-        b, "arith.addi",
-        mdh_build_binary(b, "arith.muli", lin, mdh_build_index(b, k->block[h])),
-        k->ids[3 + h]);
-  return lin;
-}
-
 /* Element "j" of the offset of stage "st" at tile "tv". */
 static MlirValue build_offset(struct mdh_builder *b, const struct tiling *t,
                               const struct stage *st, int j,
@@ -572,7 +558,8 @@ static void emit_copy(struct mdh_builder *b, const struct tiling *t,
                       const MlirValue *tv) {
   const struct mdh_kernel *k = t->k;
   const struct stage *st;
-  MlirValue lin = build_linear_id(b, k), rest, coord[MAX_RANK], g[MAX_RANK];
+  MlirValue lin = mdh_kernel_build_linear_id(b, k), rest, coord[MAX_RANK],
+            g[MAX_RANK];
   MlirValue buffer, size;
   MlirBlock loop;
   struct mdh_builder lb, tb;
