@@ -20,7 +20,10 @@
  * deterministic reduction mode (mdh.reduction_mode), each part of the grid
  * writes its partial to a device buffer instead, and a second kernel folds
  * the parts of every result point in part order: the result no longer
- * depends on the order in which atomics land. */
+ * depends on the order in which atomics land. With vec(V) on a pw
+ * dimension, a thread's loop over it steps over runs of V points, each
+ * run unrolled innermost (part_schedule). Histograms take a variant of
+ * their own (histogram_applies, below). */
 
 #include "dialect/attrs.h"
 #include "lib/histogram.h"
@@ -166,12 +169,13 @@ static __isl_give isl_multi_aff *set_lane(__isl_take isl_multi_aff *ma,
                                           int var) {
   isl_ctx *ctx = isl_multi_aff_get_ctx(ma);
   isl_size n = isl_multi_aff_dim(ma, isl_dim_out);
-  isl_local_space *ls =
-      isl_local_space_from_space(isl_multi_aff_get_domain_space(ma));
-  isl_aff *x = isl_aff_var_on_domain(ls, isl_dim_set, var);
+  isl_local_space *ls;
+  isl_aff *x;
 
   if (n < 0)
     return isl_multi_aff_free(ma);
+  ls = isl_local_space_from_space(isl_multi_aff_get_domain_space(ma));
+  x = isl_aff_var_on_domain(ls, isl_dim_set, var);
   x = isl_aff_mod_val(x, isl_val_int_from_si(ctx, k->map.dims[d].vec));
   return isl_multi_aff_set_aff(ma, n - 1, x);
 }
