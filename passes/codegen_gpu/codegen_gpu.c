@@ -256,6 +256,43 @@ static isl_stat check_kernel(__isl_keep isl_schedule_node *mark, void *user) {
  * last op) the device copies of its buffers, the kernels of "schedule" (of
  * the whole function) for its md_homs, and the copies back; "part" is the
  * model of the segment. Returns 0, or -1 after a diagnostic. */
+/* Tells whether every use of "value" is a gpu.dealloc. */
+static int only_freed(MlirValue value) {
+  MlirOpOperand use;
+
+  for (use = mlirValueGetFirstUse(value); !mlirOpOperandIsNull(use);
+       use = mlirOpOperandGetNextUse(use))
+    if (!mdh_op_is(mlirOpOperandGetOwner(use), "gpu.dealloc"))
+      return 0;
+  return 1;
+}
+
+/* Erases the device buffers among the ops from "first" up to "end" that
+ * no kernel uses, with their gpu.dealloc: an intermediate whose elements
+ * every kernel keeps in registers or shared memory (ew3's two, 256 MB
+ * each, that the whole call allocated for nothing). */
+static void erase_unused_buffers(MlirOperation first, MlirOperation end) {
+  MlirOperation op, next;
+  MlirOpOperand use;
+  MlirValue buf;
+
+  for (op = first; !mlirOperationIsNull(op) && !mlirOperationEqual(op, end);
+       op = next) {
+    next = mlirOperationGetNextInBlock(op);
+    if (!mdh_op_is(op, "gpu.alloc") || mlirOperationGetNumResults(op) != 1)
+      continue;
+    buf = mlirOperationGetResult(op, 0);
+    if (!only_freed(buf))
+      continue;
+    while (!mlirOpOperandIsNull(use = mlirValueGetFirstUse(buf))) {
+      if (mlirOperationEqual(mlirOpOperandGetOwner(use), next))
+        next = mlirOperationGetNextInBlock(next);
+      mlirOperationDestroy(mlirOpOperandGetOwner(use));
+    }
+    mlirOperationDestroy(op);
+  }
+}
+
 static int codegen_segment(struct kernels_data *data, struct mdh_model *part,
                            const struct mdh_segment *seg,
                            __isl_keep isl_schedule *schedule) {
@@ -297,6 +334,7 @@ static int codegen_segment(struct kernels_data *data, struct mdh_model *part,
   mdh_device_copies_finish(&dev, &b);
   for (k = first_temp; k < chain->n_temps; ++k)
     mdh_build_op(&b, "gpu.dealloc", 1, &chain->temps[k], 0, NULL, 0, NULL);
+  erase_unused_buffers(mlirOperationGetNextInBlock(seg->last), b.before);
   rc = 0;
 done:
   free(tile_only);
