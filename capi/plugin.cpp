@@ -29,29 +29,16 @@ namespace {
 using ErrorHandler =
     llvm::function_ref<mlir::LogicalResult(const llvm::Twine &)>;
 
-// Options of both GPU pipelines that mdh-gpu-options (mdhCreateGpuOptionsPass)
-// stores as module attributes for the C passes: external passes have no
-// options of their own. Not given: mapping "", reduction-mode "".
-struct GpuFrontOptions : public mlir::PassPipelineOptions<GpuFrontOptions> {
-  Option<std::string> mapping{
-      *this, "mapping",
-      llvm::cl::desc("K: take each kernel's K-th best legal mapping, for "
-                     "sweeps; entries [@FUNCTION:][KERNEL:]K separated by ';' "
-                     "address functions and kernels (numbered in tree order) "
-                     "(mdh.mapping_index; a function's own wins)"),
-      llvm::cl::init("")};
+// Options of every mdh pipeline: the isl budget and the tuning record.
+template <typename Self>
+struct CommonOptions : public mlir::PassPipelineOptions<Self> {
+  template <typename T> using Option = mlir::detail::PassOptions::Option<T>;
+
   Option<int64_t> islBudget{
       *this, "isl-budget",
       llvm::cl::desc("the most isl operations the polyhedral work on one "
                      "function may take (0: no limit; mdh.isl_budget)"),
       llvm::cl::init(-1)};
-  Option<std::string> fusion{
-      *this, "fusion",
-      llvm::cl::desc("post-tiling fusion of mdh-tile-fuse: basteln "
-                     "(default: each group one kernel, its intermediates in "
-                     "shared memory), single (independent chains in one "
-                     "group) or none (mdh.fusion)"),
-      llvm::cl::init("basteln")};
   Option<std::string> tuning{
       *this, "tuning",
       llvm::cl::desc("a tuning record of mdh-tune (JSON) whose choices for "
@@ -63,6 +50,26 @@ struct GpuFrontOptions : public mlir::PassPipelineOptions<GpuFrontOptions> {
       llvm::cl::desc("the device of the tuning record's entries to take "
                      "(default: its only one)"),
       llvm::cl::init("")};
+};
+
+// Options of both GPU pipelines that mdh-gpu-options (mdhCreateGpuOptionsPass)
+// stores as module attributes for the C passes: external passes have no
+// options of their own. Not given: mapping "", reduction-mode "".
+struct GpuFrontOptions : public CommonOptions<GpuFrontOptions> {
+  Option<std::string> mapping{
+      *this, "mapping",
+      llvm::cl::desc("K: take each kernel's K-th best legal mapping, for "
+                     "sweeps; entries [@FUNCTION:][KERNEL:]K separated by ';' "
+                     "address functions and kernels (numbered in tree order) "
+                     "(mdh.mapping_index; a function's own wins)"),
+      llvm::cl::init("")};
+  Option<std::string> fusion{
+      *this, "fusion",
+      llvm::cl::desc("post-tiling fusion of mdh-tile-fuse: basteln "
+                     "(default: each group one kernel, its intermediates in "
+                     "shared memory), single (independent chains in one "
+                     "group) or none (mdh.fusion)"),
+      llvm::cl::init("basteln")};
   Option<bool> deviceResident{
       *this, "device-resident",
       llvm::cl::desc("the functions' memref arguments are device memory "
@@ -99,13 +106,7 @@ struct GpuPipelineOptions : public GpuFrontOptions {
 };
 
 // Options of mdh-cpu-pipeline (mdhCpuPipelineText).
-struct CpuPipelineOptions
-    : public mlir::PassPipelineOptions<CpuPipelineOptions> {
-  Option<int64_t> islBudget{
-      *this, "isl-budget",
-      llvm::cl::desc("the most isl operations the polyhedral work on one "
-                     "function may take (0: no limit; mdh.isl_budget)"),
-      llvm::cl::init(-1)};
+struct CpuPipelineOptions : public CommonOptions<CpuPipelineOptions> {
   Option<bool> openmp{
       *this, "openmp",
       llvm::cl::desc("lower the parallel loops to OpenMP (the code then "
@@ -117,17 +118,6 @@ struct CpuPipelineOptions
                      "(default), single (independent chains in one group) "
                      "or none (mdh.fusion)"),
       llvm::cl::init("basteln")};
-  Option<std::string> tuning{
-      *this, "tuning",
-      llvm::cl::desc("a tuning record of mdh-tune (JSON) whose choices for "
-                     "this pipeline apply where the module and the options "
-                     "set none (mdh-tuning)"),
-      llvm::cl::init("")};
-  Option<std::string> tuningDevice{
-      *this, "tuning-device",
-      llvm::cl::desc("the device of the tuning record's entries to take "
-                     "(default: its only one)"),
-      llvm::cl::init("")};
 };
 
 // Checks the isl-budget option "budget" of pipeline "name" and, when it is

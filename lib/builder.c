@@ -72,22 +72,42 @@ MlirValue mdh_build_binary(struct mdh_builder *b, const char *name,
       mdh_build_op(b, name, 2, operands, 1, &type, 0, NULL), 0);
 }
 
-MlirValue mdh_build_cmpi(struct mdh_builder *b, const char *predicate,
-                         MlirValue lhs, MlirValue rhs) {
-  static const char *const names[] = {"eq",  "ne",  "slt", "sle", "sgt",
-                                      "sge", "ult", "ule", "ugt", "uge"};
+/* Builds the comparison "name" (arith.cmpi or arith.cmpf) of "lhs" and
+ * "rhs" with the predicate numbered as "predicate" is in "names" (the
+ * order of arith's predicate enums), of which there are "n". */
+static MlirValue build_compare(struct mdh_builder *b, const char *name,
+                               const char *const *names, int64_t n,
+                               const char *predicate, MlirValue lhs,
+                               MlirValue rhs) {
   MlirValue operands[2] = {lhs, rhs};
   MlirType i1 = mlirIntegerTypeGet(b->ctx, 1);
   MlirNamedAttribute attr;
   int64_t p = 0, i;
 
-  for (i = 0; i < 10; ++i)
+  for (i = 0; i < n; ++i)
     if (!strcmp(names[i], predicate))
       p = i;
   attr = mdh_named_attr(b->ctx, "predicate",
                         mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), p));
   return mlirOperationGetResult(
-      mdh_build_op(b, "arith.cmpi", 2, operands, 1, &i1, 1, &attr), 0);
+      mdh_build_op(b, name, 2, operands, 1, &i1, 1, &attr), 0);
+}
+
+MlirValue mdh_build_cmpi(struct mdh_builder *b, const char *predicate,
+                         MlirValue lhs, MlirValue rhs) {
+  static const char *const names[] = {"eq",  "ne",  "slt", "sle", "sgt",
+                                      "sge", "ult", "ule", "ugt", "uge"};
+
+  return build_compare(b, "arith.cmpi", names, 10, predicate, lhs, rhs);
+}
+
+MlirValue mdh_build_cmpf(struct mdh_builder *b, const char *predicate,
+                         MlirValue lhs, MlirValue rhs) {
+  static const char *const names[] = {
+      "false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord",
+      "ueq",   "ugt", "uge", "ult", "ule", "une", "uno", "true"};
+
+  return build_compare(b, "arith.cmpf", names, 16, predicate, lhs, rhs);
 }
 
 /* Returns "memref" followed by the "n" "indices" in a new array. */

@@ -53,6 +53,10 @@ MlirValue mdh_build_binary(struct mdh_builder *b, const char *name,
 MlirValue mdh_build_cmpi(struct mdh_builder *b, const char *predicate,
                          MlirValue lhs, MlirValue rhs);
 
+/* Builds `arith.cmpf "predicate"` (oeq, une, ...). */
+MlirValue mdh_build_cmpf(struct mdh_builder *b, const char *predicate,
+                         MlirValue lhs, MlirValue rhs);
+
 MlirValue mdh_build_load(struct mdh_builder *b, MlirValue memref, intptr_t n,
                          const MlirValue *indices);
 void mdh_build_store(struct mdh_builder *b, MlirValue value, MlirValue memref,

@@ -53,26 +53,16 @@
  * buffer: all that the widest vector load, ld.global.v4.b32, needs. */
 #define DEVICE_BUFFER_ALIGNMENT 16
 
+/* Tells whether "user" only reads the elements of a memref it takes. */
+static int reads(MlirOperation user) {
+  return mdh_op_is(user, "memref.load") || mdh_op_is(user, "vector.load") ||
+         mdh_op_is(user, "memref.dim");
+}
+
 /* Tells whether every use of the memref "value" in the kernel only reads
  * its elements: loads and memref.dim, directly or through views. */
 static int only_read(MlirValue value) {
-  MlirOpOperand use;
-  MlirOperation user;
-  intptr_t i;
-
-  for (use = mlirValueGetFirstUse(value); !mlirOpOperandIsNull(use);
-       use = mlirOpOperandGetNextUse(use)) {
-    user = mlirOpOperandGetOwner(use);
-    if (mdh_op_is(user, "memref.load") || mdh_op_is(user, "vector.load") ||
-        mdh_op_is(user, "memref.dim"))
-      continue;
-    if (!mdh_op_is_memref_view(user) || mlirOpOperandGetOperandNumber(use) != 0)
-      return 0;
-    for (i = 0; i < mlirOperationGetNumResults(user); ++i)
-      if (!only_read(mlirOperationGetResult(user, i)))
-        return 0;
-  }
-  return 1;
+  return mlirOperationIsNull(mdh_value_find_use(value, &reads));
 }
 
 /* Tells whether the base of a memref (mdh_value_base) is an allocation. */

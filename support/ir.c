@@ -106,6 +106,29 @@ int mdh_op_is_memref_view(MlirOperation op) {
   return 0;
 }
 
+MlirOperation mdh_value_find_use(MlirValue value,
+                                 int (*allowed)(MlirOperation user)) {
+  MlirOpOperand use;
+  MlirOperation user, found;
+  intptr_t i;
+
+  for (use = mlirValueGetFirstUse(value); !mlirOpOperandIsNull(use);
+       use = mlirOpOperandGetNextUse(use)) {
+    user = mlirOpOperandGetOwner(use);
+    if (!mdh_op_is_memref_view(user) || mlirOpOperandGetOperandNumber(use)) {
+      if (!allowed(user))
+        return user;
+      continue;
+    }
+    for (i = 0; i < mlirOperationGetNumResults(user); ++i) {
+      found = mdh_value_find_use(mlirOperationGetResult(user, i), allowed);
+      if (!mlirOperationIsNull(found))
+        return found;
+    }
+  }
+  return (MlirOperation){NULL};
+}
+
 /* Returns the view op defining "value", or null. */
 static MlirOperation view_op(MlirValue value) {
   MlirOperation op;

@@ -51,6 +51,12 @@ int mdh_op_is(MlirOperation op, const char *name);
  * assume_alignment). */
 int mdh_op_is_memref_view(MlirOperation op);
 
+/* Returns the first op that uses the memref "value", or a view of it (as
+ * the source of a view op, mdh_op_is_memref_view), that "allowed" rejects;
+ * null if "allowed" accepts every use. View ops are followed, not asked. */
+MlirOperation mdh_value_find_use(MlirValue value,
+                                 int (*allowed)(MlirOperation user));
+
 /* Returns the memref "value" is a view of, through any number of view ops
  * (mdh_op_is_memref_view), or "value" itself. Distinct function arguments
  * are taken not to alias, as MLIR's own analyses do without an attribute

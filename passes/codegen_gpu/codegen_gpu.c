@@ -344,29 +344,11 @@ done:
   return rc;
 }
 
-/* Finds an op that uses the memref "value" other than through mdh views,
- * views of it and memref.dim (which touch no element); returns it or
- * null. */
-static MlirOperation host_access(MlirValue value) {
-  MlirOpOperand use;
-  MlirOperation user, found;
-  intptr_t i;
-
-  for (use = mlirValueGetFirstUse(value); !mlirOpOperandIsNull(use);
-       use = mlirOpOperandGetNextUse(use)) {
-    user = mlirOpOperandGetOwner(use);
-    if (mdh_op_is(user, "mdh.inp_view") || mdh_op_is(user, "mdh.out_view") ||
-        mdh_op_is(user, "memref.dim"))
-      continue;
-    if (!mdh_op_is_memref_view(user))
-      return user;
-    for (i = 0; i < mlirOperationGetNumResults(user); ++i) {
-      found = host_access(mlirOperationGetResult(user, i));
-      if (!mlirOperationIsNull(found))
-        return found;
-    }
-  }
-  return (MlirOperation){NULL};
+/* Tells whether "user" leaves the elements of a memref it takes alone on
+ * the host: the mdh views (the kernels access them) and memref.dim. */
+static int touches_no_element(MlirOperation user) {
+  return mdh_op_is(user, "mdh.inp_view") || mdh_op_is(user, "mdh.out_view") ||
+         mdh_op_is(user, "memref.dim");
 }
 
 /* Checks that no op of the device-resident "func" accesses the elements of
@@ -381,7 +363,7 @@ static int check_resident(MlirOperation func) {
     arg = mlirBlockGetArgument(entry, i);
     if (!mlirTypeIsAMemRef(mlirValueGetType(arg)))
       continue;
-    op = host_access(arg);
+    op = mdh_value_find_use(arg, &touches_no_element);
     if (!mlirOperationIsNull(op)) {
       mdh_emit_error(op,
                      PASS ": in a device-resident function "

@@ -260,6 +260,28 @@ reduce_part(const struct mdh_kernel *k, const char *prefix, int part, int pos) {
                                         owned_part(k, set, part));
 }
 
+/* Builds the isl AST of "schedule" (of "n_out" dimensions, over the ids of
+ * "k" as parameters, which must be allocated) in the context of the
+ * launch, with vec()'s run, the last dimension, unrolled. The schedule
+ * takes the parameters in the context's order (bx, .., tz), which fixes
+ * the order of the conditions in isl's guards. */
+static __isl_give isl_ast_node *thread_ast(isl_ctx *ctx,
+                                           const struct mdh_kernel *k,
+                                           __isl_take isl_union_map *schedule,
+                                           int n_out) {
+  isl_set *context = mdh_kernel_context(ctx, k);
+  isl_ast_build *build;
+  isl_ast_node *tree;
+
+  schedule = isl_union_map_align_params(schedule, isl_set_get_space(context));
+  build = isl_ast_build_from_context(context);
+  if (vec_dim(k) >= 0)
+    build = unroll_last(build, n_out);
+  tree = isl_ast_build_node_from_schedule_map(build, schedule);
+  isl_ast_build_free(build);
+  return tree;
+}
+
 /* Builds the isl AST of what one thread of "k" runs in the reduce
  * strategy: I_S over the cc dimensions at [c, 0], A_S over all at
  * [c, 1, p] and F_S over the cc dimensions at [c, 2] (see the top of this
@@ -268,21 +290,13 @@ reduce_part(const struct mdh_kernel *k, const char *prefix, int part, int pos) {
  * fixes the order of the conditions in isl's guards. */
 static __isl_give isl_ast_node *build_ast(isl_ctx *ctx, struct mdh_kernel *k) {
   isl_union_map *schedule;
-  isl_set *context;
-  isl_ast_build *build;
   isl_ast_node *tree;
 
   mdh_kernel_alloc_ids(ctx, k);
   schedule = reduce_part(k, "I", 0, 0);
   schedule = isl_union_map_union(schedule, reduce_part(k, "A", -1, 1));
   schedule = isl_union_map_union(schedule, reduce_part(k, "F", 0, 2));
-  context = mdh_kernel_context(ctx, k);
-  schedule = isl_union_map_align_params(schedule, isl_set_get_space(context));
-  build = isl_ast_build_from_context(context);
-  if (vec_dim(k) >= 0)
-    build = unroll_last(build, k->info->stmt->rank + 2);
-  tree = isl_ast_build_node_from_schedule_map(build, schedule);
-  isl_ast_build_free(build);
+  tree = thread_ast(ctx, k, schedule, k->info->stmt->rank + 2);
   mdh_kernel_free_ids(k);
   return tree;
 }
@@ -713,10 +727,9 @@ static __isl_give isl_ast_node *histogram_ast(isl_ctx *ctx,
                                               struct mdh_kernel *k) {
   int vec = vec_dim(k), at = 0, width = n_inner(k);
   char name[40];
-  isl_set *set, *context;
+  isl_set *set;
   isl_multi_aff *ma;
   isl_union_map *schedule;
-  isl_ast_build *build;
   isl_ast_node *tree;
   isl_space *space;
 
@@ -731,13 +744,7 @@ static __isl_give isl_ast_node *histogram_ast(isl_ctx *ctx,
   schedule = isl_union_map_intersect_domain(
       isl_union_map_from_map(isl_map_from_multi_aff(ma)),
       owned_part(k, set, 1));
-  context = mdh_kernel_context(ctx, k);
-  schedule = isl_union_map_align_params(schedule, isl_set_get_space(context));
-  build = isl_ast_build_from_context(context);
-  if (vec >= 0)
-    build = unroll_last(build, width + 1);
-  tree = isl_ast_build_node_from_schedule_map(build, schedule);
-  isl_ast_build_free(build);
+  tree = thread_ast(ctx, k, schedule, width + (vec >= 0));
   mdh_kernel_free_ids(k);
   return tree;
 }
@@ -809,23 +816,12 @@ static int emit_histogram_stmt(struct mdh_builder *b, const char *name, int n,
   return 0;
 }
 
-/* The predicate number of `une` in arith.cmpf (arith::CmpFPredicate). */
-#define CMPF_UNE 13
-
 /* Builds "v != zero" (for a float, unordered: NaN counts as nonzero). */
 static MlirValue build_nonzero(struct mdh_builder *b, MlirValue v,
                                MlirValue zero) {
-  MlirValue operands[2] = {v, zero};
-  MlirType i1 = mlirIntegerTypeGet(b->ctx, 1);
-  MlirNamedAttribute attr;
-
-  if (!mlirTypeIsAFloat(mlirValueGetType(v)))
-    return mdh_build_cmpi(b, "ne", v, zero);
-  attr = mdh_named_attr(
-      b->ctx, "predicate",
-      mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), CMPF_UNE));
-  return mlirOperationGetResult(
-      mdh_build_op(b, "arith.cmpf", 2, operands, 1, &i1, 1, &attr), 0);
+  if (mlirTypeIsAFloat(mlirValueGetType(v)))
+    return mdh_build_cmpf(b, "une", v, zero);
+  return mdh_build_cmpi(b, "ne", v, zero);
 }
 
 /* Builds the histogram variant of "k" (bin dimension "bin") at "b". */

@@ -173,12 +173,11 @@ static void emit_chunk_fixup(struct mdh_builder *b, const struct block_scan *bs,
  * "point" (the scan index 0), and returns its linear number among the cc
  * points (row-major). */
 static MlirValue read_point(struct mdh_builder *b, const struct block_scan *bs,
-                            int n, const MlirValue *idx, MlirValue *point) {
+                            const MlirValue *idx, MlirValue *point) {
   struct mdh_stmt_info *info = bs->k->info;
   MlirValue flat = mdh_build_index(b, 0);
   int d, c = 0;
 
-  (void)n;
   for (d = 0; d < info->stmt->rank; ++d) {
     if (d == bs->s) {
       point[d] = mdh_build_index(b, 0);
@@ -251,7 +250,7 @@ static int emit_stmt(struct mdh_builder *b, const char *name, int n,
     mlirEmitError(b->loc, "isl AST calls an unknown statement");
     return -1;
   }
-  flat = read_point(b, bs, n, idx, point);
+  flat = read_point(b, bs, idx, point);
   segment_bounds(b, bs, &first, &end);
   tid = bs->k->ids[3 + bs->hw];
   lo = mdh_build_binary(b, "arith.muli", tid, mdh_build_index(b, bs->chunk));
@@ -300,7 +299,7 @@ static int emit_segment_fixup(struct mdh_builder *b, const char *name, int n,
     mlirEmitError(b->loc, "isl AST calls an unknown statement");
     return -1;
   }
-  flat = read_point(b, bs, n, idx, point);
+  flat = read_point(b, bs, idx, point);
   segment_bounds(b, bs, &first, &end);
   tb = mdh_build_if(b, mdh_build_cmpi(b, "sgt", bs->k->ids[bs->hw], zero));
   at[0] = flat;

@@ -569,6 +569,20 @@ static int64_t register_tile(int64_t nx, int64_t ny) {
   return nx >= 256 && ny >= 256 ? 4 : 1;
 }
 
+/* Fills in the open sizes of "map", a mapping of "s" built by hand, and
+ * tells whether it is legal (LIFT's rules, strengthened) and within the
+ * hardware's limits. */
+static int complete_if_legal(struct search *s, struct mdh_mapping *map) {
+  int enc[MAX_RANK];
+  char err[256];
+
+  choose_sizes(s, map);
+  enc_of(s, map, enc);
+  return mdh_map_is_legal(&s->tree, MDH_MAP_RULES_STRENGTHENED, s->flags, enc,
+                          err, sizeof(err)) == 1 &&
+         mdh_mapping_check_limits(map, err, sizeof(err)) == 0;
+}
+
 /* Builds in "map" the tiled mapping of a matmul-like "s" (a reduction the
  * reduce strategy runs, two or more cc dimensions): the two innermost cc
  * dimensions of the band (the coalescing one along x) on 16 x 16 threads
@@ -578,9 +592,8 @@ static int64_t register_tile(int64_t nx, int64_t ny) {
  * Returns 0 if "s" is not such a reduction or tiling does not pay. */
 static int tiled_mapping(struct search *s, struct mdh_mapping *map) {
   struct mdh_dim_map *dm;
-  int j, d, n_cc = 0, hw, enc[MAX_RANK], last_pw = -1, cc[2] = {-1, -1};
+  int j, d, n_cc = 0, hw, last_pw = -1, cc[2] = {-1, -1};
   int64_t r;
-  char err[256];
 
   if (!s->info || s->dynamic || !mdh_mapping_can_reduce(s->info))
     return 0;
@@ -618,11 +631,7 @@ static int tiled_mapping(struct search *s, struct mdh_mapping *map) {
     dm->threads = hw < 2 ? 16 : 1;
     dm->tile = hw < 2 ? r : 1;
   }
-  choose_sizes(s, map);
-  enc_of(s, map, enc);
-  return mdh_map_is_legal(&s->tree, MDH_MAP_RULES_STRENGTHENED, s->flags, enc,
-                          err, sizeof(err)) == 1 &&
-         mdh_mapping_check_limits(map, err, sizeof(err)) == 0;
+  return complete_if_legal(s, map);
 }
 
 /* Sets "map" to the histogram mapping of "s" if it is a histogram
@@ -633,8 +642,7 @@ static int tiled_mapping(struct search *s, struct mdh_mapping *map) {
  * comparing it with every bin. Returns 0 if not. */
 static int histogram_mapping(struct search *s, struct mdh_mapping *map) {
   struct mdh_dim_map *dm;
-  int j, d, bin, inner = -1, enc[MAX_RANK];
-  char err[256];
+  int j, d, bin, inner = -1;
 
   if (!s->info || s->dynamic || !mdh_histogram_match(s->info, &bin))
     return 0;
@@ -653,11 +661,7 @@ static int histogram_mapping(struct search *s, struct mdh_mapping *map) {
     dm->tile = 1;
     dm->vec = 1;
   }
-  choose_sizes(s, map);
-  enc_of(s, map, enc);
-  return mdh_map_is_legal(&s->tree, MDH_MAP_RULES_STRENGTHENED, s->flags, enc,
-                          err, sizeof(err)) == 1 &&
-         mdh_mapping_check_limits(map, err, sizeof(err)) == 0;
+  return complete_if_legal(s, map);
 }
 
 /* Chooses the mapping "map" of "s": the best, or the "index"-th best if
