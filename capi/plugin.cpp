@@ -118,6 +118,11 @@ struct CpuPipelineOptions : public CommonOptions<CpuPipelineOptions> {
                      "(default), single (independent chains in one group) "
                      "or none (mdh.fusion)"),
       llvm::cl::init("basteln")};
+  Option<int64_t> vectorBits{
+      *this, "vector-bits",
+      llvm::cl::desc("the width of the vector registers that the register "
+                     "tiles of mdh-codegen-cpu are sized for: 128, 256 or "
+                     "512 (default: the host's widest; mdh.vector_bits)")};
 };
 
 // Checks the isl-budget option "budget" of pipeline "name" and, when it is
@@ -273,6 +278,14 @@ mlir::LogicalResult buildCpuPipeline(mlir::OpPassManager &pm,
   if (mlir::failed(addFusion(pm, "mdh-cpu-pipeline", o.fusion, error)))
     return mlir::failure();
   addTuning(pm, o.tuning, o.tuningDevice, "cpu", o.fusion.hasValue());
+  if (o.vectorBits.hasValue()) {
+    if (o.vectorBits != 128 && o.vectorBits != 256 && o.vectorBits != 512)
+      return error("mdh-cpu-pipeline: vector-bits must be 128, 256 or 512, "
+                   "got " +
+                   llvm::Twine(o.vectorBits));
+    pm.addPass(std::unique_ptr<mlir::Pass>(
+        unwrap(mdhCreateVectorBitsPass(o.vectorBits))));
+  }
   addPipeline(pm, mdhCpuPipelineText(o.openmp));
   return mlir::success();
 }

@@ -25,10 +25,13 @@
 #define ATTR_REASSOCIATE "mdh.reassociate"
 #define ATTR_FUSION "mdh.fusion"
 #define ATTR_TILE_SIZES "mdh.tile_sizes"
+#define ATTR_VECTOR_BITS "mdh.vector_bits"
+#define ATTR_CPU_TILES "mdh.cpu_tiles"
 
 const char mdh_mark_kinds[] = "mdh.kinds";
 const char mdh_mark_kernel[] = "kernel";
 const char mdh_mark_tile_buffers[] = "mdh.tile_buffers";
+const char mdh_mark_register_tile[] = "mdh.register_tile";
 
 static MlirAttribute get(MlirOperation op, const char *name) {
   return mlirOperationGetAttributeByName(op,
@@ -277,4 +280,19 @@ void mdh_attr_set_fusion(MlirOperation op, const char *mode) {
 
 MlirAttribute mdh_attr_get_tile_sizes(MlirOperation hom) {
   return get(hom, ATTR_TILE_SIZES);
+}
+
+MlirAttribute mdh_attr_find_vector_bits(MlirOperation op,
+                                        MlirOperation *owner) {
+  return find(op, ATTR_VECTOR_BITS, owner);
+}
+
+void mdh_attr_set_vector_bits(MlirOperation op, int64_t bits) {
+  set_i64(op, ATTR_VECTOR_BITS, bits);
+}
+
+void mdh_attr_set_cpu_tiles(MlirOperation func, intptr_t n,
+                            const MlirAttribute *strings) {
+  set(func, ATTR_CPU_TILES,
+      mlirArrayAttrGet(mlirOperationGetContext(func), n, strings));
 }

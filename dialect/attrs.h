@@ -126,6 +126,18 @@ void mdh_attr_set_fusion(MlirOperation op, const char *mode);
  * the whole extent (raw: mdh-tile-fuse reports a malformed value). */
 MlirAttribute mdh_attr_get_tile_sizes(MlirOperation hom);
 
+/* `mdh.vector_bits` (func.func or module): the width of the CPU's vector
+ * registers in bits for mdh-codegen-cpu's register tiles (128, 256 or 512;
+ * raw: mdh-codegen-cpu reports a malformed value; without it, the host's).
+ * Found on "op" or an ancestor. */
+MlirAttribute mdh_attr_find_vector_bits(MlirOperation op, MlirOperation *owner);
+void mdh_attr_set_vector_bits(MlirOperation op, int64_t bits);
+
+/* `mdh.cpu_tiles` (func.func): what mdh-codegen-cpu made of each md_hom it
+ * gave a register tile, one readable string each (for users and tests). */
+void mdh_attr_set_cpu_tiles(MlirOperation func, intptr_t n,
+                            const MlirAttribute *strings);
+
 /* The name of the mark right below the domain of every `mdh.schedule`,
  * followed by a blank and the combine kinds of the statements. */
 extern const char mdh_mark_kinds[];
@@ -140,5 +152,10 @@ extern const char mdh_mark_kernel[];
  * mdh-tile-fuse: the intermediates that only the group uses live, within
  * each tile, in buffers of the tile's footprint (mdh-codegen-cpu). */
 extern const char mdh_mark_tile_buffers[];
+
+/* The name of a mark above the point band of a statement that
+ * mdh-codegen-cpu runs in register tiles (vector registers accumulating a
+ * block of the result over the reduction). */
+extern const char mdh_mark_register_tile[];
 
 #endif

@@ -200,8 +200,8 @@ static const struct mdh_pass_info tile_fuse_gpu = {
 
 /* One TypeID per pass, shared by all its instances: the passes of the
  * table, then mdh-gpu-options, mdh-isl-budget, mdh-reassociate,
- * mdh-fusion, mdh-tile-fuse for the GPU, mdh-tuning and
- * mdh-device-resident. */
+ * mdh-fusion, mdh-tile-fuse for the GPU, mdh-tuning, mdh-device-resident
+ * and mdh-vector-bits. */
 #define GPU_OPTIONS_ID N_PASSES
 #define ISL_BUDGET_ID (N_PASSES + 1)
 #define REASSOCIATE_ID (N_PASSES + 2)
@@ -209,7 +209,8 @@ static const struct mdh_pass_info tile_fuse_gpu = {
 #define TILE_FUSE_GPU_ID (N_PASSES + 4)
 #define TUNING_ID (N_PASSES + 5)
 #define DEVICE_RESIDENT_ID (N_PASSES + 6)
-static MlirTypeID pass_ids[N_PASSES + 7];
+#define VECTOR_BITS_ID (N_PASSES + 7)
+static MlirTypeID pass_ids[N_PASSES + 8];
 static MlirTypeIDAllocator id_allocator;
 static pthread_once_t pass_ids_once = PTHREAD_ONCE_INIT;
 
@@ -614,6 +615,36 @@ MlirPass mdhCreateIslBudgetPass(int64_t budget) {
           "attribute mdh.isl_budget for the polyhedral passes"),
       mlirStringRefCreateFromCString("builtin.module"), 0, NULL, callbacks,
       budget_alloc(budget));
+}
+
+/* Runs mdh-vector-bits with the width "user" on "module". */
+static void vector_bits_run(MlirOperation module, MlirExternalPass pass,
+                            void *user) {
+  int64_t bits = user ? *(int64_t *)user : -1;
+
+  if (bits == 128 || bits == 256 || bits == 512) {
+    mdh_attr_set_vector_bits(module, bits);
+    return;
+  }
+  mdh_emit_error(module, user ? "mdh-vector-bits: the width must be 128, "
+                                "256 or 512"
+                              : "mdh-vector-bits: out of memory");
+  mlirExternalPassSignalFailure(pass);
+}
+
+MlirPass mdhCreateVectorBitsPass(int64_t bits) {
+  MlirExternalPassCallbacks callbacks = {&pass_construct, &gpu_options_destruct,
+                                         NULL, &budget_clone, &vector_bits_run};
+
+  return mlirCreateExternalPass(
+      get_pass_id(VECTOR_BITS_ID),
+      mlirStringRefCreateFromCString("MdhVectorBits"),
+      mlirStringRefCreateFromCString("mdh-vector-bits"),
+      mlirStringRefCreateFromCString(
+          "Store the vector-bits option of mdh-cpu-pipeline as the module "
+          "attribute mdh.vector_bits for mdh-codegen-cpu's register tiles"),
+      mlirStringRefCreateFromCString("builtin.module"), 0, NULL, callbacks,
+      budget_alloc(bits));
 }
 
 /* Runs mdh-reassociate on "module". */

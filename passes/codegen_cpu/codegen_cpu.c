@@ -30,6 +30,7 @@
 #include "lib/stmt.h"
 #include "mdh-c/Dialect.h"
 #include "passes/codegen_cpu/prepare.h"
+#include "passes/codegen_cpu/register_tile.h"
 #include "passes/pass.h"
 #include "support/ir.h"
 #include "support/polyhedral.h"
@@ -51,9 +52,11 @@
 /* Internal data structure of the generation of one function: its chain, the
  * statements whose instances extension nodes add to tiles ("extended"),
  * and the redirects of the accesses to the tile buffers of the tile being
- * generated, with their offsets. */
+ * generated, with their offsets; "tiles" describes the register tiles
+ * generated (register_tile.h). */
 struct cpu_gen {
   struct mdh_chain *cg;
+  char *tiles;
   isl_union_set *extended;
   int n_redirects;
   struct mdh_redirect redirects[MDH_FUSE_MAX_BUFFERS];
@@ -171,6 +174,15 @@ static __isl_give isl_ast_node *leave_for(__isl_take isl_ast_node *node,
   return node;
 }
 
+/* The after_each_mark callback: the offsets of the tile buffers of a fused
+ * group, or the bounds of a register tile. */
+static __isl_give isl_ast_node *annotate_mark(__isl_take isl_ast_node *node,
+                                              __isl_keep isl_ast_build *build,
+                                              void *user) {
+  node = mdh_fuse_annotate_mark(node, build, user);
+  return mdh_cpu_annotate_register_tile(node, build);
+}
+
 /* Builds the AST of "schedule" with parallel loops annotated, and the
  * offsets of the tile buffers of fused groups. */
 static __isl_give isl_ast_node *build_ast(struct cpu_gen *gen,
@@ -183,8 +195,7 @@ static __isl_give isl_ast_node *build_ast(struct cpu_gen *gen,
   schedule = mdh_fuse_attach_groups(schedule, gen->cg->m);
   build = isl_ast_build_set_before_each_for(build, &annotate_for, &loops);
   build = isl_ast_build_set_after_each_for(build, &leave_for, &loops);
-  build =
-      isl_ast_build_set_after_each_mark(build, &mdh_fuse_annotate_mark, NULL);
+  build = isl_ast_build_set_after_each_mark(build, &annotate_mark, NULL);
   tree = isl_ast_build_node_from_schedule(build, schedule);
   isl_ast_build_free(build);
   return tree;
@@ -248,6 +259,10 @@ static int generate_mark(struct mdh_builder *b, __isl_keep isl_ast_node *node,
   MlirValue copy;
   int i, rc = 0, first = gen->n_redirects;
 
+  if (mdh_cpu_is_register_tile(node)) {
+    isl_ast_node_free(child);
+    return mdh_cpu_generate_register_tile(b, node, scope, gen->cg, &gen->tiles);
+  }
   tile_buffer_places(b, &alloc, &dealloc);
   for (i = 0; offs && i < offs->group->n && rc == 0; ++i) {
     copy =
@@ -354,9 +369,9 @@ static MlirOperation last_before(MlirOperation op, MlirOperation end) {
 }
 
 /* Translates "tree" at "b", where "prev" is the op before the insertion
- * point; if its root is a block (below marks, which generate nothing), one
- * child after the other, recording each child's nest in "nests" (left
- * empty otherwise). */
+ * point; if its root is a block (below marks, which generate nothing but
+ * for a register tile), one child after the other, recording each child's
+ * nest in "nests" (left empty otherwise). */
 static int generate_nests(struct mdh_builder *b, MlirOperation prev,
                           __isl_keep isl_ast_node *tree,
                           const struct mdh_ast_target *target,
@@ -366,7 +381,8 @@ static int generate_nests(struct mdh_builder *b, MlirOperation prev,
   isl_ast_node *child;
   int rc = 0;
 
-  if (isl_ast_node_get_type(tree) == isl_ast_node_mark) {
+  if (isl_ast_node_get_type(tree) == isl_ast_node_mark &&
+      !mdh_cpu_is_register_tile(tree)) {
     child = isl_ast_node_mark_get_node(tree);
     rc = generate_nests(b, prev, child, target, nests);
     isl_ast_node_free(child);
@@ -501,12 +517,13 @@ static void realize_buffers(const struct nests *nests) {
  * given). */
 static __isl_give isl_schedule *
 cpu_schedule(struct mdh_model *m, MlirOperation func,
+             const struct mdh_cpu_target *target,
              __isl_take isl_schedule *schedule) {
   isl_schedule *cpu;
 
   if (!mdh_attr_get_scheduler(func).data)
     return schedule;
-  cpu = mdh_cpu_prepare_schedule(m, isl_schedule_copy(schedule));
+  cpu = mdh_cpu_prepare_schedule(m, target, isl_schedule_copy(schedule));
   if (cpu && mdh_chain_schedule_is_valid(m, cpu) == isl_bool_true) {
     isl_schedule_free(schedule);
     return cpu;
@@ -517,12 +534,13 @@ cpu_schedule(struct mdh_model *m, MlirOperation func,
 
 /* Generates at "seg" (a segment of the chain of "cg", whose code goes after
  * its last op) the nests of "schedule" for its md_homs, recording them in
- * "nests"; "whole" tells that the segment is the whole chain. Returns 0, or
- * -1 after a diagnostic. */
+ * "nests" and the register tiles in "*tiles"; "whole" tells that the
+ * segment is the whole chain. Returns 0, or -1 after a diagnostic. */
 static int codegen_segment(struct mdh_chain *cg, const struct mdh_segment *seg,
                            int whole, __isl_keep isl_schedule *schedule,
-                           struct nests *nests) {
-  struct cpu_gen gen = {.cg = cg, .extended = mdh_fuse_extended(schedule)};
+                           struct nests *nests, char **tiles) {
+  struct cpu_gen gen = {
+      .cg = cg, .tiles = *tiles, .extended = mdh_fuse_extended(schedule)};
   struct mdh_ast_target target = {
       .stmt = &emit_stmt, .mark = &generate_mark, .user = &gen};
   struct mdh_ast_params params = {0, 0, NULL, NULL};
@@ -561,10 +579,26 @@ static int codegen_segment(struct mdh_chain *cg, const struct mdh_segment *seg,
     mdh_build_dealloc(&b, cg->temps[k]);
   rc = 0;
 done:
+  *tiles = gen.tiles;
   mdh_ast_params_clear(&params);
   isl_ast_node_free(tree);
   isl_union_set_free(gen.extended);
   return rc;
+}
+
+/* Sets `mdh.cpu_tiles` on "func" to the lines of "tiles" (if any). */
+static void set_tiles(MlirOperation func, char *tiles) {
+  MlirContext ctx = mlirOperationGetContext(func);
+  MlirAttribute lines[64];
+  char *line, *save = NULL;
+  intptr_t n = 0;
+
+  if (!tiles)
+    return;
+  for (line = strtok_r(tiles, "\n", &save); line && n < 64;
+       line = strtok_r(NULL, "\n", &save))
+    lines[n++] = mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(line));
+  mdh_attr_set_cpu_tiles(func, n, lines);
 }
 
 /* Generates the code of "func" from its schedule, segment by segment
@@ -577,10 +611,14 @@ static int codegen_func(isl_ctx *ctx, MlirOperation func) {
   struct mdh_segment *segs = NULL;
   struct nests *nests = NULL;
   isl_schedule *schedule = NULL;
+  struct mdh_cpu_target target;
+  char *tiles = NULL;
   int s, n_seg = 0, ok = 0;
 
   if (!cg)
     return 0;
+  if (mdh_cpu_target_init(&target, func) < 0)
+    goto done;
   schedule = mdh_chain_read_schedule(cg, func);
   if (!schedule)
     goto done;
@@ -592,11 +630,13 @@ static int codegen_func(isl_ctx *ctx, MlirOperation func) {
   nests = calloc(n_seg, sizeof(*nests));
   if (!nests)
     abort();
-  schedule = cpu_schedule(cg->m, func, schedule);
+  schedule = cpu_schedule(cg->m, func, &target, schedule);
   for (s = 0; s < n_seg; ++s)
-    if (codegen_segment(cg, &segs[s], n_seg == 1, schedule, &nests[s]) < 0)
+    if (codegen_segment(cg, &segs[s], n_seg == 1, schedule, &nests[s], &tiles) <
+        0)
       goto done;
   mdh_chain_erase(cg, func);
+  set_tiles(func, tiles);
   for (s = 0; s < n_seg; ++s)
     realize_buffers(&nests[s]);
   ok = 1;
@@ -605,6 +645,7 @@ done:
     nests_free(&nests[s]);
   free(nests);
   free(segs);
+  free(tiles);
   isl_schedule_free(schedule);
   mdh_chain_free(cg);
   return ok;

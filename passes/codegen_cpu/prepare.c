@@ -16,6 +16,7 @@
 #include "passes/codegen_cpu/prepare.h"
 #include "lib/fuse.h"
 #include "lib/tree.h"
+#include "passes/codegen_cpu/register_tile.h"
 
 #include "support/ir.h"
 
@@ -380,6 +381,30 @@ linearize(struct mdh_model *m, __isl_take isl_schedule_node *node) {
   return isl_schedule_node_insert_partial_schedule(node, band);
 }
 
+/* Tells whether a statement of "m" in "domain" runs in register tiles for
+ * "target" (lib/register_tile.h) when alone in its band. */
+static isl_bool has_register_tile(struct mdh_model *m,
+                                  const struct mdh_cpu_target *target,
+                                  __isl_keep isl_union_set *domain) {
+  struct mdh_register_tile t;
+  isl_union_set *set;
+  isl_bool empty;
+  int k;
+
+  for (k = 0; k < m->n_stmt; ++k) {
+    set = isl_union_set_intersect(
+        isl_union_set_copy(domain),
+        isl_union_set_from_set(isl_set_copy(m->stmts[k].domain)));
+    empty = isl_union_set_is_empty(set);
+    isl_union_set_free(set);
+    if (empty < 0)
+      return isl_bool_error;
+    if (!empty && mdh_register_tile_choose(m, k, target, &t) == 0)
+      return isl_bool_true;
+  }
+  return isl_bool_false;
+}
+
 /* Skips the mark nodes at "node". */
 static __isl_give isl_schedule_node *
 skip_marks(__isl_take isl_schedule_node *node) {
@@ -400,18 +425,24 @@ skip_marks(__isl_take isl_schedule_node *node) {
  *   but on more than one core the parallel loops win (Halide's
  *   compute_root, parallel schedule). The same holds when the fused outer
  *   loop is parallel but short (3 channels on 2 threads leave one idle a
- *   third of the time);
+ *   third of the time). So is a band holding a statement that runs in
+ *   register tiles alone, which beat the fusion (PolyBench's gemm, beta C
+ *   fused with the rows of A B: 124 ms on one core of the bench machine,
+ *   13 ms distributed);
+ * - a band of one statement gets register tiles where it can
+ *   (mdh_cpu_register_tile), its tile band then being the one linearized;
  * - a band of one statement (or one kept fused) gets its two outer members
  *   linearized when the outer one is short (linearize);
  * - a sequence or set is prepared child by child;
  * - a group fused by mdh-tile-fuse stays as it is. */
 static __isl_give isl_schedule_node *
-prepare_group(struct mdh_model *m, __isl_take isl_schedule_node *node) {
+prepare_group(struct mdh_model *m, const struct mdh_cpu_target *target,
+              __isl_take isl_schedule_node *node) {
   enum isl_schedule_node_type type;
   isl_union_set *domain;
   isl_size n, depth;
   isl_bool wide;
-  int i;
+  int i, tiled = 0;
 
   node = skip_marks(node);
   type = isl_schedule_node_get_type(node);
@@ -421,11 +452,15 @@ prepare_group(struct mdh_model *m, __isl_take isl_schedule_node *node) {
       return node;
     domain = isl_schedule_node_get_domain(node);
     n = isl_union_set_n_set(domain);
-    isl_union_set_free(domain);
     wide = n > 1 ? has_wide_parallel_outer(m, node) : isl_bool_true;
+    if (n > 1 && wide == isl_bool_true)
+      wide = isl_bool_not(has_register_tile(m, target, domain));
+    isl_union_set_free(domain);
     if (n < 0 || wide < 0)
       return isl_schedule_node_free(node);
-    if (wide)
+    if (n == 1)
+      node = mdh_cpu_register_tile(m, target, node, &tiled);
+    if (wide || tiled)
       return linearize(m, node);
     node = distribute(m, node);
     type = isl_schedule_node_get_type(node);
@@ -436,7 +471,7 @@ prepare_group(struct mdh_model *m, __isl_take isl_schedule_node *node) {
   depth = isl_schedule_node_get_tree_depth(node);
   for (i = 0; i < n; ++i) {
     node = isl_schedule_node_child(isl_schedule_node_child(node, i), 0);
-    node = prepare_group(m, node);
+    node = prepare_group(m, target, node);
     node = isl_schedule_node_ancestor(
         node, isl_schedule_node_get_tree_depth(node) - depth);
   }
@@ -447,11 +482,12 @@ prepare_group(struct mdh_model *m, __isl_take isl_schedule_node *node) {
  * (prepare_group). */
 __isl_give isl_schedule *
 mdh_cpu_prepare_schedule(struct mdh_model *m,
+                         const struct mdh_cpu_target *target,
                          __isl_take isl_schedule *schedule) {
   isl_schedule_node *node = isl_schedule_get_root(schedule);
 
   isl_schedule_free(schedule);
-  node = prepare_group(m, isl_schedule_node_child(node, 0));
+  node = prepare_group(m, target, isl_schedule_node_child(node, 0));
   schedule = isl_schedule_node_get_schedule(node);
   isl_schedule_node_free(node);
   return schedule;

@@ -5,6 +5,7 @@
 #define MDH_PASSES_CODEGEN_CPU_PREPARE_H
 
 #include "lib/model.h"
+#include "passes/codegen_cpu/register_tile.h"
 
 #include "mlir-c/IR.h"
 
@@ -13,11 +14,13 @@
 /* Returns "schedule", a schedule of "m" from mdh-schedule, with each group
  * given a parallel outer loop of many iterations where it can: fused
  * md_homs whose outer loop is sequential or short are distributed (in an
- * order that keeps few intermediate buffers allocated), short parallel
- * outer loops are linearized with the parallel loop inside them. Returns
- * NULL on an isl error. */
+ * order that keeps few intermediate buffers allocated), statements with a
+ * reduction run in register tiles for "target" where they can, short
+ * parallel outer loops are linearized with the parallel loop inside them.
+ * Returns NULL on an isl error. */
 __isl_give isl_schedule *
 mdh_cpu_prepare_schedule(struct mdh_model *m,
+                         const struct mdh_cpu_target *target,
                          __isl_take isl_schedule *schedule);
 
 /* Returns the memref.alloc (without operands) that defines "value" itself

@@ -97,6 +97,15 @@ MlirPass mdhCreateGpuOptionsPass(MlirStringRef mapping,
 /// to a pass manager.
 MlirPass mdhCreateIslBudgetPass(int64_t budget);
 
+/// Creates the mdh-vector-bits pass, which stores "bits" (128, 256 or 512)
+/// as the module attribute mdh.vector_bits: the width of the vector
+/// registers that mdh-codegen-cpu sizes its register tiles for (a function's
+/// own attribute wins; without either, the host's widest). The option
+/// vector-bits of mdh-cpu-pipeline adds it. Another width fails the pass
+/// with an error at the module. The caller owns the pass until it is added
+/// to a pass manager.
+MlirPass mdhCreateVectorBitsPass(int64_t bits);
+
 /// What a tuning record of mdh-tune gives a driver that holds the module
 /// (mdh-run --tuning): stores the mapping-index spec "mapping" as the
 /// module's mdh.mapping_index unless the module carries one already (the

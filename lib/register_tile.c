@@ -1,0 +1,427 @@
+/* Register tiles on the CPU: which statements get one, of which shape and
+ * blocks (see register_tile.h). */
+
+#include "lib/register_tile.h"
+#include "dialect/attrs.h"
+#include "lib/stmt.h"
+#include "mdh-c/Dialect.h"
+#include "support/diag.h"
+#include "support/ir.h"
+
+#include "mlir-c/AffineExpr.h"
+#include "mlir-c/AffineMap.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <isl/ilp.h>
+#include <isl/set.h>
+#include <isl/val.h>
+
+#include <string.h>
+#include <unistd.h>
+
+#define MAX_RANK MDH_MODEL_MAX_RANK
+
+/* The most rows and vectors of a register tile: BLIS's largest single
+ * precision micro-kernels are 6 x 32 (Haswell, 16 ymm registers) and
+ * 32 x 12 (Skylake-X); beyond 4 vectors the edge tiles, which run the
+ * untiled code, grow without saving loads. */
+#define MAX_ROWS 16
+#define MAX_VECTORS 4
+
+/* The fewest row blocks, the iterations of the parallel loop: two for
+ * each of up to 8 threads. On the 2-core AMD EPYC of bench/cpu, MatMul
+ * 512^3 and 1024^3 ran 1.86x and 1.86x faster on 2 threads than on 1
+ * with 16 blocks, 1.71x and 1.79x with 8, 1.33x and 1.59x with 4. */
+#define MIN_ROW_BLOCKS 16
+
+/* Cache sizes when the OS does not tell them: 32 KiB and 512 KiB, the
+ * smallest of the x86 and Arm server cores of the last decade. */
+#define DEFAULT_L1_BYTES (32 * 1024)
+#define DEFAULT_L2_BYTES (512 * 1024)
+
+/* The widest vector registers of the host, in bits. */
+static int host_vector_bits(void) {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_cpu_init();
+  if (__builtin_cpu_supports("avx512f"))
+    return 512;
+  if (__builtin_cpu_supports("avx2"))
+    return 256;
+#endif
+  return 128;
+}
+
+/* The size of a cache the OS reports through sysconf "name" (glibc reads
+ * it from CPUID on x86 and from sysfs elsewhere), or "fallback". */
+static int64_t cache_bytes(int name, int64_t fallback) {
+  long v = sysconf(name);
+
+  return v > 0 ? v : fallback;
+}
+
+int mdh_cpu_target_init(struct mdh_cpu_target *target, MlirOperation func) {
+  MlirOperation owner;
+  MlirAttribute attr = mdh_attr_find_vector_bits(func, &owner);
+  int64_t bits;
+
+  target->vector_bits = host_vector_bits();
+  if (!mlirAttributeIsNull(attr)) {
+    bits =
+        mlirAttributeIsAInteger(attr) ? mlirIntegerAttrGetValueInt(attr) : -1;
+    if (bits != 128 && bits != 256 && bits != 512) {
+      mdh_emit_error(owner,
+                     "mdh.vector_bits must be the integer 128, 256 or 512");
+      return -1;
+    }
+    target->vector_bits = (int)bits;
+  }
+  /* AVX-512 and Arm's Neon and SVE have 32 vector registers, SSE and AVX2
+   * 16. */
+#if defined(__aarch64__)
+  target->n_registers = 32;
+#else
+  target->n_registers = target->vector_bits == 512 ? 32 : 16;
+#endif
+#ifdef _SC_LEVEL1_DCACHE_SIZE
+  target->l1_bytes = cache_bytes(_SC_LEVEL1_DCACHE_SIZE, DEFAULT_L1_BYTES);
+  target->l2_bytes = cache_bytes(_SC_LEVEL2_CACHE_SIZE, DEFAULT_L2_BYTES);
+#else
+  (void)cache_bytes;
+  target->l1_bytes = DEFAULT_L1_BYTES;
+  target->l2_bytes = DEFAULT_L2_BYTES;
+#endif
+  return 0;
+}
+
+/* The bit width of "type" if it is an integer or float type a vector can
+ * hold, else 0 (index has no fixed width). */
+static int lane_bits(MlirType type) {
+  if (mlirTypeIsAInteger(type))
+    return (int)mlirIntegerTypeGetWidth(type);
+  if (mlirTypeIsAFloat(type))
+    return (int)mlirFloatTypeGetWidth(type);
+  return 0;
+}
+
+/* Tells whether the innermost stride of memref "buffer" is 1, so that
+ * vector.load and vector.store can walk it. */
+static int unit_innermost_stride(MlirValue buffer) {
+  MlirType type = mlirValueGetType(buffer);
+  intptr_t rank = mlirShapedTypeGetRank(type);
+  int64_t strides[MAX_RANK], offset;
+
+  if (rank < 1 || rank > MAX_RANK ||
+      mlirLogicalResultIsFailure(
+          mlirMemRefTypeGetStridesAndOffset(type, strides, &offset)))
+    return 0;
+  return strides[rank - 1] == 1;
+}
+
+/* Tells whether access "map" depends on dimension "d". */
+static int depends_on(MlirAffineMap map, int d) {
+  intptr_t i;
+
+  for (i = 0; i < mlirAffineMapGetNumResults(map); ++i)
+    if (mlirAffineExprIsFunctionOfDim(mlirAffineMapGetResult(map, i), d))
+      return 1;
+  return 0;
+}
+
+/* Returns 1 if access "map" of "buffer" walks dimension "vec" contiguously
+ * (its last index is vec plus terms without vec, the others do not use
+ * vec, and the buffer's last stride is 1), 0 if it does not depend on vec,
+ * -1 otherwise. */
+static int classify(MlirAffineMap map, MlirValue buffer, int vec) {
+  intptr_t n = mlirAffineMapGetNumResults(map);
+  MlirContext ctx = mlirAffineMapGetContext(map);
+  MlirAffineExpr last, rest;
+
+  if (!depends_on(map, vec))
+    return 0;
+  last = mlirAffineMapGetResult(map, n - 1);
+  rest = mlirAffineAddExprGet(
+      last, mlirAffineMulExprGet(mlirAffineDimExprGet(ctx, vec),
+                                 mlirAffineConstantExprGet(ctx, -1)));
+  rest = mlirSimplifyAffineExpr(rest, mlirAffineMapGetNumDims(map),
+                                mlirAffineMapGetNumSymbols(map));
+  if (!mlirAffineExprIsPureAffine(last) ||
+      mlirAffineExprIsFunctionOfDim(rest, vec) ||
+      !unit_innermost_stride(buffer))
+    return -1;
+  for (n = n - 2; n >= 0; --n)
+    if (mlirAffineExprIsFunctionOfDim(mlirAffineMapGetResult(map, n), vec))
+      return -1;
+  return 1;
+}
+
+/* Tells whether scalar function "fn" is one block of arith and math ops on
+ * integers and floats, which vectorize lane by lane. */
+static int body_vectorizes(MlirOperation fn) {
+  MlirBlock body;
+  MlirOperation op;
+  MlirStringRef name;
+  intptr_t i;
+
+  if (mlirOperationIsNull(fn) || !mdh_op_is(fn, "func.func"))
+    return 0;
+  body = mlirRegionGetFirstBlock(mlirOperationGetRegion(fn, 0));
+  if (mlirBlockIsNull(body) || !mlirBlockIsNull(mlirBlockGetNextInRegion(body)))
+    return 0;
+  for (i = 0; i < mlirBlockGetNumArguments(body); ++i)
+    if (!lane_bits(mlirValueGetType(mlirBlockGetArgument(body, i))))
+      return 0;
+  for (op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    if (mdh_op_is(op, "func.return"))
+      continue;
+    name = mlirIdentifierStr(mlirOperationGetName(op));
+    if ((strncmp(name.data, "arith.", 6) && strncmp(name.data, "math.", 5)) ||
+        mlirOperationGetNumRegions(op) != 0)
+      return 0;
+    for (i = 0; i < mlirOperationGetNumResults(op); ++i)
+      if (!lane_bits(mlirValueGetType(mlirOperationGetResult(op, i))))
+        return 0;
+  }
+  return 1;
+}
+
+const struct mdh_operator *mdh_register_tile_operator(MlirOperation hom,
+                                                      MlirType type) {
+  MlirAttribute oper;
+  const struct mdh_operator *op;
+  int ok;
+
+  oper = mdh_md_hom_operator(hom, "mdh-codegen-cpu", &ok);
+  if (!ok || mlirAttributeIsNull(oper) || !mlirAttributeIsAString(oper))
+    return NULL;
+  op = mdh_operator_find(mlirStringAttrGetValue(oper));
+  return op && mdh_operator_applies(op, type) ? op : NULL;
+}
+
+/* Sets "extent" to the extents of "stmt"; returns -1 if one is not a
+ * constant (a dynamic extent). */
+static int constant_extents(struct mdh_stmt *stmt, int64_t *extent) {
+  isl_val *max;
+  int d, ok = 0;
+
+  for (d = 0; d < stmt->rank && ok == 0; ++d) {
+    max = isl_set_dim_max_val(isl_set_copy(stmt->domain), d);
+    if (isl_val_is_int(max) == isl_bool_true)
+      extent[d] = isl_val_get_num_si(max) + 1;
+    else
+      ok = -1;
+    isl_val_free(max);
+  }
+  return ok;
+}
+
+/* Tells whether every store of the result of "hom" walks "vec"
+ * contiguously. */
+static int stores_vectorize(MlirOperation hom, int vec) {
+  MlirOpOperand use;
+  MlirOperation view;
+  intptr_t a;
+
+  for (use = mlirValueGetFirstUse(mlirOperationGetResult(hom, 0));
+       !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use)) {
+    view = mlirOpOperandGetOwner(use);
+    for (a = 0; a < mdhViewGetNumAccesses(view); ++a)
+      if (classify(mdhViewGetAccess(view, a), mdhViewGetBuffer(view), vec) != 1)
+        return 0;
+  }
+  return 1;
+}
+
+/* Classifies the input accesses of "hom" for dimension "vec" into "t";
+ * returns -1 if one can be neither a vector nor a broadcast scalar, or if
+ * there are too many. */
+static int classify_inputs(MlirOperation hom, int vec,
+                           struct mdh_register_tile *t) {
+  MlirOperation view;
+  intptr_t v, a;
+  int c;
+
+  t->n_access = 0;
+  for (v = 0; v < mlirOperationGetNumOperands(hom); ++v) {
+    view = mlirOpResultGetOwner(mlirOperationGetOperand(hom, v));
+    for (a = 0; a < mdhViewGetNumAccesses(view); ++a) {
+      c = classify(mdhViewGetAccess(view, a), mdhViewGetBuffer(view), vec);
+      if (c < 0 || t->n_access == MDH_REGISTER_TILE_MAX_ACCESSES)
+        return -1;
+      t->vector[t->n_access++] = (char)c;
+    }
+  }
+  return 0;
+}
+
+/* Marks the input accesses of "hom" that depend on dimension "row" (none
+ * for -1) in "t". */
+static void note_rows(MlirOperation hom, int row, struct mdh_register_tile *t) {
+  MlirOperation view;
+  intptr_t v, a;
+  int k = 0;
+
+  for (v = 0; v < mlirOperationGetNumOperands(hom); ++v) {
+    view = mlirOpResultGetOwner(mlirOperationGetOperand(hom, v));
+    for (a = 0; a < mdhViewGetNumAccesses(view); ++a, ++k)
+      t->on_row[k] =
+          (char)(row >= 0 && depends_on(mdhViewGetAccess(view, a), row));
+  }
+}
+
+/* The register tile shape of "t" (its row dimension, rows and vectors
+ * set) as loads and fused multiply-adds per step of the reduction, and the
+ * vector registers it keeps live: the accumulators, the vectors that
+ * every row shares, one more for a broadcast or a row's own vector. */
+static void tile_cost(const struct mdh_register_tile *t, int64_t *loads,
+                      int64_t *fmas, int64_t *live) {
+  int a;
+
+  *loads = 0;
+  *live = (int64_t)t->rows * t->vectors + 1;
+  for (a = 0; a < t->n_access; ++a) {
+    *loads += (t->on_row[a] ? t->rows : 1) * (t->vector[a] ? t->vectors : 1);
+    if (t->vector[a] && !t->on_row[a])
+      *live += t->vectors;
+  }
+  *fmas = (int64_t)t->rows * t->vectors;
+}
+
+/* Chooses the row dimension, rows and vectors of "t" (vec, width and the
+ * accesses set) for "target": among the shapes whose live registers fit,
+ * the one with the fewest loads per multiply-add, then the largest. The
+ * row dimension is a parallel dimension other than vec, or none. */
+static void choose_shape(struct mdh_register_tile *t, struct mdh_stmt *stmt,
+                         const struct mdh_cpu_target *target) {
+  struct mdh_register_tile c = *t, best = *t;
+  int64_t loads, fmas, live, best_loads = 1, best_fmas = 0;
+  int r, max_rows;
+
+  best.rows = 0;
+  for (r = -1; r < stmt->rank; ++r) {
+    if (r >= 0 &&
+        (r == t->vec || stmt->kinds[r] != MdhCombineCC || t->extent[r] < 2))
+      continue;
+    c.row = r;
+    note_rows(stmt->hom, r, &c);
+    max_rows =
+        r < 0 ? 1 : (int)(t->extent[r] < MAX_ROWS ? t->extent[r] : MAX_ROWS);
+    for (c.vectors = 1; c.vectors <= MAX_VECTORS &&
+                        (int64_t)c.vectors * t->width <= t->extent[t->vec];
+         ++c.vectors)
+      for (c.rows = 1; c.rows <= max_rows; ++c.rows) {
+        tile_cost(&c, &loads, &fmas, &live);
+        if (live > target->n_registers)
+          break;
+        if (best.rows == 0 || loads * best_fmas < best_loads * fmas ||
+            (loads * best_fmas == best_loads * fmas && fmas > best_fmas)) {
+          best = c;
+          best_loads = loads;
+          best_fmas = fmas;
+        }
+      }
+  }
+  *t = best;
+}
+
+/* Returns the size of the blocks, a multiple of "unit" (at least one
+ * unit), that cut "extent" into as few blocks of at most "max" as it can,
+ * all as equal as multiples of "unit" allow: MatMul 512 with 384-point
+ * reduction blocks would run one block of 384 and one of 128, better two of
+ * 256. */
+static int64_t balanced(int64_t extent, int64_t max, int64_t unit) {
+  int64_t n, size;
+
+  max -= max % unit;
+  if (max < unit)
+    return unit;
+  n = (extent + max - 1) / max;
+  size = (extent + n - 1) / n;
+  return (size + unit - 1) / unit * unit;
+}
+
+/* Sets the cache blocks of "t" for "target", after the BLIS model
+ * ("Analytical Modeling Is Enough for High-Performance BLIS", Low et al.,
+ * section 6): the reduction points of a tile such that the vectors it
+ * reads fill at most twice the level 1 cache (without packing they stream
+ * from level 2, which the prefetchers keep ahead: on a 2-core AMD EPYC
+ * with 48 KiB L1, MatMul 1152^3 and 2304^3 ran best with 384 points for 64
+ * f32 lanes, within 1% of 576 and 1152 and 9% ahead of 256 at 2304^3), and
+ * the rows of a block such that the row operands of a block fill at most
+ * half the level 2 cache (BLIS's A block), but at least eight blocks so that
+ * the parallel loop has work for several threads. The outermost reduction
+ * dimension is blocked, the others run whole in each tile. */
+static void choose_blocks(struct mdh_register_tile *t, struct mdh_stmt *stmt,
+                          const struct mdh_cpu_target *target,
+                          int64_t elem_bytes) {
+  int64_t lanes = (int64_t)t->vectors * t->width, inner = 1, points, rows;
+  int d, a, n_vec = 0, n_row = 0;
+
+  t->block_dim = -1;
+  for (d = stmt->rank - 1; d >= 0; --d)
+    if (stmt->kinds[d] == MdhCombinePW) {
+      if (t->block_dim >= 0)
+        inner *= t->extent[t->block_dim];
+      t->block_dim = d;
+    }
+  for (a = 0; a < t->n_access; ++a) {
+    n_vec += t->vector[a] && !t->on_row[a];
+    n_row += t->on_row[a];
+  }
+  points =
+      2 * target->l1_bytes / (lanes * elem_bytes * (n_vec > 0 ? n_vec : 1));
+  t->block = balanced(t->extent[t->block_dim], points / inner, 1);
+  if (t->block >= t->extent[t->block_dim])
+    t->block_dim = -1;
+  t->row_block = t->rows;
+  if (t->row < 0)
+    return;
+  rows = target->l2_bytes / 2 /
+         ((t->block_dim >= 0 ? t->block * inner : points) * elem_bytes *
+          (n_row > 0 ? n_row : 1));
+  if (rows > t->extent[t->row] / MIN_ROW_BLOCKS)
+    rows = t->extent[t->row] / MIN_ROW_BLOCKS;
+  t->row_block = balanced(t->extent[t->row], rows, t->rows);
+}
+
+int mdh_register_tile_choose(struct mdh_model *m, int s,
+                             const struct mdh_cpu_target *target,
+                             struct mdh_register_tile *t) {
+  struct mdh_stmt *stmt = &m->stmts[s];
+  MlirOperation hom = stmt->hom;
+  MlirType fn_type = mdh_md_hom_function_type(hom), result;
+  int d, n_pw = 0, bits;
+  intptr_t i;
+
+  if (stmt->rank > MAX_RANK || mdhMdHomIsIndexAware(hom) ||
+      mlirFunctionTypeGetNumResults(fn_type) != 1 ||
+      !body_vectorizes(mdh_lookup_symbol(hom, mdhMdHomGetScalarFunction(hom))))
+    return -1;
+  for (d = 0; d < stmt->rank; ++d) {
+    if (stmt->kinds[d] == MdhCombinePS)
+      return -1;
+    n_pw += stmt->kinds[d] == MdhCombinePW;
+  }
+  result = mlirFunctionTypeGetResult(fn_type, 0);
+  bits = lane_bits(result);
+  for (i = 0; i < mlirFunctionTypeGetNumInputs(fn_type); ++i)
+    if (lane_bits(mlirFunctionTypeGetInput(fn_type, i)) > bits)
+      bits = lane_bits(mlirFunctionTypeGetInput(fn_type, i));
+  if (n_pw == 0 || bits == 0 || !mdh_register_tile_operator(hom, result) ||
+      constant_extents(stmt, t->extent) < 0)
+    return -1;
+  t->stmt = s;
+  t->rank = stmt->rank;
+  t->width = target->vector_bits / bits;
+  for (t->vec = stmt->rank - 1; t->vec >= 0; --t->vec)
+    if (stmt->kinds[t->vec] == MdhCombineCC && t->extent[t->vec] >= t->width &&
+        t->width >= 2 && stores_vectorize(hom, t->vec) &&
+        classify_inputs(hom, t->vec, t) == 0)
+      break;
+  if (t->vec < 0)
+    return -1;
+  choose_shape(t, stmt, target);
+  choose_blocks(t, stmt, target, lane_bits(result) / 8);
+  return 0;
+}

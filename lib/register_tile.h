@@ -1,0 +1,73 @@
+/* Register tiles on the CPU: a statement with a reduction runs, block by
+ * block of its result, in vector registers that accumulate the block over a
+ * range of the reduction, as an expert's GEMM micro-kernel does. This layer
+ * decides which statements get one and of which shape (for mdh-codegen-cpu,
+ * which builds them, and mdh-tile-fuse, which leaves them unfused);
+ * passes/codegen_cpu/register_tile.c builds the tree and the code. */
+
+#ifndef MDH_LIB_REGISTER_TILE_H
+#define MDH_LIB_REGISTER_TILE_H
+
+#include "dialect/operators.h"
+#include "lib/model.h"
+
+#include "mlir-c/IR.h"
+
+#include <stdint.h>
+
+/* The most input accesses of a statement a register tile handles. */
+#define MDH_REGISTER_TILE_MAX_ACCESSES 16
+
+/* What the register tiles are sized for: the width of a vector register in
+ * bits, the number of vector registers, and the data cache sizes in bytes
+ * (level 1 and 2, per core). */
+struct mdh_cpu_target {
+  int vector_bits;
+  int n_registers;
+  int64_t l1_bytes;
+  int64_t l2_bytes;
+};
+
+/* Sets "target" for "func": the vector width of `mdh.vector_bits` on it or
+ * an ancestor, else the host's; the cache sizes the OS reports. Returns -1
+ * after an error at the attribute's owner when it is malformed. */
+int mdh_cpu_target_init(struct mdh_cpu_target *target, MlirOperation func);
+
+/* A statement's register tile: the statement (index into the model), the
+ * dimension "vec" whose "vectors" x "width" points a tile holds in vector
+ * registers, the dimension "row" whose "rows" points each have such a
+ * row of registers (-1 and 1 row: none), the reduction dimension
+ * "block_dim" that the outer band blocks by "block" points for the level 1
+ * cache (-1: none), the rows "row_block" of a block for the level 2 cache,
+ * the extents of the statement's dimensions, and the statement's
+ * accesses: for each input access whether it is a vector (walks "vec"
+ * contiguously) and whether it depends on "row". */
+struct mdh_register_tile {
+  int stmt;
+  int rank;
+  int vec, row;
+  int rows, vectors, width;
+  int block_dim;
+  int64_t block, row_block;
+  int64_t extent[MDH_MODEL_MAX_RANK];
+  int n_access;
+  char vector[MDH_REGISTER_TILE_MAX_ACCESSES];
+  char on_row[MDH_REGISTER_TILE_MAX_ACCESSES];
+};
+
+/* Chooses the register tile of statement "s" of "m" for "target" in "t":
+ * the statement has a reduction (pw dimensions, no scan), one result, a
+ * builtin operator, constant extents, a scalar function of arith and math
+ * ops, and a parallel dimension of at least one vector's lanes that every
+ * store of its result walks contiguously and every input access walks
+ * contiguously or not at all. Returns -1 where there is none. */
+int mdh_register_tile_choose(struct mdh_model *m, int s,
+                             const struct mdh_cpu_target *target,
+                             struct mdh_register_tile *t);
+
+/* Returns the builtin operator of "hom" that a register tile can combine
+ * with on "type", else NULL. */
+const struct mdh_operator *mdh_register_tile_operator(MlirOperation hom,
+                                                      MlirType type);
+
+#endif

@@ -1,0 +1,126 @@
+// md_homs that mdh-codegen-cpu runs in register tiles (vector registers
+// accumulating a block of the result over the reduction), at sizes that
+// leave partial tiles in every tiled dimension; see register-tiles.test.
+module attributes {mdh.vector_bits = 512 : i64} {
+func.func private @mul(%a: f32, %b: f32) -> f32 {
+  %p = arith.mulf %a, %b : f32
+  return %p : f32
+}
+func.func private @mul64(%a: f64, %b: f64) -> f64 {
+  %p = arith.mulf %a, %b : f64
+  return %p : f64
+}
+func.func private @muli(%a: i32, %b: i32) -> i32 {
+  %p = arith.muli %a, %b : i32
+  return %p : i32
+}
+func.func private @plus(%a: f32, %b: f32) -> f32 {
+  %p = arith.addf %a, %b : f32
+  return %p : f32
+}
+func.func private @scaled(%a: f32, %b: f32) -> f32 {
+  %h = arith.constant 0.5 : f32
+  %p = arith.mulf %a, %b : f32
+  %q = arith.mulf %p, %h : f32
+  %r = arith.maximumf %q, %a : f32
+  return %r : f32
+}
+// 131 columns: two full tiles of 64 and 3 columns through the untiled code;
+// 67 rows: 11 tiles of 6 and a row through the untiled code.
+func.func @matmul(%A: memref<67x45xf32>, %B: memref<45x131xf32>, %C: memref<67x131xf32>) {
+  %va = "mdh.inp_view"(%A) {accesses = [affine_map<(i, j, k) -> (i, k)>]}
+      : (memref<67x45xf32>) -> !mdh.mda<array<i64: 67, 131, 45>>
+  %vb = "mdh.inp_view"(%B) {accesses = [affine_map<(i, j, k) -> (k, j)>]}
+      : (memref<45x131xf32>) -> !mdh.mda<array<i64: 67, 131, 45>>
+  %r = "mdh.md_hom"(%va, %vb) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.cc, #mdh.pw<"add">]}
+      : (!mdh.mda<array<i64: 67, 131, 45>>, !mdh.mda<array<i64: 67, 131, 45>>) -> !mdh.mda<array<i64: 67, 131, 1>>
+  "mdh.out_view"(%r, %C) {accesses = [affine_map<(i, j, k) -> (i, j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 67, 131, 1>>, memref<67x131xf32>) -> ()
+  return
+}
+// A batch dimension, outermost in the tile band.
+func.func @bmatmul(%A: memref<3x21x40xf32>, %B: memref<3x40x70xf32>, %C: memref<3x21x70xf32>) {
+  %va = "mdh.inp_view"(%A) {accesses = [affine_map<(b, i, j, k) -> (b, i, k)>]}
+      : (memref<3x21x40xf32>) -> !mdh.mda<array<i64: 3, 21, 70, 40>>
+  %vb = "mdh.inp_view"(%B) {accesses = [affine_map<(b, i, j, k) -> (b, k, j)>]}
+      : (memref<3x40x70xf32>) -> !mdh.mda<array<i64: 3, 21, 70, 40>>
+  %r = "mdh.md_hom"(%va, %vb) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.cc, #mdh.cc, #mdh.pw<"add">]}
+      : (!mdh.mda<array<i64: 3, 21, 70, 40>>, !mdh.mda<array<i64: 3, 21, 70, 40>>) -> !mdh.mda<array<i64: 3, 21, 70, 1>>
+  "mdh.out_view"(%r, %C) {accesses = [affine_map<(b, i, j, k) -> (b, i, j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 3, 21, 70, 1>>, memref<3x21x70xf32>) -> ()
+  return
+}
+// f64: 8 lanes.
+func.func @matmul64(%A: memref<30x20xf64>, %B: memref<20x50xf64>, %C: memref<30x50xf64>) {
+  %va = "mdh.inp_view"(%A) {accesses = [affine_map<(i, j, k) -> (i, k)>]}
+      : (memref<30x20xf64>) -> !mdh.mda<array<i64: 30, 50, 20>>
+  %vb = "mdh.inp_view"(%B) {accesses = [affine_map<(i, j, k) -> (k, j)>]}
+      : (memref<20x50xf64>) -> !mdh.mda<array<i64: 30, 50, 20>>
+  %r = "mdh.md_hom"(%va, %vb) {scalar_function = @mul64, combine_ops = [#mdh.cc, #mdh.cc, #mdh.pw<"add">]}
+      : (!mdh.mda<array<i64: 30, 50, 20>>, !mdh.mda<array<i64: 30, 50, 20>>) -> !mdh.mda<array<i64: 30, 50, 1>>
+  "mdh.out_view"(%r, %C) {accesses = [affine_map<(i, j, k) -> (i, j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 30, 50, 1>>, memref<30x50xf64>) -> ()
+  return
+}
+// i32: arith.muli and arith.addi on vectors.
+func.func @imatmul(%A: memref<19x33xi32>, %B: memref<33x48xi32>, %C: memref<19x48xi32>) {
+  %va = "mdh.inp_view"(%A) {accesses = [affine_map<(i, j, k) -> (i, k)>]}
+      : (memref<19x33xi32>) -> !mdh.mda<array<i64: 19, 48, 33>>
+  %vb = "mdh.inp_view"(%B) {accesses = [affine_map<(i, j, k) -> (k, j)>]}
+      : (memref<33x48xi32>) -> !mdh.mda<array<i64: 19, 48, 33>>
+  %r = "mdh.md_hom"(%va, %vb) {scalar_function = @muli, combine_ops = [#mdh.cc, #mdh.cc, #mdh.pw<"add">]}
+      : (!mdh.mda<array<i64: 19, 48, 33>>, !mdh.mda<array<i64: 19, 48, 33>>) -> !mdh.mda<array<i64: 19, 48, 1>>
+  "mdh.out_view"(%r, %C) {accesses = [affine_map<(i, j, k) -> (i, j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 19, 48, 1>>, memref<19x48xi32>) -> ()
+  return
+}
+// The tropical product: max over k of A + B (identity -inf).
+func.func @maxplus(%A: memref<25x31xf32>, %B: memref<31x40xf32>, %C: memref<25x40xf32>) {
+  %va = "mdh.inp_view"(%A) {accesses = [affine_map<(i, j, k) -> (i, k)>]}
+      : (memref<25x31xf32>) -> !mdh.mda<array<i64: 25, 40, 31>>
+  %vb = "mdh.inp_view"(%B) {accesses = [affine_map<(i, j, k) -> (k, j)>]}
+      : (memref<31x40xf32>) -> !mdh.mda<array<i64: 25, 40, 31>>
+  %r = "mdh.md_hom"(%va, %vb) {scalar_function = @plus, combine_ops = [#mdh.cc, #mdh.cc, #mdh.pw<"max">]}
+      : (!mdh.mda<array<i64: 25, 40, 31>>, !mdh.mda<array<i64: 25, 40, 31>>) -> !mdh.mda<array<i64: 25, 40, 1>>
+  "mdh.out_view"(%r, %C) {accesses = [affine_map<(i, j, k) -> (i, j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 25, 40, 1>>, memref<25x40xf32>) -> ()
+  return
+}
+// C += A B: every tile starts from what C holds.
+func.func @accumulate(%A: memref<14x9xf32>, %B: memref<9x33xf32>, %C: memref<14x33xf32>) {
+  %va = "mdh.inp_view"(%A) {accesses = [affine_map<(i, j, k) -> (i, k)>]}
+      : (memref<14x9xf32>) -> !mdh.mda<array<i64: 14, 33, 9>>
+  %vb = "mdh.inp_view"(%B) {accesses = [affine_map<(i, j, k) -> (k, j)>]}
+      : (memref<9x33xf32>) -> !mdh.mda<array<i64: 14, 33, 9>>
+  %r = "mdh.md_hom"(%va, %vb) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.cc, #mdh.pw<"add">]}
+      : (!mdh.mda<array<i64: 14, 33, 9>>, !mdh.mda<array<i64: 14, 33, 9>>) -> !mdh.mda<array<i64: 14, 33, 1>>
+  "mdh.out_view"(%r, %C) {accesses = [affine_map<(i, j, k) -> (i, j)>], components = array<i64: 0>, mdh.accumulate}
+      : (!mdh.mda<array<i64: 14, 33, 1>>, memref<14x33xf32>) -> ()
+  return
+}
+// A body of several ops with a constant, and a blocked reduction of 700 points.
+func.func @body(%A: memref<13x700xf32>, %B: memref<700x64xf32>, %C: memref<13x64xf32>) {
+  %va = "mdh.inp_view"(%A) {accesses = [affine_map<(i, j, k) -> (i, k)>]}
+      : (memref<13x700xf32>) -> !mdh.mda<array<i64: 13, 64, 700>>
+  %vb = "mdh.inp_view"(%B) {accesses = [affine_map<(i, j, k) -> (k, j)>]}
+      : (memref<700x64xf32>) -> !mdh.mda<array<i64: 13, 64, 700>>
+  %r = "mdh.md_hom"(%va, %vb) {scalar_function = @scaled, combine_ops = [#mdh.cc, #mdh.cc, #mdh.pw<"add">]}
+      : (!mdh.mda<array<i64: 13, 64, 700>>, !mdh.mda<array<i64: 13, 64, 700>>) -> !mdh.mda<array<i64: 13, 64, 1>>
+  "mdh.out_view"(%r, %C) {accesses = [affine_map<(i, j, k) -> (i, j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 13, 64, 1>>, memref<13x64xf32>) -> ()
+  return
+}
+// A convolution: three reduction dimensions, the outermost blocked; the
+// rows are the output channels (w depends on them, in does not).
+func.func @conv(%in: memref<3x12x39xf32>, %w: memref<8x3x3x3xf32>, %out: memref<8x10x37xf32>) {
+  %vi = "mdh.inp_view"(%in) {accesses = [affine_map<(co, y, x, ci, ky, kx) -> (ci, y + ky, x + kx)>]}
+      : (memref<3x12x39xf32>) -> !mdh.mda<array<i64: 8, 10, 37, 3, 3, 3>>
+  %vw = "mdh.inp_view"(%w) {accesses = [affine_map<(co, y, x, ci, ky, kx) -> (co, ci, ky, kx)>]}
+      : (memref<8x3x3x3xf32>) -> !mdh.mda<array<i64: 8, 10, 37, 3, 3, 3>>
+  %r = "mdh.md_hom"(%vi, %vw) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.cc, #mdh.cc, #mdh.pw<"add">, #mdh.pw<"add">, #mdh.pw<"add">]}
+      : (!mdh.mda<array<i64: 8, 10, 37, 3, 3, 3>>, !mdh.mda<array<i64: 8, 10, 37, 3, 3, 3>>) -> !mdh.mda<array<i64: 8, 10, 37, 1, 1, 1>>
+  "mdh.out_view"(%r, %out) {accesses = [affine_map<(co, y, x, ci, ky, kx) -> (co, y, x)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 8, 10, 37, 1, 1, 1>>, memref<8x10x37xf32>) -> ()
+  return
+}
+}

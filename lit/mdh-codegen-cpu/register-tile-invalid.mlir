@@ -1,0 +1,19 @@
+// RUN: %mdh-opt %s --verify-diagnostics --mdh-schedule --mdh-codegen-cpu
+
+// mdh.vector_bits must name a vector width the register tiles know.
+func.func private @mul(%a: f32, %b: f32) -> f32 {
+  %p = arith.mulf %a, %b : f32
+  return %p : f32
+}
+// expected-error@+1 {{mdh.vector_bits must be the integer 128, 256 or 512}}
+func.func @matmul(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64xf32>) attributes {mdh.vector_bits = 100 : i64} {
+  %va = "mdh.inp_view"(%A) {accesses = [affine_map<(i, j, k) -> (i, k)>]}
+      : (memref<64x64xf32>) -> !mdh.mda<array<i64: 64, 64, 64>>
+  %vb = "mdh.inp_view"(%B) {accesses = [affine_map<(i, j, k) -> (k, j)>]}
+      : (memref<64x64xf32>) -> !mdh.mda<array<i64: 64, 64, 64>>
+  %r = "mdh.md_hom"(%va, %vb) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.cc, #mdh.pw<"add">]}
+      : (!mdh.mda<array<i64: 64, 64, 64>>, !mdh.mda<array<i64: 64, 64, 64>>) -> !mdh.mda<array<i64: 64, 64, 1>>
+  "mdh.out_view"(%r, %C) {accesses = [affine_map<(i, j, k) -> (i, j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 64, 64, 1>>, memref<64x64xf32>) -> ()
+  return
+}

@@ -1,0 +1,109 @@
+// RUN: %mdh-opt %s --split-input-file --mdh-schedule --mdh-codegen-cpu | FileCheck %s
+
+// MatMul 64^3 for 512-bit vectors: register tiles of 6 rows x 4 vectors of
+// 16 lanes, in a parallel loop over row blocks. A full tile starts from
+// -0.0 (the first block of the reduction) or from C, carries its 24
+// accumulators through the k loop, loads 4 vectors of B and broadcasts 6
+// elements of A per step, one vector.fma per accumulator, and stores the
+// tile; a partial tile (the last 4 rows) runs the scalar code.
+module attributes {mdh.vector_bits = 512 : i64} {
+func.func private @mul(%a: f32, %b: f32) -> f32 {
+  %p = arith.mulf %a, %b : f32
+  return %p : f32
+}
+// CHECK-LABEL: func.func @matmul(
+// CHECK-SAME: mdh.cpu_tiles = ["S0: rows d0 x 6, d1 x 4 vector<16xf32>, d0 blocks of 6"]
+// CHECK: scf.parallel
+// CHECK: scf.if
+// CHECK-COUNT-24: vector.load %arg2
+// CHECK: scf.for {{.*}} iter_args(
+// CHECK-COUNT-6: vector.broadcast
+// CHECK-COUNT-4: vector.load %arg1
+// CHECK-COUNT-24: vector.fma
+// CHECK-NEXT: scf.yield
+// CHECK-COUNT-24: vector.store
+// CHECK: } else {
+// CHECK: arith.mulf {{.*}} : f32
+func.func @matmul(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64xf32>) {
+  %va = "mdh.inp_view"(%A) {accesses = [affine_map<(i, j, k) -> (i, k)>]}
+      : (memref<64x64xf32>) -> !mdh.mda<array<i64: 64, 64, 64>>
+  %vb = "mdh.inp_view"(%B) {accesses = [affine_map<(i, j, k) -> (k, j)>]}
+      : (memref<64x64xf32>) -> !mdh.mda<array<i64: 64, 64, 64>>
+  %r = "mdh.md_hom"(%va, %vb) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.cc, #mdh.pw<"add">]}
+      : (!mdh.mda<array<i64: 64, 64, 64>>, !mdh.mda<array<i64: 64, 64, 64>>) -> !mdh.mda<array<i64: 64, 64, 1>>
+  "mdh.out_view"(%r, %C) {accesses = [affine_map<(i, j, k) -> (i, j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 64, 64, 1>>, memref<64x64xf32>) -> ()
+  return
+}
+}
+
+// -----
+
+// 256-bit vectors (AVX2): 16 registers hold 4 rows x 3 vectors of 8 lanes,
+// the 3 vectors of B and a broadcast.
+module attributes {mdh.vector_bits = 256 : i64} {
+func.func private @mul(%a: f32, %b: f32) -> f32 {
+  %p = arith.mulf %a, %b : f32
+  return %p : f32
+}
+// CHECK-LABEL: func.func @matmul(
+// CHECK-SAME: mdh.cpu_tiles = ["S0: rows d0 x 4, d1 x 3 vector<8xf32>, d0 blocks of 4"]
+// CHECK-COUNT-12: vector.fma {{.*}} : vector<8xf32>
+func.func @matmul(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64xf32>) {
+  %va = "mdh.inp_view"(%A) {accesses = [affine_map<(i, j, k) -> (i, k)>]}
+      : (memref<64x64xf32>) -> !mdh.mda<array<i64: 64, 64, 64>>
+  %vb = "mdh.inp_view"(%B) {accesses = [affine_map<(i, j, k) -> (k, j)>]}
+      : (memref<64x64xf32>) -> !mdh.mda<array<i64: 64, 64, 64>>
+  %r = "mdh.md_hom"(%va, %vb) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.cc, #mdh.pw<"add">]}
+      : (!mdh.mda<array<i64: 64, 64, 64>>, !mdh.mda<array<i64: 64, 64, 64>>) -> !mdh.mda<array<i64: 64, 64, 1>>
+  "mdh.out_view"(%r, %C) {accesses = [affine_map<(i, j, k) -> (i, j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 64, 64, 1>>, memref<64x64xf32>) -> ()
+  return
+}
+}
+
+// -----
+
+// No register tile where no parallel dimension walks the result
+// contiguously and fills a vector (MatVec: y[i] reads A[i, k] along k), nor
+// for a body that calls a function.
+module attributes {mdh.vector_bits = 512 : i64} {
+func.func private @mul(%a: f32, %b: f32) -> f32 {
+  %p = arith.mulf %a, %b : f32
+  return %p : f32
+}
+func.func private @callmul(%a: f32, %b: f32) -> f32 {
+  %p = func.call @mul(%a, %b) : (f32, f32) -> f32
+  return %p : f32
+}
+// CHECK-LABEL: func.func @matvec(
+// CHECK-NOT: mdh.cpu_tiles
+// CHECK-NOT: vector.
+// CHECK: return
+func.func @matvec(%A: memref<64x64xf32>, %x: memref<64xf32>, %y: memref<64xf32>) {
+  %va = "mdh.inp_view"(%A) {accesses = [affine_map<(i, k) -> (i, k)>]}
+      : (memref<64x64xf32>) -> !mdh.mda<array<i64: 64, 64>>
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i, k) -> (k)>]}
+      : (memref<64xf32>) -> !mdh.mda<array<i64: 64, 64>>
+  %r = "mdh.md_hom"(%va, %vx) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.pw<"add">]}
+      : (!mdh.mda<array<i64: 64, 64>>, !mdh.mda<array<i64: 64, 64>>) -> !mdh.mda<array<i64: 64, 1>>
+  "mdh.out_view"(%r, %y) {accesses = [affine_map<(i, k) -> (i)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 64, 1>>, memref<64xf32>) -> ()
+  return
+}
+// CHECK-LABEL: func.func @calls(
+// CHECK-NOT: mdh.cpu_tiles
+// CHECK-NOT: vector.
+// CHECK: return
+func.func @calls(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64xf32>) {
+  %va = "mdh.inp_view"(%A) {accesses = [affine_map<(i, j, k) -> (i, k)>]}
+      : (memref<64x64xf32>) -> !mdh.mda<array<i64: 64, 64, 64>>
+  %vb = "mdh.inp_view"(%B) {accesses = [affine_map<(i, j, k) -> (k, j)>]}
+      : (memref<64x64xf32>) -> !mdh.mda<array<i64: 64, 64, 64>>
+  %r = "mdh.md_hom"(%va, %vb) {scalar_function = @callmul, combine_ops = [#mdh.cc, #mdh.cc, #mdh.pw<"add">]}
+      : (!mdh.mda<array<i64: 64, 64, 64>>, !mdh.mda<array<i64: 64, 64, 64>>) -> !mdh.mda<array<i64: 64, 64, 1>>
+  "mdh.out_view"(%r, %C) {accesses = [affine_map<(i, j, k) -> (i, j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 64, 64, 1>>, memref<64x64xf32>) -> ()
+  return
+}
+}

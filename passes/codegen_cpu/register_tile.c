@@ -1,0 +1,738 @@
+/* Register tiles on the CPU (see register_tile.h).
+ *
+ * The MDH de-composition ("(De/Re)-Composition of Data-Parallel
+ * Computations via Multi-Dimensional Homomorphisms", section 3) splits a
+ * md_hom's index space over the levels of the machine; on a CPU core the
+ * innermost levels are the vector lanes and the vector registers. A
+ * statement with a reduction (pw dimensions) whose result is walked
+ * contiguously by a parallel dimension "vec" keeps a block of "rows" x
+ * ("vectors" x "width") result elements in registers: "width" lanes of
+ * "vec" per register, "vectors" registers side by side, one row of them per
+ * point of a second parallel dimension "row". Each step of the reduction
+ * then loads each input once per register it feeds: an input that walks
+ * "vec" contiguously as a vector, one that does not as a scalar broadcast
+ * to every lane, and it feeds every row it does not depend on. This is the
+ * micro-kernel of GotoBLAS and BLIS ("Anatomy of High-Performance Matrix
+ * Multiplication", Goto and van de Geijn; "BLIS: A Framework for Rapidly
+ * Instantiating BLAS Functionality", section 3), here for any md_hom of
+ * that form: MatMul, batched MatMul, convolutions, contractions.
+ *
+ * The tree: the statement's band B (mdh-schedule's order of its points)
+ * gets an outer band of tiles above it, in the order of the BLIS loops
+ * around the micro-kernel (batch dimensions, row blocks for the level 2
+ * cache, a block of the reduction for level 1, register tiles along "vec",
+ * register tiles along "row"), and a register_tile mark between the two.
+ * The first member is parallel (OpenMP over row blocks); the reduction
+ * blocks run in order, so each element's reduction runs in program order.
+ * mdh-codegen-cpu generates a full tile as vector code (loads,
+ * broadcasts, the vectorized scalar function, vector.fma for a sum of
+ * products) with the accumulators carried by scf.for, and a partial tile (the
+ * edges of the index space) through B, as the untiled code would.
+ *
+ * A tile holding the first point of its reduction starts from the
+ * operator's identity (-0.0 for a float sum: -0.0 + x is x for every x,
+ * -0.0 included), any other from what the earlier tiles stored, so the
+ * points combine in program order: the results are those of the untiled
+ * code, except that a float sum of products rounds once per fused
+ * multiply-add.
+ */
+
+#include "passes/codegen_cpu/register_tile.h"
+#include "dialect/attrs.h"
+#include "dialect/operators.h"
+#include "lib/stmt.h"
+#include "mdh-c/Dialect.h"
+#include "support/ir.h"
+
+#include "mlir-c/AffineExpr.h"
+#include "mlir-c/AffineMap.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <isl/aff.h>
+#include <isl/ast.h>
+#include <isl/id.h>
+#include <isl/ilp.h>
+#include <isl/local_space.h>
+#include <isl/map.h>
+#include <isl/set.h>
+#include <isl/space.h>
+#include <isl/union_map.h>
+#include <isl/union_set.h>
+#include <isl/val.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define MAX_RANK MDH_MODEL_MAX_RANK
+
+/* The register tile of an AST mark: the tile and the bounds of its points
+ * in each dimension, as expressions of the iterators around the mark. */
+struct tile_ast {
+  struct mdh_register_tile tile;
+  isl_ast_expr *lo[MAX_RANK];
+  isl_ast_expr *hi[MAX_RANK];
+};
+
+/* ---- the tree ---------------------------------------------------------- */
+
+/* Appends floor(x_d / "size") of statement domain "domain" to "list". */
+static __isl_give isl_aff_list *add_member(__isl_take isl_aff_list *list,
+                                           __isl_keep isl_set *domain, int d,
+                                           int64_t size) {
+  isl_aff *aff = isl_aff_var_on_domain(
+      isl_local_space_from_space(isl_set_get_space(domain)), isl_dim_set, d);
+
+  if (size > 1)
+    aff = isl_aff_floor(isl_aff_scale_down_ui(aff, (unsigned)size));
+  return isl_aff_list_add(list, aff);
+}
+
+/* Returns the outer band of "t" on "domain" (see the top of this file),
+ * restricted to the instances "instances". */
+static __isl_give isl_multi_union_pw_aff *
+outer_band(const struct mdh_register_tile *t, struct mdh_stmt *stmt,
+           __isl_take isl_union_set *instances) {
+  isl_ctx *ctx = isl_set_get_ctx(stmt->domain);
+  isl_aff_list *list = isl_aff_list_alloc(ctx, stmt->rank + 3);
+  isl_space *space;
+  isl_multi_aff *ma;
+  isl_union_map *umap;
+  int d;
+
+  for (d = 0; d < stmt->rank; ++d)
+    if (stmt->kinds[d] == MdhCombineCC && d != t->vec && d != t->row)
+      list = add_member(list, stmt->domain, d, 1);
+  if (t->row >= 0)
+    list = add_member(list, stmt->domain, t->row, t->row_block);
+  if (t->block_dim >= 0)
+    list = add_member(list, stmt->domain, t->block_dim, t->block);
+  list = add_member(list, stmt->domain, t->vec, (int64_t)t->vectors * t->width);
+  if (t->row >= 0)
+    list = add_member(list, stmt->domain, t->row, t->rows);
+  space = isl_space_map_from_domain_and_range(
+      isl_set_get_space(stmt->domain),
+      isl_space_set_alloc(ctx, 0, isl_aff_list_n_aff(list)));
+  ma = isl_multi_aff_from_aff_list(space, list);
+  umap = isl_union_map_from_map(isl_map_from_multi_aff(ma));
+  umap = isl_union_map_intersect_domain(umap, instances);
+  return isl_multi_union_pw_aff_from_union_map(umap);
+}
+
+/* Returns the statement of "m" whose instances are "domain", or -1 if it
+ * holds several (or none). */
+static int only_statement(struct mdh_model *m,
+                          __isl_keep isl_union_set *domain) {
+  isl_set *set;
+  int s = -1, k;
+
+  if (isl_union_set_n_set(domain) != 1)
+    return -1;
+  set = isl_set_from_union_set(isl_union_set_copy(domain));
+  for (k = 0; k < m->n_stmt && s < 0; ++k)
+    if (!strcmp(isl_set_get_tuple_name(set), m->stmts[k].name))
+      s = k;
+  isl_set_free(set);
+  return s;
+}
+
+static void tile_free(void *user) { free(user); }
+
+__isl_give isl_schedule_node *
+mdh_cpu_register_tile(struct mdh_model *m, const struct mdh_cpu_target *target,
+                      __isl_take isl_schedule_node *node, int *tiled) {
+  isl_union_set *domain = isl_schedule_node_get_domain(node);
+  struct mdh_register_tile *t;
+  isl_id *id;
+  int s = only_statement(m, domain);
+
+  *tiled = 0;
+  t = calloc(1, sizeof(*t));
+  if (!t)
+    abort();
+  if (s < 0 || mdh_register_tile_choose(m, s, target, t) < 0) {
+    free(t);
+    isl_union_set_free(domain);
+    return node;
+  }
+  id = isl_id_alloc(m->ctx, mdh_mark_register_tile, t);
+  id = isl_id_set_free_user(id, &tile_free);
+  node = isl_schedule_node_insert_mark(node, id);
+  node = isl_schedule_node_insert_partial_schedule(
+      node, outer_band(t, &m->stmts[s], domain));
+  *tiled = 1;
+  return node;
+}
+
+/* ---- the AST ------------------------------------------------------------ */
+
+static void tile_ast_free(void *user) {
+  struct tile_ast *ann = user;
+  int d;
+
+  for (d = 0; d < ann->tile.rank; ++d) {
+    isl_ast_expr_free(ann->lo[d]);
+    isl_ast_expr_free(ann->hi[d]);
+  }
+  free(ann);
+}
+
+__isl_give isl_ast_node *
+mdh_cpu_annotate_register_tile(__isl_take isl_ast_node *node,
+                               __isl_keep isl_ast_build *build) {
+  isl_id *id = isl_ast_node_mark_get_id(node);
+  struct mdh_register_tile *t =
+      id && !strcmp(isl_id_get_name(id), mdh_mark_register_tile)
+          ? isl_id_get_user(id)
+          : NULL;
+  struct tile_ast *ann;
+  isl_map *inst;
+  int d;
+
+  isl_id_free(id);
+  if (!t)
+    return node;
+  ann = calloc(1, sizeof(*ann));
+  if (!ann)
+    abort();
+  ann->tile = *t;
+  inst = isl_map_from_union_map(
+      isl_union_map_reverse(isl_ast_build_get_schedule(build)));
+  for (d = 0; d < t->rank; ++d) {
+    ann->lo[d] = isl_ast_build_expr_from_pw_aff(
+        build, isl_map_dim_min(isl_map_copy(inst), d));
+    ann->hi[d] = isl_ast_build_expr_from_pw_aff(
+        build, isl_map_dim_max(isl_map_copy(inst), d));
+  }
+  isl_map_free(inst);
+  id = isl_id_alloc(isl_ast_build_get_ctx(build), mdh_mark_register_tile, ann);
+  id = isl_id_set_free_user(id, &tile_ast_free);
+  return isl_ast_node_set_annotation(node, id);
+}
+
+/* Returns the annotation of register_tile mark "node", or NULL. */
+static const struct tile_ast *annotation(__isl_keep isl_ast_node *node) {
+  isl_id *ann = isl_ast_node_get_annotation(node);
+  const struct tile_ast *t = NULL;
+
+  if (ann && !strcmp(isl_id_get_name(ann), mdh_mark_register_tile))
+    t = isl_id_get_user(ann);
+  isl_id_free(ann);
+  return t;
+}
+
+int mdh_cpu_is_register_tile(__isl_keep isl_ast_node *node) {
+  return annotation(node) != NULL;
+}
+
+/* ---- the code ------------------------------------------------------------ */
+
+/* Internal data structure of the generation of one full tile: the tile,
+ * its statement, the point being generated ("idx": the tile's lower bounds,
+ * the reduction loops' iterators), the vector type "acc_type" of the
+ * accumulators, the operator, and the callee. */
+struct tile_gen {
+  const struct mdh_register_tile *t;
+  const struct mdh_stmt_info *info;
+  MlirValue lo[MAX_RANK], hi[MAX_RANK];
+  MlirValue idx[MAX_RANK];
+  MlirType acc_type;
+  const struct mdh_operator *op;
+  MlirOperation fn;
+};
+
+/* Returns vector<"width" x elem> for the element type "elem". */
+static MlirType vector_of(const struct tile_gen *g, MlirType elem) {
+  int64_t width = g->t->width;
+
+  return mlirVectorTypeGet(1, &width, elem);
+}
+
+/* Broadcasts scalar "v" to every lane. */
+static MlirValue broadcast(const struct tile_gen *g, struct mdh_builder *b,
+                           MlirValue v) {
+  MlirType type = vector_of(g, mlirValueGetType(v));
+
+  return mlirOperationGetResult(
+      mdh_build_op(b, "vector.broadcast", 1, &v, 1, &type, 0, NULL), 0);
+}
+
+/* Sets "at" to the point of row "r" and vector "q" of the tile ("idx" in
+ * the other dimensions). */
+static void tile_point(const struct tile_gen *g, struct mdh_builder *b, int r,
+                       int q, MlirValue *at) {
+  const struct mdh_register_tile *t = g->t;
+
+  memcpy(at, g->idx, t->rank * sizeof(*at));
+  if (t->row >= 0 && r > 0)
+    at[t->row] =
+        mdh_build_binary(b, "arith.addi", g->lo[t->row], mdh_build_index(b, r));
+  if (q > 0)
+    at[t->vec] = mdh_build_binary(b, "arith.addi", g->lo[t->vec],
+                                  mdh_build_index(b, (int64_t)q * t->width));
+}
+
+/* Loads a vector of "buffer" through access "map" at point "at". */
+static MlirValue load_vector(const struct tile_gen *g, struct mdh_builder *b,
+                             MlirValue buffer, MlirAffineMap map,
+                             const MlirValue *at) {
+  MlirValue operands[1 + MAX_RANK];
+  MlirType type =
+      vector_of(g, mlirShapedTypeGetElementType(mlirValueGetType(buffer)));
+  intptr_t n = mlirAffineMapGetNumResults(map);
+
+  operands[0] = buffer;
+  mdh_build_affine_map(b, map, at, operands + 1);
+  return mlirOperationGetResult(
+      mdh_build_op(b, "vector.load", n + 1, operands, 1, &type, 0, NULL), 0);
+}
+
+/* Stores vector "v" to "buffer" through access "map" at point "at". */
+static void store_vector(struct mdh_builder *b, MlirValue v, MlirValue buffer,
+                         MlirAffineMap map, const MlirValue *at) {
+  MlirValue operands[2 + MAX_RANK];
+  intptr_t n = mlirAffineMapGetNumResults(map);
+
+  operands[0] = v;
+  operands[1] = buffer;
+  mdh_build_affine_map(b, map, at, operands + 2);
+  mdh_build_op(b, "vector.store", n + 2, operands, 0, NULL, 0, NULL);
+}
+
+/* Reads input access "k" of "view" at row "r" and vector "q": a vector,
+ * or a scalar broadcast to every lane. */
+static MlirValue read_input(const struct tile_gen *g, struct mdh_builder *b,
+                            MlirOperation view, intptr_t a, int k, int r,
+                            int q) {
+  MlirAffineMap map = mdhViewGetAccess(view, a);
+  MlirValue buffer = mdhViewGetBuffer(view), at[MAX_RANK], idx[MAX_RANK];
+
+  tile_point(g, b, r, q, at);
+  if (g->t->vector[k])
+    return load_vector(g, b, buffer, map, at);
+  mdh_build_affine_map(b, map, at, idx);
+  return broadcast(
+      g, b, mdh_build_load(b, buffer, mlirAffineMapGetNumResults(map), idx));
+}
+
+/* Reads every input of the tile at the current reduction point into
+ * "args" (access k, row r, vector q at args[(k * rows + r) * vectors +
+ * q]): each load once, shared by the rows and vectors it does not depend
+ * on. */
+static void read_inputs(const struct tile_gen *g, struct mdh_builder *b,
+                        MlirValue *args) {
+  const struct mdh_register_tile *t = g->t;
+  MlirOperation hom = g->info->stmt->hom, view;
+  intptr_t v, a;
+  int k = 0, r, q, nr, nq;
+
+  for (v = 0; v < mlirOperationGetNumOperands(hom); ++v) {
+    view = mlirOpResultGetOwner(mlirOperationGetOperand(hom, v));
+    for (a = 0; a < mdhViewGetNumAccesses(view); ++a, ++k) {
+      nr = t->on_row[k] ? t->rows : 1;
+      nq = t->vector[k] ? t->vectors : 1;
+      for (r = 0; r < t->rows; ++r)
+        for (q = 0; q < t->vectors; ++q)
+          args[(k * t->rows + r) * t->vectors + q] =
+              r < nr && q < nq
+                  ? read_input(g, b, view, a, k, r, q)
+                  : args[(k * t->rows + r % nr) * t->vectors + q % nq];
+    }
+  }
+}
+
+/* Internal data structure of the vectorized scalar function: its values
+ * (block arguments and op results) and what each became. */
+struct value_map {
+  int n;
+  MlirValue from[256];
+  MlirValue to[256];
+};
+
+static MlirValue value_map_find(const struct value_map *vm, MlirValue v) {
+  int i;
+
+  for (i = 0; i < vm->n; ++i)
+    if (mlirValueEqual(vm->from[i], v))
+      return vm->to[i];
+  return (MlirValue){NULL};
+}
+
+static int value_map_add(struct value_map *vm, MlirValue from, MlirValue to) {
+  if (vm->n == 256)
+    return -1;
+  vm->from[vm->n] = from;
+  vm->to[vm->n++] = to;
+  return 0;
+}
+
+/* Builds the op "op" of the scalar function lane by lane: a constant is
+ * built once and broadcast, any other op on the vectors of its operands,
+ * with its attributes, giving vectors of its result types. */
+static int vectorize_op(const struct tile_gen *g, struct mdh_builder *b,
+                        MlirOperation op, struct value_map *vm) {
+  intptr_t n_ops = mlirOperationGetNumOperands(op), i;
+  intptr_t n_res = mlirOperationGetNumResults(op);
+  intptr_t n_attrs = mlirOperationGetNumAttributes(op);
+  MlirValue operands[8];
+  MlirType types[8];
+  MlirNamedAttribute attrs[8];
+  MlirOperation copy;
+
+  if (n_ops > 8 || n_res > 8 || n_attrs > 8)
+    return -1;
+  if (mdh_op_is(op, "arith.constant")) {
+    copy = mlirOperationClone(op);
+    mdh_build_insert(b, copy);
+    return value_map_add(vm, mlirOperationGetResult(op, 0),
+                         broadcast(g, b, mlirOperationGetResult(copy, 0)));
+  }
+  for (i = 0; i < n_ops; ++i) {
+    operands[i] = value_map_find(vm, mlirOperationGetOperand(op, i));
+    if (mlirValueIsNull(operands[i]))
+      return -1;
+  }
+  for (i = 0; i < n_res; ++i)
+    types[i] = vector_of(g, mlirValueGetType(mlirOperationGetResult(op, i)));
+  for (i = 0; i < n_attrs; ++i)
+    attrs[i] = mlirOperationGetAttribute(op, i);
+  copy = mdh_build_op(b, mlirIdentifierStr(mlirOperationGetName(op)).data,
+                      n_ops, operands, n_res, types, n_attrs, attrs);
+  for (i = 0; i < n_res; ++i)
+    if (value_map_add(vm, mlirOperationGetResult(op, i),
+                      mlirOperationGetResult(copy, i)) < 0)
+      return -1;
+  return 0;
+}
+
+/* Builds the scalar function lane by lane on the vectors "args" and
+ * combines its result into "acc": one vector.fma for a float sum of
+ * products. Returns the new accumulator, or a null value if an op does
+ * not vectorize. */
+static MlirValue apply(const struct tile_gen *g, struct mdh_builder *b,
+                       const MlirValue *args, MlirValue acc) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(g->fn, 0));
+  struct value_map vm = {0};
+  MlirOperation op, def;
+  MlirValue v, operands[3];
+  intptr_t i;
+
+  for (i = 0; i < mlirBlockGetNumArguments(body); ++i)
+    if (value_map_add(&vm, mlirBlockGetArgument(body, i), args[i]) < 0)
+      return (MlirValue){NULL};
+  for (op = mlirBlockGetFirstOperation(body); !mdh_op_is(op, "func.return");
+       op = mlirOperationGetNextInBlock(op))
+    if (vectorize_op(g, b, op, &vm) < 0)
+      return (MlirValue){NULL};
+  v = value_map_find(&vm, mlirOperationGetOperand(op, 0));
+  if (mlirValueIsNull(v))
+    return v;
+  def = mlirOpResultGetOwner(v);
+  if (!strcmp(g->op->name, "add") &&
+      mlirTypeIsAFloat(mlirShapedTypeGetElementType(g->acc_type)) &&
+      mdh_op_is(def, "arith.mulf") &&
+      mlirOpOperandIsNull(mlirValueGetFirstUse(v))) {
+    operands[0] = mlirOperationGetOperand(def, 0);
+    operands[1] = mlirOperationGetOperand(def, 1);
+    operands[2] = acc;
+    v = mlirOperationGetResult(
+        mdh_build_op(b, "vector.fma", 3, operands, 1, &g->acc_type, 0, NULL),
+        0);
+    mlirOperationDestroy(def);
+    return v;
+  }
+  return mdh_build_binary(
+      b, mdh_operator_arith(g->op, mlirShapedTypeGetElementType(g->acc_type)),
+      acc, v);
+}
+
+/* Builds one step of the reduction at "b": reads the inputs, applies the
+ * scalar function for every row and vector and combines into "acc" (the
+ * rows x vectors accumulators, updated). */
+static int build_step(const struct tile_gen *g, struct mdh_builder *b,
+                      MlirValue *acc) {
+  const struct mdh_register_tile *t = g->t;
+  int n = t->rows * t->vectors, r, q, k;
+  MlirValue *args = malloc((size_t)(t->n_access + 1) * n * sizeof(*args));
+  MlirValue fn_args[MDH_REGISTER_TILE_MAX_ACCESSES];
+  int rc = 0;
+
+  if (!args)
+    abort();
+  read_inputs(g, b, args);
+  for (r = 0; r < t->rows && rc == 0; ++r)
+    for (q = 0; q < t->vectors && rc == 0; ++q) {
+      for (k = 0; k < t->n_access; ++k)
+        fn_args[k] = args[(k * t->rows + r) * t->vectors + q];
+      acc[r * t->vectors + q] = apply(g, b, fn_args, acc[r * t->vectors + q]);
+      if (mlirValueIsNull(acc[r * t->vectors + q]))
+        rc = -1;
+    }
+  free(args);
+  return rc;
+}
+
+/* Builds `scf.for %iv = lb to ub iter_args(inits)` at "b" with an empty
+ * body (no terminator); returns the loop, its body in "body". */
+static MlirOperation build_for_iter(struct mdh_builder *b, MlirValue lb,
+                                    MlirValue ub, int n, const MlirValue *inits,
+                                    MlirBlock *body) {
+  MlirOperationState st =
+      mlirOperationStateGet(mlirStringRefCreateFromCString("scf.for"), b->loc);
+  MlirValue *operands = malloc((n + 3) * sizeof(*operands));
+  MlirType *types = malloc((n + 1) * sizeof(*types));
+  MlirLocation *locs = malloc((n + 1) * sizeof(*locs));
+  MlirRegion region = mlirRegionCreate();
+  MlirOperation loop;
+  int i;
+
+  if (!operands || !types || !locs)
+    abort();
+  operands[0] = lb;
+  operands[1] = ub;
+  operands[2] = mdh_build_index(b, 1);
+  types[0] = mlirIndexTypeGet(b->ctx);
+  locs[0] = b->loc;
+  for (i = 0; i < n; ++i) {
+    operands[3 + i] = inits[i];
+    types[1 + i] = mlirValueGetType(inits[i]);
+    locs[1 + i] = b->loc;
+  }
+  *body = mlirBlockCreate(n + 1, types, locs);
+  mlirRegionAppendOwnedBlock(region, *body);
+  mlirOperationStateAddOperands(&st, n + 3, operands);
+  mlirOperationStateAddResults(&st, n, types + 1);
+  mlirOperationStateAddOwnedRegions(&st, 1, &region);
+  loop = mlirOperationCreate(&st);
+  mdh_build_insert(b, loop);
+  free(operands);
+  free(types);
+  free(locs);
+  return loop;
+}
+
+/* Builds the loops over the reduction dimensions from "d" on at "b", the
+ * accumulators "acc" carried through them (and updated to their results),
+ * with one step of the reduction innermost. */
+static int build_nest(struct tile_gen *g, struct mdh_builder *b, int d,
+                      MlirValue *acc) {
+  int n = g->t->rows * g->t->vectors, i, rc;
+  struct mdh_builder in = *b;
+  MlirOperation loop;
+  MlirBlock body;
+
+  while (d < g->t->rank && g->info->stmt->kinds[d] != MdhCombinePW)
+    ++d;
+  if (d == g->t->rank)
+    return build_step(g, b, acc);
+  loop = build_for_iter(
+      b, g->lo[d],
+      mdh_build_binary(b, "arith.addi", g->hi[d], mdh_build_index(b, 1)), n,
+      acc, &body);
+  in.block = body;
+  in.before = (MlirOperation){NULL};
+  g->idx[d] = mlirBlockGetArgument(body, 0);
+  for (i = 0; i < n; ++i)
+    acc[i] = mlirBlockGetArgument(body, i + 1);
+  rc = build_nest(g, &in, d + 1, acc);
+  mdh_build_op(&in, "scf.yield", n, acc, 0, NULL, 0, NULL);
+  for (i = 0; i < n; ++i)
+    acc[i] = mlirOperationGetResult(loop, i);
+  return rc;
+}
+
+/* Returns the identity of the tile's operator as a vector: -0.0 for a
+ * float sum (see the top of this file). */
+static MlirValue identity(const struct tile_gen *g, struct mdh_builder *b) {
+  MlirType elem = mlirShapedTypeGetElementType(g->acc_type);
+  MlirAttribute value;
+  MlirNamedAttribute attr;
+  double x;
+
+  if (mlirTypeIsAFloat(elem)) {
+    x = !strcmp(g->op->name, "add") ? -0.0 : mdh_operator_identity_float(g->op);
+    value = mlirFloatAttrDoubleGet(b->ctx, elem, x);
+  } else {
+    value = mlirIntegerAttrGet(
+        elem, mdh_operator_identity_int(g->op, mlirIntegerTypeGetWidth(elem)));
+  }
+  attr = mdh_named_attr(b->ctx, "value", value);
+  return broadcast(
+      g, b,
+      mlirOperationGetResult(
+          mdh_build_op(b, "arith.constant", 0, NULL, 1, &elem, 1, &attr), 0));
+}
+
+/* Sets "at" to the result point of row "r" and vector "q": the tile's, with
+ * index 0 in the reduction dimensions. */
+static void result_point(const struct tile_gen *g, struct mdh_builder *b, int r,
+                         int q, MlirValue *at) {
+  int d;
+
+  tile_point(g, b, r, q, at);
+  for (d = 0; d < g->t->rank; ++d)
+    if (g->info->stmt->kinds[d] == MdhCombinePW)
+      at[d] = mdh_build_index(b, 0);
+}
+
+/* Sets the accumulators "acc" to their start: the identity in a tile that
+ * holds the first point of the reduction, else what the output holds
+ * (always, for an accumulating output). */
+static void init_accumulators(const struct tile_gen *g, struct mdh_builder *b,
+                              MlirValue *acc) {
+  const struct mdh_register_tile *t = g->t;
+  const struct mdh_component *c = &g->info->comps[0];
+  MlirValue first = {NULL}, zero = mdh_build_index(b, 0), id, at[MAX_RANK];
+  MlirValue operands[3];
+  int d, r, q;
+
+  for (d = 0; d < t->rank && !g->info->accumulate; ++d) {
+    if (g->info->stmt->kinds[d] != MdhCombinePW)
+      continue;
+    id = mdh_build_cmpi(b, "eq", g->lo[d], zero);
+    first = mlirValueIsNull(first)
+                ? id
+                : mdh_build_binary(b, "arith.andi", first, id);
+  }
+  id = mlirValueIsNull(first) ? first : identity(g, b);
+  for (r = 0; r < t->rows; ++r)
+    for (q = 0; q < t->vectors; ++q) {
+      result_point(g, b, r, q, at);
+      acc[r * t->vectors + q] = load_vector(g, b, c->buffer, c->map, at);
+      if (mlirValueIsNull(first))
+        continue;
+      operands[0] = first;
+      operands[1] = id;
+      operands[2] = acc[r * t->vectors + q];
+      acc[r * t->vectors + q] =
+          mlirOperationGetResult(mdh_build_op(b, "arith.select", 3, operands, 1,
+                                              &g->acc_type, 0, NULL),
+                                 0);
+    }
+}
+
+/* Stores the accumulators "acc" to every location of the result. */
+static void store_accumulators(const struct tile_gen *g, struct mdh_builder *b,
+                               const MlirValue *acc) {
+  const struct mdh_register_tile *t = g->t;
+  const struct mdh_component *c = &g->info->comps[0];
+  MlirValue at[MAX_RANK];
+  int r, q, k;
+
+  for (r = 0; r < t->rows; ++r)
+    for (q = 0; q < t->vectors; ++q) {
+      result_point(g, b, r, q, at);
+      for (k = 0; k < c->n_stores; ++k)
+        store_vector(b, acc[r * t->vectors + q], c->store_buffers[k],
+                     c->store_maps[k], at);
+    }
+}
+
+/* Builds the full tile of "g" at "b". */
+static int build_full_tile(struct tile_gen *g, struct mdh_builder *b) {
+  int n = g->t->rows * g->t->vectors, rc;
+  MlirValue *acc = malloc(n * sizeof(*acc));
+
+  if (!acc)
+    abort();
+  init_accumulators(g, b, acc);
+  rc = build_nest(g, b, 0, acc);
+  if (rc == 0)
+    store_accumulators(g, b, acc);
+  free(acc);
+  return rc;
+}
+
+/* Builds "hi - lo == size - 1" of dimension "d" of "g": the tile spans
+ * "size" points of it. */
+static MlirValue spans(struct tile_gen *g, struct mdh_builder *b, int d,
+                       int64_t size) {
+  return mdh_build_cmpi(b, "eq",
+                        mdh_build_binary(b, "arith.subi", g->hi[d], g->lo[d]),
+                        mdh_build_index(b, size - 1));
+}
+
+/* Appends "str" to the NUL-terminated buffer of 32 bytes "user". */
+static void print_to(MlirStringRef str, void *user) {
+  char *buf = user;
+  size_t n = strlen(buf);
+
+  if (n + str.length < 32) {
+    memcpy(buf + n, str.data, str.length);
+    buf[n + str.length] = '\0';
+  }
+}
+
+/* Appends the description of "t" to "*desc": the statement, then
+ * "row R x vec V x W" ("R x" without a row dimension), the reduction
+ * block and the row block, with dimensions named d0, d1, ... */
+static void describe(const struct mdh_register_tile *t, const char *name,
+                     MlirType elem, char **desc) {
+  char buf[256], type[32] = "";
+  size_t old = *desc ? strlen(*desc) : 0;
+  int n = 0;
+
+  mlirTypePrint(elem, &print_to, type);
+  n += snprintf(buf + n, sizeof(buf) - n, "%s: ", name);
+  if (t->row >= 0)
+    n += snprintf(buf + n, sizeof(buf) - n, "rows d%d x %d, ", t->row, t->rows);
+  n += snprintf(buf + n, sizeof(buf) - n, "d%d x %d vector<%dx%s>", t->vec,
+                t->vectors, t->width, type);
+  if (t->block_dim >= 0)
+    n += snprintf(buf + n, sizeof(buf) - n, ", d%d blocks of %lld",
+                  t->block_dim, (long long)t->block);
+  if (t->row >= 0)
+    snprintf(buf + n, sizeof(buf) - n, ", d%d blocks of %lld", t->row,
+             (long long)t->row_block);
+  *desc = realloc(*desc, old + strlen(buf) + 2);
+  if (!*desc)
+    abort();
+  if (old)
+    (*desc)[old++] = '\n';
+  strcpy(*desc + old, buf);
+}
+
+int mdh_cpu_generate_register_tile(struct mdh_builder *b,
+                                   __isl_keep isl_ast_node *node,
+                                   struct mdh_ast_scope *scope,
+                                   struct mdh_chain *cg, char **desc) {
+  const struct tile_ast *ann = annotation(node);
+  const struct mdh_register_tile *t = &ann->tile;
+  struct mdh_stmt *stmt = &cg->m->stmts[t->stmt];
+  struct tile_gen g = {.t = t};
+  isl_ast_node *child = isl_ast_node_mark_get_node(node);
+  MlirValue full;
+  MlirBlock then_b, else_b;
+  struct mdh_builder tb, eb;
+  int d, rc;
+
+  g.info = mdh_chain_find(cg, stmt->name, stmt->rank);
+  g.fn = mdh_lookup_symbol(stmt->hom, mdhMdHomGetScalarFunction(stmt->hom));
+  g.acc_type = vector_of(&g, mlirFunctionTypeGetResult(g.info->fn_type, 0));
+  g.op = mdh_register_tile_operator(
+      stmt->hom, mlirFunctionTypeGetResult(g.info->fn_type, 0));
+  for (d = 0; d < t->rank; ++d) {
+    g.lo[d] = g.idx[d] = mdh_ast_scope_expr(scope, b, ann->lo[d]);
+    g.hi[d] = mdh_ast_scope_expr(scope, b, ann->hi[d]);
+    if (mlirValueIsNull(g.lo[d]) || mlirValueIsNull(g.hi[d]))
+      return isl_ast_node_free(child), -1;
+  }
+  full = spans(&g, b, t->vec, (int64_t)t->vectors * t->width);
+  if (t->row >= 0)
+    full =
+        mdh_build_binary(b, "arith.andi", full, spans(&g, b, t->row, t->rows));
+  mdh_build_if_else(b, full, &then_b, &else_b);
+  tb = mdh_builder_before_terminator(b, then_b);
+  eb = mdh_builder_before_terminator(b, else_b);
+  rc = build_full_tile(&g, &tb);
+  if (rc < 0)
+    mlirEmitError(b->loc, "mdh-codegen-cpu: the scalar function of a "
+                          "register tile did not vectorize");
+  else
+    rc = mdh_ast_scope_node(scope, &eb, child);
+  describe(t, stmt->name, mlirShapedTypeGetElementType(g.acc_type), desc);
+  isl_ast_node_free(child);
+  return rc;
+}
