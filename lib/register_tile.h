@@ -65,6 +65,11 @@ int mdh_register_tile_choose(struct mdh_model *m, int s,
                              const struct mdh_cpu_target *target,
                              struct mdh_register_tile *t);
 
+/* Tells whether scalar function "fn" (vectorizable) may run on lanes
+ * outside the index space, which a masked load fills with 0: not when it
+ * divides integers, which a 0 would make undefined. */
+int mdh_register_tile_may_mask(MlirOperation fn);
+
 /* Returns the builtin operator of "hom" that a register tile can combine
  * with on "type", else NULL. */
 const struct mdh_operator *mdh_register_tile_operator(MlirOperation hom,

@@ -48,20 +48,8 @@ py=${PYTHON:-/usr/bin/python3}
 mdh_run=$build/bin/mdh-run
 [ -x "$mdh_run" ] || { echo "run.sh: no $mdh_run (cmake --build build first)" >&2; exit 1; }
 
-# --- bench-only dependencies (Debian packages) ----------------------------
-need=()
-for p in libhalide14-0-dev python3-halide python3-matplotlib; do
-  dpkg -s "$p" >/dev/null 2>&1 || need+=("$p")
-done
-if [ ${#need[@]} -gt 0 ]; then
-  echo "run.sh: installing ${need[*]}"
-  sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo=sudo
-  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${need[@]}" >/dev/null ||
-    { $sudo apt-get update >/dev/null && \
-      $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${need[@]}" >/dev/null; } ||
-    echo "run.sh: apt-get failed for ${need[*]}" >&2
-fi
+source "$here/common.sh"
+install_packages libhalide14-0-dev python3-halide python3-matplotlib
 "$py" -c 'import halide' 2>/dev/null ||
   { echo "run.sh: $py cannot import halide (python3-halide)" >&2; exit 1; }
 
@@ -82,43 +70,6 @@ pipelines=(
   "matmul|$out/mlir/matmul.mlir|512x512x512"
   "jacobi3d|$out/mlir/jacobi3d.mlir|128^3 (input 130^3)"
 )
-
-# The median of the time_ms lines of a log, the first $warmup dropped.
-median_mdh() {
-  grep '^time_ms=' "$1" | sed 's/time_ms=//' | tail -n +"$((warmup + 1))" |
-    sort -g | awk '{ v[NR] = $1 } END {
-      if (NR == 0) { print "nan"; exit }
-      if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
-
-# guarded LOG CMD...: runs CMD (output in LOG) under guard.py until the rest
-# of the machine stayed quiet (others_frac <= max_others), at most $tries
-# times; LOG ends as the quietest attempt. Returns CMD's status.
-guarded() {
-  local log=$1 best="" best_frac="" frac rc best_rc=0 i wait
-  shift
-  for ((i = 1; i <= tries; i++)); do
-    rc=0
-    # Past 8 minutes, no more waiting for a quiet machine.
-    wait=10
-    [ $(( $(date +%s) - start )) -lt 480 ] || wait=0
-    "$py" "$here/guard.py" "$log.try" --wait-quiet=$wait -- "$@" || rc=$?
-    frac=$(sed -n 's/^guard .*others_frac=\([0-9.]*\).*/\1/p' "$log.try")
-    [ -n "$frac" ] || frac=9
-    if [ -z "$best" ] || awk -v a="$frac" -v b="$best_frac" 'BEGIN { exit !(a < b) }'; then
-      mv "$log.try" "$log"
-      best=$i best_frac=$frac best_rc=$rc
-    else
-      rm -f "$log.try"
-    fi
-    [ $rc -eq 0 ] || break
-    awk -v a="$frac" -v m="$max_others" 'BEGIN { exit !(a <= m) }' && break
-    echo "   (other processes took $frac cores; again)"
-  done
-  echo "attempt $best of $i, others_frac=$best_frac" >> "$log"
-  last_frac=$best_frac
-  return $best_rc
-}
 
 results=$out/results.tsv
 cols="mdh1 mdh2 unfused1 unfused2 halide1 halide2 auto1 auto2"

@@ -5,7 +5,8 @@
 // -0.0 (the first block of the reduction) or from C, carries its 24
 // accumulators through the k loop, loads 4 vectors of B and broadcasts 6
 // elements of A per step, one vector.fma per accumulator, and stores the
-// tile; a partial tile (the last 4 rows) runs the scalar code.
+// tile. The last tile has 4 rows (64 = 10 x 6 + 4): a variant of 4 x 4
+// vectors; the untiled scalar code is left for tiles of no other shape.
 module attributes {mdh.vector_bits = 512 : i64} {
 func.func private @mul(%a: f32, %b: f32) -> f32 {
   %p = arith.mulf %a, %b : f32
@@ -22,6 +23,12 @@ func.func private @mul(%a: f32, %b: f32) -> f32 {
 // CHECK-COUNT-24: vector.fma
 // CHECK-NEXT: scf.yield
 // CHECK-COUNT-24: vector.store
+// CHECK: } else {
+// CHECK: scf.if
+// CHECK: scf.for {{.*}} iter_args(
+// CHECK-COUNT-16: vector.fma
+// CHECK-NEXT: scf.yield
+// CHECK-COUNT-16: vector.store
 // CHECK: } else {
 // CHECK: arith.mulf {{.*}} : f32
 func.func @matmul(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64xf32>) {

@@ -68,6 +68,12 @@
 
 #define MAX_RANK MDH_MODEL_MAX_RANK
 
+/* The longest reduction dimension a tile unrolls: the 3 x 3 window of a
+ * convolution. As loops of 3 iterations inside the loop over the
+ * channels, each carrying the 28 accumulators of a 14 x 2 tile, LLVM
+ * shuffled and spilled the accumulators at every iteration. */
+#define MAX_UNROLL 4
+
 /* The register tile of an AST mark: the tile and the bounds of its points
  * in each dimension, as expressions of the iterators around the mark. */
 struct tile_ast {
@@ -229,12 +235,16 @@ int mdh_cpu_is_register_tile(__isl_keep isl_ast_node *node) {
 
 /* ---- the code ------------------------------------------------------------ */
 
-/* Internal data structure of the generation of one full tile: the tile,
- * its statement, the point being generated ("idx": the tile's lower bounds,
+/* Internal data structure of the generation of one tile: the tile, the
+ * rows and vectors of the variant being generated, the mask of the lanes
+ * of its last vector that lie in the index space (null: all), its
+ * statement, the point being generated ("idx": the tile's lower bounds,
  * the reduction loops' iterators), the vector type "acc_type" of the
  * accumulators, the operator, and the callee. */
 struct tile_gen {
   const struct mdh_register_tile *t;
+  int rows, vectors;
+  MlirValue mask;
   const struct mdh_stmt_info *info;
   MlirValue lo[MAX_RANK], hi[MAX_RANK];
   MlirValue idx[MAX_RANK];
@@ -274,31 +284,55 @@ static void tile_point(const struct tile_gen *g, struct mdh_builder *b, int r,
                                   mdh_build_index(b, (int64_t)q * t->width));
 }
 
-/* Loads a vector of "buffer" through access "map" at point "at". */
+/* Loads a vector of "buffer" through access "map" at point "at", only the
+ * lanes of the mask of "g" if "masked" (the others 0). */
 static MlirValue load_vector(const struct tile_gen *g, struct mdh_builder *b,
                              MlirValue buffer, MlirAffineMap map,
-                             const MlirValue *at) {
-  MlirValue operands[1 + MAX_RANK];
-  MlirType type =
-      vector_of(g, mlirShapedTypeGetElementType(mlirValueGetType(buffer)));
+                             const MlirValue *at, int masked) {
+  MlirValue operands[3 + MAX_RANK];
+  MlirType elem = mlirShapedTypeGetElementType(mlirValueGetType(buffer));
+  MlirType type = vector_of(g, elem);
+  MlirNamedAttribute zero = mdh_named_attr(
+      b->ctx, "value",
+      mlirTypeIsAFloat(elem) ? mlirFloatAttrDoubleGet(b->ctx, elem, 0.0)
+                             : mlirIntegerAttrGet(elem, 0));
   intptr_t n = mlirAffineMapGetNumResults(map);
 
   operands[0] = buffer;
   mdh_build_affine_map(b, map, at, operands + 1);
+  if (!masked || mlirValueIsNull(g->mask))
+    return mlirOperationGetResult(
+        mdh_build_op(b, "vector.load", n + 1, operands, 1, &type, 0, NULL), 0);
+  operands[n + 1] = g->mask;
+  operands[n + 2] = broadcast(
+      g, b,
+      mlirOperationGetResult(
+          mdh_build_op(b, "arith.constant", 0, NULL, 1, &elem, 1, &zero), 0));
   return mlirOperationGetResult(
-      mdh_build_op(b, "vector.load", n + 1, operands, 1, &type, 0, NULL), 0);
+      mdh_build_op(b, "vector.maskedload", n + 3, operands, 1, &type, 0, NULL),
+      0);
 }
 
-/* Stores vector "v" to "buffer" through access "map" at point "at". */
-static void store_vector(struct mdh_builder *b, MlirValue v, MlirValue buffer,
-                         MlirAffineMap map, const MlirValue *at) {
-  MlirValue operands[2 + MAX_RANK];
+/* Stores vector "v" to "buffer" through access "map" at point "at", only
+ * the lanes of the mask of "g" if "masked". */
+static void store_vector(const struct tile_gen *g, struct mdh_builder *b,
+                         MlirValue v, MlirValue buffer, MlirAffineMap map,
+                         const MlirValue *at, int masked) {
+  MlirValue operands[3 + MAX_RANK];
   intptr_t n = mlirAffineMapGetNumResults(map);
 
-  operands[0] = v;
-  operands[1] = buffer;
-  mdh_build_affine_map(b, map, at, operands + 2);
-  mdh_build_op(b, "vector.store", n + 2, operands, 0, NULL, 0, NULL);
+  if (!masked || mlirValueIsNull(g->mask)) {
+    operands[0] = v;
+    operands[1] = buffer;
+    mdh_build_affine_map(b, map, at, operands + 2);
+    mdh_build_op(b, "vector.store", n + 2, operands, 0, NULL, 0, NULL);
+    return;
+  }
+  operands[0] = buffer;
+  mdh_build_affine_map(b, map, at, operands + 1);
+  operands[n + 1] = g->mask;
+  operands[n + 2] = v;
+  mdh_build_op(b, "vector.maskedstore", n + 3, operands, 0, NULL, 0, NULL);
 }
 
 /* Reads input access "k" of "view" at row "r" and vector "q": a vector,
@@ -311,7 +345,7 @@ static MlirValue read_input(const struct tile_gen *g, struct mdh_builder *b,
 
   tile_point(g, b, r, q, at);
   if (g->t->vector[k])
-    return load_vector(g, b, buffer, map, at);
+    return load_vector(g, b, buffer, map, at, q == g->vectors - 1);
   mdh_build_affine_map(b, map, at, idx);
   return broadcast(
       g, b, mdh_build_load(b, buffer, mlirAffineMapGetNumResults(map), idx));
@@ -331,14 +365,14 @@ static void read_inputs(const struct tile_gen *g, struct mdh_builder *b,
   for (v = 0; v < mlirOperationGetNumOperands(hom); ++v) {
     view = mlirOpResultGetOwner(mlirOperationGetOperand(hom, v));
     for (a = 0; a < mdhViewGetNumAccesses(view); ++a, ++k) {
-      nr = t->on_row[k] ? t->rows : 1;
-      nq = t->vector[k] ? t->vectors : 1;
-      for (r = 0; r < t->rows; ++r)
-        for (q = 0; q < t->vectors; ++q)
-          args[(k * t->rows + r) * t->vectors + q] =
+      nr = t->on_row[k] ? g->rows : 1;
+      nq = t->vector[k] ? g->vectors : 1;
+      for (r = 0; r < g->rows; ++r)
+        for (q = 0; q < g->vectors; ++q)
+          args[(k * g->rows + r) * g->vectors + q] =
               r < nr && q < nq
                   ? read_input(g, b, view, a, k, r, q)
-                  : args[(k * t->rows + r % nr) * t->vectors + q % nq];
+                  : args[(k * g->rows + r % nr) * g->vectors + q % nq];
     }
   }
 }
@@ -454,7 +488,7 @@ static MlirValue apply(const struct tile_gen *g, struct mdh_builder *b,
 static int build_step(const struct tile_gen *g, struct mdh_builder *b,
                       MlirValue *acc) {
   const struct mdh_register_tile *t = g->t;
-  int n = t->rows * t->vectors, r, q, k;
+  int n = g->rows * g->vectors, r, q, k;
   MlirValue *args = malloc((size_t)(t->n_access + 1) * n * sizeof(*args));
   MlirValue fn_args[MDH_REGISTER_TILE_MAX_ACCESSES];
   int rc = 0;
@@ -462,12 +496,12 @@ static int build_step(const struct tile_gen *g, struct mdh_builder *b,
   if (!args)
     abort();
   read_inputs(g, b, args);
-  for (r = 0; r < t->rows && rc == 0; ++r)
-    for (q = 0; q < t->vectors && rc == 0; ++q) {
+  for (r = 0; r < g->rows && rc == 0; ++r)
+    for (q = 0; q < g->vectors && rc == 0; ++q) {
       for (k = 0; k < t->n_access; ++k)
-        fn_args[k] = args[(k * t->rows + r) * t->vectors + q];
-      acc[r * t->vectors + q] = apply(g, b, fn_args, acc[r * t->vectors + q]);
-      if (mlirValueIsNull(acc[r * t->vectors + q]))
+        fn_args[k] = args[(k * g->rows + r) * g->vectors + q];
+      acc[r * g->vectors + q] = apply(g, b, fn_args, acc[r * g->vectors + q]);
+      if (mlirValueIsNull(acc[r * g->vectors + q]))
         rc = -1;
     }
   free(args);
@@ -515,18 +549,29 @@ static MlirOperation build_for_iter(struct mdh_builder *b, MlirValue lb,
 
 /* Builds the loops over the reduction dimensions from "d" on at "b", the
  * accumulators "acc" carried through them (and updated to their results),
- * with one step of the reduction innermost. */
+ * with one step of the reduction innermost. A dimension that the tile spans
+ * whole, of at most MAX_UNROLL points, is unrolled. */
 static int build_nest(struct tile_gen *g, struct mdh_builder *b, int d,
                       MlirValue *acc) {
-  int n = g->t->rows * g->t->vectors, i, rc;
+  int n = g->rows * g->vectors, i, rc;
   struct mdh_builder in = *b;
   MlirOperation loop;
   MlirBlock body;
+
+  int64_t k;
 
   while (d < g->t->rank && g->info->stmt->kinds[d] != MdhCombinePW)
     ++d;
   if (d == g->t->rank)
     return build_step(g, b, acc);
+  if (d != g->t->block_dim && g->t->extent[d] <= MAX_UNROLL) {
+    for (k = 0, rc = 0; k < g->t->extent[d] && rc == 0; ++k) {
+      g->idx[d] = mdh_build_binary(b, "arith.addi", g->lo[d],
+                                   mdh_build_index(b, k));
+      rc = build_nest(g, b, d + 1, acc);
+    }
+    return rc;
+  }
   loop = build_for_iter(
       b, g->lo[d],
       mdh_build_binary(b, "arith.addi", g->hi[d], mdh_build_index(b, 1)), n,
@@ -597,16 +642,17 @@ static void init_accumulators(const struct tile_gen *g, struct mdh_builder *b,
                 : mdh_build_binary(b, "arith.andi", first, id);
   }
   id = mlirValueIsNull(first) ? first : identity(g, b);
-  for (r = 0; r < t->rows; ++r)
-    for (q = 0; q < t->vectors; ++q) {
+  for (r = 0; r < g->rows; ++r)
+    for (q = 0; q < g->vectors; ++q) {
       result_point(g, b, r, q, at);
-      acc[r * t->vectors + q] = load_vector(g, b, c->buffer, c->map, at);
+      acc[r * g->vectors + q] =
+          load_vector(g, b, c->buffer, c->map, at, q == g->vectors - 1);
       if (mlirValueIsNull(first))
         continue;
       operands[0] = first;
       operands[1] = id;
-      operands[2] = acc[r * t->vectors + q];
-      acc[r * t->vectors + q] =
+      operands[2] = acc[r * g->vectors + q];
+      acc[r * g->vectors + q] =
           mlirOperationGetResult(mdh_build_op(b, "arith.select", 3, operands, 1,
                                               &g->acc_type, 0, NULL),
                                  0);
@@ -616,23 +662,22 @@ static void init_accumulators(const struct tile_gen *g, struct mdh_builder *b,
 /* Stores the accumulators "acc" to every location of the result. */
 static void store_accumulators(const struct tile_gen *g, struct mdh_builder *b,
                                const MlirValue *acc) {
-  const struct mdh_register_tile *t = g->t;
   const struct mdh_component *c = &g->info->comps[0];
   MlirValue at[MAX_RANK];
   int r, q, k;
 
-  for (r = 0; r < t->rows; ++r)
-    for (q = 0; q < t->vectors; ++q) {
+  for (r = 0; r < g->rows; ++r)
+    for (q = 0; q < g->vectors; ++q) {
       result_point(g, b, r, q, at);
       for (k = 0; k < c->n_stores; ++k)
-        store_vector(b, acc[r * t->vectors + q], c->store_buffers[k],
-                     c->store_maps[k], at);
+        store_vector(g, b, acc[r * g->vectors + q], c->store_buffers[k],
+                     c->store_maps[k], at, q == g->vectors - 1);
     }
 }
 
-/* Builds the full tile of "g" at "b". */
-static int build_full_tile(struct tile_gen *g, struct mdh_builder *b) {
-  int n = g->t->rows * g->t->vectors, rc;
+/* Builds the tile of "g" at "b". */
+static int build_tile(struct tile_gen *g, struct mdh_builder *b) {
+  int n = g->rows * g->vectors, rc;
   MlirValue *acc = malloc(n * sizeof(*acc));
 
   if (!acc)
@@ -694,6 +739,72 @@ static void describe(const struct mdh_register_tile *t, const char *name,
   strcpy(*desc + old, buf);
 }
 
+/* Returns the mask of the first "lanes" lanes of a vector of "g". */
+static MlirValue lane_mask(const struct tile_gen *g, struct mdh_builder *b,
+                           int lanes) {
+  MlirType type = vector_of(g, mlirIntegerTypeGet(b->ctx, 1));
+  int values[64];
+  MlirNamedAttribute attr;
+  int i;
+
+  for (i = 0; i < g->t->width && i < 64; ++i)
+    values[i] = i < lanes;
+  attr = mdh_named_attr(
+      b->ctx, "value",
+      mlirDenseElementsAttrBoolGet(type, g->t->width, values));
+  return mlirOperationGetResult(
+      mdh_build_op(b, "arith.constant", 0, NULL, 1, &type, 1, &attr), 0);
+}
+
+/* Generates, at "b", the variants of the tile of "g" in turn: each runs
+ * where the tile spans the variant's rows and lanes, the last variant's
+ * "else" runs the mark's "child" (the untiled code). The variants are the
+ * full tile and those of the edges of the index space, whose tiles span
+ * its extents modulo the tile's (the tile band starts at 0), with a masked
+ * last vector for the lanes: on a 56-column convolution, 48 + 8 lanes
+ * rather than 48 lanes and 8 columns of scalar code. Returns -1 after a
+ * diagnostic. */
+static int generate_variants(struct tile_gen *g, struct mdh_builder *b,
+                             struct mdh_ast_scope *scope,
+                             __isl_keep isl_ast_node *child) {
+  const struct mdh_register_tile *t = g->t;
+  int64_t lanes = (int64_t)t->vectors * t->width;
+  int64_t row_sizes[2] = {t->rows, t->row >= 0 ? t->extent[t->row] % t->rows
+                                               : 0};
+  int64_t lane_sizes[2] = {lanes, mdh_register_tile_may_mask(g->fn) ? t->extent[t->vec] % lanes : 0};
+  struct mdh_builder cur = *b, in;
+  MlirBlock then_b, else_b;
+  MlirValue cond;
+  int i, j, d, rc = 0;
+
+  for (i = 0; i < 2 && rc == 0; ++i)
+    for (j = 0; j < 2 && rc == 0; ++j) {
+      if (row_sizes[i] == 0 || lane_sizes[j] == 0)
+        continue;
+      cond = spans(g, &cur, t->vec, lane_sizes[j]);
+      if (t->row >= 0)
+        cond = mdh_build_binary(&cur, "arith.andi", cond,
+                                spans(g, &cur, t->row, row_sizes[i]));
+      mdh_build_if_else(&cur, cond, &then_b, &else_b);
+      in = mdh_builder_before_terminator(&cur, then_b);
+      g->rows = (int)row_sizes[i];
+      g->vectors = (int)((lane_sizes[j] + t->width - 1) / t->width);
+      g->mask = lane_sizes[j] % t->width
+                    ? lane_mask(g, &in, (int)(lane_sizes[j] % t->width))
+                    : (MlirValue){NULL};
+      for (d = 0; d < t->rank; ++d)
+        g->idx[d] = g->lo[d];
+      rc = build_tile(g, &in);
+      cur = mdh_builder_before_terminator(&cur, else_b);
+    }
+  if (rc < 0) {
+    mlirEmitError(b->loc, "mdh-codegen-cpu: the scalar function of a "
+                          "register tile did not vectorize");
+    return -1;
+  }
+  return mdh_ast_scope_node(scope, &cur, child);
+}
+
 int mdh_cpu_generate_register_tile(struct mdh_builder *b,
                                    __isl_keep isl_ast_node *node,
                                    struct mdh_ast_scope *scope,
@@ -703,9 +814,6 @@ int mdh_cpu_generate_register_tile(struct mdh_builder *b,
   struct mdh_stmt *stmt = &cg->m->stmts[t->stmt];
   struct tile_gen g = {.t = t};
   isl_ast_node *child = isl_ast_node_mark_get_node(node);
-  MlirValue full;
-  MlirBlock then_b, else_b;
-  struct mdh_builder tb, eb;
   int d, rc;
 
   g.info = mdh_chain_find(cg, stmt->name, stmt->rank);
@@ -719,19 +827,7 @@ int mdh_cpu_generate_register_tile(struct mdh_builder *b,
     if (mlirValueIsNull(g.lo[d]) || mlirValueIsNull(g.hi[d]))
       return isl_ast_node_free(child), -1;
   }
-  full = spans(&g, b, t->vec, (int64_t)t->vectors * t->width);
-  if (t->row >= 0)
-    full =
-        mdh_build_binary(b, "arith.andi", full, spans(&g, b, t->row, t->rows));
-  mdh_build_if_else(b, full, &then_b, &else_b);
-  tb = mdh_builder_before_terminator(b, then_b);
-  eb = mdh_builder_before_terminator(b, else_b);
-  rc = build_full_tile(&g, &tb);
-  if (rc < 0)
-    mlirEmitError(b->loc, "mdh-codegen-cpu: the scalar function of a "
-                          "register tile did not vectorize");
-  else
-    rc = mdh_ast_scope_node(scope, &eb, child);
+  rc = generate_variants(&g, b, scope, child);
   describe(t, stmt->name, mlirShapedTypeGetElementType(g.acc_type), desc);
   isl_ast_node_free(child);
   return rc;
