@@ -420,13 +420,33 @@ static void choose_blocks(struct mdh_register_tile *t, struct mdh_stmt *stmt,
   t->row_block = balanced(t->extent[t->row], rows, t->rows);
 }
 
+/* Returns the reduction dimension of "stmt" (hom "hom") whose points the
+ * lanes of "t" can share out, or -1: the innermost of at least a vector's
+ * points that an input walks contiguously and no input walks otherwise.
+ * Each lane then sums its own points (MatVec: y[i] += A[i, k] x[k] along
+ * k), which reorders a float sum as the GPU's reductions do. */
+static int reduction_vec(MlirOperation hom, struct mdh_stmt *stmt,
+                         struct mdh_register_tile *t) {
+  int d, a;
+
+  for (d = stmt->rank - 1; d >= 0; --d) {
+    if (stmt->kinds[d] != MdhCombinePW || t->extent[d] < t->width ||
+        t->width < 2 || classify_inputs(hom, d, t) < 0)
+      continue;
+    for (a = 0; a < t->n_access; ++a)
+      if (t->vector[a])
+        return d;
+  }
+  return -1;
+}
+
 int mdh_register_tile_choose(struct mdh_model *m, int s,
                              const struct mdh_cpu_target *target,
                              struct mdh_register_tile *t) {
   struct mdh_stmt *stmt = &m->stmts[s];
   MlirOperation hom = stmt->hom;
   MlirType fn_type = mdh_md_hom_function_type(hom), result;
-  int d, n_pw = 0, bits;
+  int d, n_pw = 0, bits, mask;
   intptr_t i;
 
   if (stmt->rank > MAX_RANK || mdhMdHomIsIndexAware(hom) ||
@@ -449,16 +469,21 @@ int mdh_register_tile_choose(struct mdh_model *m, int s,
   t->stmt = s;
   t->rank = stmt->rank;
   t->width = target->vector_bits / bits;
+  mask = mdh_register_tile_may_mask(
+      mdh_lookup_symbol(hom, mdhMdHomGetScalarFunction(hom)));
   for (t->vec = stmt->rank - 1; t->vec >= 0; --t->vec)
     if (stmt->kinds[t->vec] == MdhCombineCC && t->extent[t->vec] >= t->width &&
         t->width >= 2 && stores_vectorize(hom, t->vec) &&
         classify_inputs(hom, t->vec, t) == 0)
       break;
+  t->reduces = t->vec < 0;
+  if (t->reduces && mask)
+    t->vec = reduction_vec(hom, stmt, t);
   if (t->vec < 0)
     return -1;
-  choose_shape(t, stmt, target,
-               mdh_register_tile_may_mask(
-                   mdh_lookup_symbol(hom, mdhMdHomGetScalarFunction(hom))));
+  choose_shape(t, stmt, target, mask);
   choose_blocks(t, stmt, target, lane_bits(result) / 8);
+  if (t->reduces)
+    t->block_dim = -1;
   return 0;
 }

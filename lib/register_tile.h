@@ -46,6 +46,7 @@ struct mdh_register_tile {
   int stmt;
   int rank;
   int vec, row;
+  int reduces;
   int rows, vectors, width;
   int block_dim;
   int64_t block, row_block;

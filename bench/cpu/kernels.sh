@@ -99,8 +99,11 @@ for entry in "${kernels[@]}"; do
     d=$out/data/$name
     mkdir -p "$d"
     log=$out/logs/$name.mdh$t.log
+    # The reference pipeline checks mdh once (libs.c checks it against the
+    # library on every run); not the 2^26-term sum, whose sequential float
+    # sum is itself far off (libs.c checks it in double precision).
     cmp=()
-    [ $t = 2 ] || cmp=(--compare=reference)
+    [ $t = 2 ] || [ "$name" = reduce ] || cmp=(--compare=reference)
     if guarded "$log" env OMP_NUM_THREADS=$t "$mdh_run" "$m/$file" --entry="$fn" \
          --pipeline=cpu --seed=1 --repeat=$((warmup + reps)) --write-outputs="$d" "${cmp[@]}"; then
       ms[mdh$t]=$(median_mdh "$log")

@@ -46,16 +46,16 @@ func.func @matmul(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64
 
 // -----
 
-// 256-bit vectors (AVX2): 16 registers hold 4 rows x 3 vectors of 8 lanes,
-// the 3 vectors of B and a broadcast.
+// 256-bit vectors (AVX2): 16 registers hold 3 rows x 3 vectors of 8 lanes,
+// the 3 vectors of B and a broadcast, and leave 2 to the compiler.
 module attributes {mdh.vector_bits = 256 : i64} {
 func.func private @mul(%a: f32, %b: f32) -> f32 {
   %p = arith.mulf %a, %b : f32
   return %p : f32
 }
 // CHECK-LABEL: func.func @matmul(
-// CHECK-SAME: mdh.cpu_tiles = ["S0: rows d0 x 4, d1 x 3 vector<8xf32>, d0 blocks of 4"]
-// CHECK-COUNT-12: vector.fma {{.*}} : vector<8xf32>
+// CHECK-SAME: mdh.cpu_tiles = ["S0: rows d0 x 3, d1 x 3 vector<8xf32>, d0 blocks of 3"]
+// CHECK-COUNT-9: vector.fma {{.*}} : vector<8xf32>
 func.func @matmul(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64xf32>) {
   %va = "mdh.inp_view"(%A) {accesses = [affine_map<(i, j, k) -> (i, k)>]}
       : (memref<64x64xf32>) -> !mdh.mda<array<i64: 64, 64, 64>>
@@ -71,9 +71,8 @@ func.func @matmul(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64
 
 // -----
 
-// No register tile where no parallel dimension walks the result
-// contiguously and fills a vector (MatVec: y[i] reads A[i, k] along k), nor
-// for a body that calls a function.
+// No register tile where an input walks no dimension contiguously (every
+// second column of A), nor for a body that calls a function.
 module attributes {mdh.vector_bits = 512 : i64} {
 func.func private @mul(%a: f32, %b: f32) -> f32 {
   %p = arith.mulf %a, %b : f32
@@ -83,13 +82,13 @@ func.func private @callmul(%a: f32, %b: f32) -> f32 {
   %p = func.call @mul(%a, %b) : (f32, f32) -> f32
   return %p : f32
 }
-// CHECK-LABEL: func.func @matvec(
+// CHECK-LABEL: func.func @strided(
 // CHECK-NOT: mdh.cpu_tiles
 // CHECK-NOT: vector.
 // CHECK: return
-func.func @matvec(%A: memref<64x64xf32>, %x: memref<64xf32>, %y: memref<64xf32>) {
-  %va = "mdh.inp_view"(%A) {accesses = [affine_map<(i, k) -> (i, k)>]}
-      : (memref<64x64xf32>) -> !mdh.mda<array<i64: 64, 64>>
+func.func @strided(%A: memref<64x128xf32>, %x: memref<64xf32>, %y: memref<64xf32>) {
+  %va = "mdh.inp_view"(%A) {accesses = [affine_map<(i, k) -> (i, 2 * k)>]}
+      : (memref<64x128xf32>) -> !mdh.mda<array<i64: 64, 64>>
   %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i, k) -> (k)>]}
       : (memref<64xf32>) -> !mdh.mda<array<i64: 64, 64>>
   %r = "mdh.md_hom"(%va, %vx) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.pw<"add">]}

@@ -74,6 +74,9 @@
  * shuffled and spilled the accumulators at every iteration. */
 #define MAX_UNROLL 4
 
+/* The most vectors of a tile (MAX_VECTORS of lib/register_tile.c). */
+#define MAX_VECTORS_PER_TILE 8
+
 /* The register tile of an AST mark: the tile and the bounds of its points
  * in each dimension, as expressions of the iterators around the mark. */
 struct tile_ast {
@@ -115,7 +118,9 @@ outer_band(const struct mdh_register_tile *t, struct mdh_stmt *stmt,
     list = add_member(list, stmt->domain, t->row, t->row_block);
   if (t->block_dim >= 0)
     list = add_member(list, stmt->domain, t->block_dim, t->block);
-  list = add_member(list, stmt->domain, t->vec, (int64_t)t->vectors * t->width);
+  if (!t->reduces)
+    list = add_member(list, stmt->domain, t->vec,
+                      (int64_t)t->vectors * t->width);
   if (t->row >= 0)
     list = add_member(list, stmt->domain, t->row, t->rows);
   space = isl_space_map_from_domain_and_range(
@@ -236,15 +241,15 @@ int mdh_cpu_is_register_tile(__isl_keep isl_ast_node *node) {
 /* ---- the code ------------------------------------------------------------ */
 
 /* Internal data structure of the generation of one tile: the tile, the
- * rows and vectors of the variant being generated, the mask of the lanes
- * of its last vector that lie in the index space (null: all), its
+ * rows and vectors of the variant being generated, the masks of the lanes
+ * of each vector that lie in the index space (null: all), its
  * statement, the point being generated ("idx": the tile's lower bounds,
  * the reduction loops' iterators), the vector type "acc_type" of the
  * accumulators, the operator, and the callee. */
 struct tile_gen {
   const struct mdh_register_tile *t;
   int rows, vectors;
-  MlirValue mask;
+  MlirValue masks[MAX_VECTORS_PER_TILE];
   const struct mdh_stmt_info *info;
   MlirValue lo[MAX_RANK], hi[MAX_RANK];
   MlirValue idx[MAX_RANK];
@@ -280,15 +285,15 @@ static void tile_point(const struct tile_gen *g, struct mdh_builder *b, int r,
     at[t->row] =
         mdh_build_binary(b, "arith.addi", g->lo[t->row], mdh_build_index(b, r));
   if (q > 0)
-    at[t->vec] = mdh_build_binary(b, "arith.addi", g->lo[t->vec],
+    at[t->vec] = mdh_build_binary(b, "arith.addi", g->idx[t->vec],
                                   mdh_build_index(b, (int64_t)q * t->width));
 }
 
 /* Loads a vector of "buffer" through access "map" at point "at", only the
- * lanes of the mask of "g" if "masked" (the others 0). */
+ * lanes of "mask" if not null (the others 0). */
 static MlirValue load_vector(const struct tile_gen *g, struct mdh_builder *b,
                              MlirValue buffer, MlirAffineMap map,
-                             const MlirValue *at, int masked) {
+                             const MlirValue *at, MlirValue mask) {
   MlirValue operands[3 + MAX_RANK];
   MlirType elem = mlirShapedTypeGetElementType(mlirValueGetType(buffer));
   MlirType type = vector_of(g, elem);
@@ -300,10 +305,10 @@ static MlirValue load_vector(const struct tile_gen *g, struct mdh_builder *b,
 
   operands[0] = buffer;
   mdh_build_affine_map(b, map, at, operands + 1);
-  if (!masked || mlirValueIsNull(g->mask))
+  if (mlirValueIsNull(mask))
     return mlirOperationGetResult(
         mdh_build_op(b, "vector.load", n + 1, operands, 1, &type, 0, NULL), 0);
-  operands[n + 1] = g->mask;
+  operands[n + 1] = mask;
   operands[n + 2] = broadcast(
       g, b,
       mlirOperationGetResult(
@@ -314,14 +319,14 @@ static MlirValue load_vector(const struct tile_gen *g, struct mdh_builder *b,
 }
 
 /* Stores vector "v" to "buffer" through access "map" at point "at", only
- * the lanes of the mask of "g" if "masked". */
-static void store_vector(const struct tile_gen *g, struct mdh_builder *b,
-                         MlirValue v, MlirValue buffer, MlirAffineMap map,
-                         const MlirValue *at, int masked) {
+ * the lanes of "mask" if not null. */
+static void store_vector(struct mdh_builder *b, MlirValue v, MlirValue buffer,
+                         MlirAffineMap map, const MlirValue *at,
+                         MlirValue mask) {
   MlirValue operands[3 + MAX_RANK];
   intptr_t n = mlirAffineMapGetNumResults(map);
 
-  if (!masked || mlirValueIsNull(g->mask)) {
+  if (mlirValueIsNull(mask)) {
     operands[0] = v;
     operands[1] = buffer;
     mdh_build_affine_map(b, map, at, operands + 2);
@@ -330,7 +335,7 @@ static void store_vector(const struct tile_gen *g, struct mdh_builder *b,
   }
   operands[0] = buffer;
   mdh_build_affine_map(b, map, at, operands + 1);
-  operands[n + 1] = g->mask;
+  operands[n + 1] = mask;
   operands[n + 2] = v;
   mdh_build_op(b, "vector.maskedstore", n + 3, operands, 0, NULL, 0, NULL);
 }
@@ -345,7 +350,7 @@ static MlirValue read_input(const struct tile_gen *g, struct mdh_builder *b,
 
   tile_point(g, b, r, q, at);
   if (g->t->vector[k])
-    return load_vector(g, b, buffer, map, at, q == g->vectors - 1);
+    return load_vector(g, b, buffer, map, at, g->masks[q]);
   mdh_build_affine_map(b, map, at, idx);
   return broadcast(
       g, b, mdh_build_load(b, buffer, mlirAffineMapGetNumResults(map), idx));
@@ -441,12 +446,34 @@ static int vectorize_op(const struct tile_gen *g, struct mdh_builder *b,
   return 0;
 }
 
+/* Returns the identity of the tile's operator as a vector: -0.0 for a
+ * float sum (see the top of this file). */
+static MlirValue identity(const struct tile_gen *g, struct mdh_builder *b) {
+  MlirType elem = mlirShapedTypeGetElementType(g->acc_type);
+  MlirAttribute value;
+  MlirNamedAttribute attr;
+  double x;
+
+  if (mlirTypeIsAFloat(elem)) {
+    x = !strcmp(g->op->name, "add") ? -0.0 : mdh_operator_identity_float(g->op);
+    value = mlirFloatAttrDoubleGet(b->ctx, elem, x);
+  } else {
+    value = mlirIntegerAttrGet(
+        elem, mdh_operator_identity_int(g->op, mlirIntegerTypeGetWidth(elem)));
+  }
+  attr = mdh_named_attr(b->ctx, "value", value);
+  return broadcast(
+      g, b,
+      mlirOperationGetResult(
+          mdh_build_op(b, "arith.constant", 0, NULL, 1, &elem, 1, &attr), 0));
+}
+
 /* Builds the scalar function lane by lane on the vectors "args" and
  * combines its result into "acc": one vector.fma for a float sum of
  * products. Returns the new accumulator, or a null value if an op does
  * not vectorize. */
 static MlirValue apply(const struct tile_gen *g, struct mdh_builder *b,
-                       const MlirValue *args, MlirValue acc) {
+                       const MlirValue *args, MlirValue acc, MlirValue mask) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(g->fn, 0));
   struct value_map vm = {0};
   MlirOperation op, def;
@@ -464,7 +491,14 @@ static MlirValue apply(const struct tile_gen *g, struct mdh_builder *b,
   if (mlirValueIsNull(v))
     return v;
   def = mlirOpResultGetOwner(v);
-  if (!strcmp(g->op->name, "add") &&
+  if (g->t->reduces && !mlirValueIsNull(mask)) {
+    operands[0] = mask;
+    operands[1] = v;
+    operands[2] = identity(g, b);
+    v = mlirOperationGetResult(mdh_build_op(b, "arith.select", 3, operands, 1,
+                                            &g->acc_type, 0, NULL),
+                               0);
+  } else if (!strcmp(g->op->name, "add") &&
       mlirTypeIsAFloat(mlirShapedTypeGetElementType(g->acc_type)) &&
       mdh_op_is(def, "arith.mulf") &&
       mlirOpOperandIsNull(mlirValueGetFirstUse(v))) {
@@ -500,7 +534,8 @@ static int build_step(const struct tile_gen *g, struct mdh_builder *b,
     for (q = 0; q < g->vectors && rc == 0; ++q) {
       for (k = 0; k < t->n_access; ++k)
         fn_args[k] = args[(k * g->rows + r) * g->vectors + q];
-      acc[r * g->vectors + q] = apply(g, b, fn_args, acc[r * g->vectors + q]);
+      acc[r * g->vectors + q] =
+          apply(g, b, fn_args, acc[r * g->vectors + q], g->masks[q]);
       if (mlirValueIsNull(acc[r * g->vectors + q]))
         rc = -1;
     }
@@ -508,11 +543,12 @@ static int build_step(const struct tile_gen *g, struct mdh_builder *b,
   return rc;
 }
 
-/* Builds `scf.for %iv = lb to ub iter_args(inits)` at "b" with an empty
+/* Builds `scf.for %iv = lb to ub step "step" iter_args(inits)` at "b" with
+ * an empty
  * body (no terminator); returns the loop, its body in "body". */
 static MlirOperation build_for_iter(struct mdh_builder *b, MlirValue lb,
-                                    MlirValue ub, int n, const MlirValue *inits,
-                                    MlirBlock *body) {
+                                    MlirValue ub, int64_t step, int n,
+                                    const MlirValue *inits, MlirBlock *body) {
   MlirOperationState st =
       mlirOperationStateGet(mlirStringRefCreateFromCString("scf.for"), b->loc);
   MlirValue *operands = malloc((n + 3) * sizeof(*operands));
@@ -526,7 +562,7 @@ static MlirOperation build_for_iter(struct mdh_builder *b, MlirValue lb,
     abort();
   operands[0] = lb;
   operands[1] = ub;
-  operands[2] = mdh_build_index(b, 1);
+  operands[2] = mdh_build_index(b, step);
   types[0] = mlirIndexTypeGet(b->ctx);
   locs[0] = b->loc;
   for (i = 0; i < n; ++i) {
@@ -551,13 +587,32 @@ static MlirOperation build_for_iter(struct mdh_builder *b, MlirValue lb,
  * accumulators "acc" carried through them (and updated to their results),
  * with one step of the reduction innermost. A dimension that the tile spans
  * whole, of at most MAX_UNROLL points, is unrolled. */
+/* Returns the mask of the first "lanes" lanes of a vector of "g". */
+static MlirValue lane_mask(const struct tile_gen *g, struct mdh_builder *b,
+                           int lanes) {
+  MlirType type = vector_of(g, mlirIntegerTypeGet(b->ctx, 1));
+  int values[64];
+  MlirNamedAttribute attr;
+  int i;
+
+  for (i = 0; i < g->t->width && i < 64; ++i)
+    values[i] = i < lanes;
+  attr = mdh_named_attr(
+      b->ctx, "value",
+      mlirDenseElementsAttrBoolGet(type, g->t->width, values));
+  return mlirOperationGetResult(
+      mdh_build_op(b, "arith.constant", 0, NULL, 1, &type, 1, &attr), 0);
+}
+
+static int build_lanes(struct tile_gen *g, struct mdh_builder *b, int d,
+                       MlirValue *acc);
+
 static int build_nest(struct tile_gen *g, struct mdh_builder *b, int d,
                       MlirValue *acc) {
   int n = g->rows * g->vectors, i, rc;
   struct mdh_builder in = *b;
   MlirOperation loop;
   MlirBlock body;
-
   int64_t k;
 
   while (d < g->t->rank && g->info->stmt->kinds[d] != MdhCombinePW)
@@ -572,10 +627,12 @@ static int build_nest(struct tile_gen *g, struct mdh_builder *b, int d,
     }
     return rc;
   }
+  if (d == g->t->vec)
+    return build_lanes(g, b, d, acc);
   loop = build_for_iter(
       b, g->lo[d],
-      mdh_build_binary(b, "arith.addi", g->hi[d], mdh_build_index(b, 1)), n,
-      acc, &body);
+      mdh_build_binary(b, "arith.addi", g->hi[d], mdh_build_index(b, 1)), 1,
+      n, acc, &body);
   in.block = body;
   in.before = (MlirOperation){NULL};
   g->idx[d] = mlirBlockGetArgument(body, 0);
@@ -588,27 +645,49 @@ static int build_nest(struct tile_gen *g, struct mdh_builder *b, int d,
   return rc;
 }
 
-/* Returns the identity of the tile's operator as a vector: -0.0 for a
- * float sum (see the top of this file). */
-static MlirValue identity(const struct tile_gen *g, struct mdh_builder *b) {
-  MlirType elem = mlirShapedTypeGetElementType(g->acc_type);
-  MlirAttribute value;
-  MlirNamedAttribute attr;
-  double x;
+/* Builds the loop over reduction dimension "d", the vec of "g" whose points
+ * the lanes share out, at "b" (see build_nest): "vectors" x "width" points
+ * per iteration, then the points left over in masked vectors (a lane
+ * outside the index space contributes the identity, apply). */
+static int build_lanes(struct tile_gen *g, struct mdh_builder *b, int d,
+                       MlirValue *acc) {
+  int64_t lanes = (int64_t)g->vectors * g->t->width;
+  int64_t full = g->t->extent[d] / lanes * lanes, tail = g->t->extent[d] - full;
+  int n = g->rows * g->vectors, i, q, rc = 0;
+  struct mdh_builder in = *b;
+  MlirOperation loop;
+  MlirBlock body;
+  int64_t left;
 
-  if (mlirTypeIsAFloat(elem)) {
-    x = !strcmp(g->op->name, "add") ? -0.0 : mdh_operator_identity_float(g->op);
-    value = mlirFloatAttrDoubleGet(b->ctx, elem, x);
-  } else {
-    value = mlirIntegerAttrGet(
-        elem, mdh_operator_identity_int(g->op, mlirIntegerTypeGetWidth(elem)));
+  if (full > 0) {
+    loop = build_for_iter(
+        b, g->lo[d],
+        mdh_build_binary(b, "arith.addi", g->lo[d], mdh_build_index(b, full)),
+        lanes, n, acc, &body);
+    in.block = body;
+    in.before = (MlirOperation){NULL};
+    g->idx[d] = mlirBlockGetArgument(body, 0);
+    for (i = 0; i < n; ++i)
+      acc[i] = mlirBlockGetArgument(body, i + 1);
+    rc = build_nest(g, &in, d + 1, acc);
+    mdh_build_op(&in, "scf.yield", n, acc, 0, NULL, 0, NULL);
+    for (i = 0; i < n; ++i)
+      acc[i] = mlirOperationGetResult(loop, i);
   }
-  attr = mdh_named_attr(b->ctx, "value", value);
-  return broadcast(
-      g, b,
-      mlirOperationGetResult(
-          mdh_build_op(b, "arith.constant", 0, NULL, 1, &elem, 1, &attr), 0));
+  if (tail == 0 || rc < 0)
+    return rc;
+  g->idx[d] =
+      mdh_build_binary(b, "arith.addi", g->lo[d], mdh_build_index(b, full));
+  for (q = 0; q < g->vectors; ++q) {
+    left = tail - (int64_t)q * g->t->width;
+    g->masks[q] = lane_mask(g, b, (int)(left < 0 ? 0 : left));
+  }
+  rc = build_nest(g, b, d + 1, acc);
+  for (q = 0; q < g->vectors; ++q)
+    g->masks[q] = (MlirValue){NULL};
+  return rc;
 }
+
 
 /* Sets "at" to the result point of row "r" and vector "q": the tile's, with
  * index 0 in the reduction dimensions. */
@@ -641,12 +720,18 @@ static void init_accumulators(const struct tile_gen *g, struct mdh_builder *b,
                 ? id
                 : mdh_build_binary(b, "arith.andi", first, id);
   }
+  if (t->reduces) {
+    id = identity(g, b);
+    for (r = 0; r < g->rows * g->vectors; ++r)
+      acc[r] = id;
+    return;
+  }
   id = mlirValueIsNull(first) ? first : identity(g, b);
   for (r = 0; r < g->rows; ++r)
     for (q = 0; q < g->vectors; ++q) {
       result_point(g, b, r, q, at);
       acc[r * g->vectors + q] =
-          load_vector(g, b, c->buffer, c->map, at, q == g->vectors - 1);
+          load_vector(g, b, c->buffer, c->map, at, g->masks[q]);
       if (mlirValueIsNull(first))
         continue;
       operands[0] = first;
@@ -659,6 +744,44 @@ static void init_accumulators(const struct tile_gen *g, struct mdh_builder *b,
     }
 }
 
+/* Folds the "vectors" accumulators "acc" of row "r" of a tile whose lanes
+ * share out a reduction into one value (vector.reduction), combines it
+ * with the output if it accumulates, and stores it to every location of
+ * the result. */
+static void store_folded(const struct tile_gen *g, struct mdh_builder *b,
+                         int r, const MlirValue *acc) {
+  const struct mdh_component *c = &g->info->comps[0];
+  MlirType elem = mlirShapedTypeGetElementType(g->acc_type);
+  const char *arith = mdh_operator_arith(g->op, elem);
+  MlirNamedAttribute kind;
+  MlirValue v = acc[0], at[MAX_RANK], idx[MAX_RANK], old;
+  char text[64];
+  int q, k;
+
+  for (q = 1; q < g->vectors; ++q)
+    v = mdh_build_binary(b, arith, v, acc[q]);
+  snprintf(text, sizeof(text), "#vector.kind<%s>",
+           strcmp(g->op->name, "min") && strcmp(g->op->name, "max")
+               ? g->op->name
+               : arith + strlen("arith."));
+  kind = mdh_named_attr(
+      b->ctx, "kind",
+      mlirAttributeParseGet(b->ctx, mlirStringRefCreateFromCString(text)));
+  v = mlirOperationGetResult(
+      mdh_build_op(b, "vector.reduction", 1, &v, 1, &elem, 1, &kind), 0);
+  result_point(g, b, r, 0, at);
+  if (g->info->accumulate) {
+    mdh_build_affine_map(b, c->map, at, idx);
+    old = mdh_build_load(b, c->buffer, mlirAffineMapGetNumResults(c->map), idx);
+    v = mdh_build_binary(b, arith, old, v);
+  }
+  for (k = 0; k < c->n_stores; ++k) {
+    mdh_build_affine_map(b, c->store_maps[k], at, idx);
+    mdh_build_store(b, v, c->store_buffers[k],
+                    mlirAffineMapGetNumResults(c->store_maps[k]), idx);
+  }
+}
+
 /* Stores the accumulators "acc" to every location of the result. */
 static void store_accumulators(const struct tile_gen *g, struct mdh_builder *b,
                                const MlirValue *acc) {
@@ -666,12 +789,17 @@ static void store_accumulators(const struct tile_gen *g, struct mdh_builder *b,
   MlirValue at[MAX_RANK];
   int r, q, k;
 
+  if (g->t->reduces) {
+    for (r = 0; r < g->rows; ++r)
+      store_folded(g, b, r, acc + r * g->vectors);
+    return;
+  }
   for (r = 0; r < g->rows; ++r)
     for (q = 0; q < g->vectors; ++q) {
       result_point(g, b, r, q, at);
       for (k = 0; k < c->n_stores; ++k)
-        store_vector(g, b, acc[r * g->vectors + q], c->store_buffers[k],
-                     c->store_maps[k], at, q == g->vectors - 1);
+        store_vector(b, acc[r * g->vectors + q], c->store_buffers[k],
+                     c->store_maps[k], at, g->masks[q]);
     }
 }
 
@@ -723,8 +851,9 @@ static void describe(const struct mdh_register_tile *t, const char *name,
   n += snprintf(buf + n, sizeof(buf) - n, "%s: ", name);
   if (t->row >= 0)
     n += snprintf(buf + n, sizeof(buf) - n, "rows d%d x %d, ", t->row, t->rows);
-  n += snprintf(buf + n, sizeof(buf) - n, "d%d x %d vector<%dx%s>", t->vec,
-                t->vectors, t->width, type);
+  n += snprintf(buf + n, sizeof(buf) - n, "d%d x %d vector<%dx%s>%s", t->vec,
+                t->vectors, t->width, type,
+                t->reduces ? " (lanes split the reduction)" : "");
   if (t->block_dim >= 0)
     n += snprintf(buf + n, sizeof(buf) - n, ", d%d blocks of %lld",
                   t->block_dim, (long long)t->block);
@@ -739,30 +868,14 @@ static void describe(const struct mdh_register_tile *t, const char *name,
   strcpy(*desc + old, buf);
 }
 
-/* Returns the mask of the first "lanes" lanes of a vector of "g". */
-static MlirValue lane_mask(const struct tile_gen *g, struct mdh_builder *b,
-                           int lanes) {
-  MlirType type = vector_of(g, mlirIntegerTypeGet(b->ctx, 1));
-  int values[64];
-  MlirNamedAttribute attr;
-  int i;
-
-  for (i = 0; i < g->t->width && i < 64; ++i)
-    values[i] = i < lanes;
-  attr = mdh_named_attr(
-      b->ctx, "value",
-      mlirDenseElementsAttrBoolGet(type, g->t->width, values));
-  return mlirOperationGetResult(
-      mdh_build_op(b, "arith.constant", 0, NULL, 1, &type, 1, &attr), 0);
-}
-
 /* Generates, at "b", the variants of the tile of "g" in turn: each runs
  * where the tile spans the variant's rows and lanes, the last variant's
  * "else" runs the mark's "child" (the untiled code). The variants are the
  * full tile and those of the edges of the index space, whose tiles span
  * its extents modulo the tile's (the tile band starts at 0), with a masked
  * last vector for the lanes: on a 56-column convolution, 48 + 8 lanes
- * rather than 48 lanes and 8 columns of scalar code. Returns -1 after a
+ * rather than 48 lanes and 8 columns of scalar code. A tile that reduces
+ * along vec has variants for the rows only. Returns -1 after a
  * diagnostic. */
 static int generate_variants(struct tile_gen *g, struct mdh_builder *b,
                              struct mdh_ast_scope *scope,
@@ -771,11 +884,15 @@ static int generate_variants(struct tile_gen *g, struct mdh_builder *b,
   int64_t lanes = (int64_t)t->vectors * t->width;
   int64_t row_sizes[2] = {t->rows, t->row >= 0 ? t->extent[t->row] % t->rows
                                                : 0};
-  int64_t lane_sizes[2] = {lanes, mdh_register_tile_may_mask(g->fn) ? t->extent[t->vec] % lanes : 0};
+  /* A reduction along vec spans its whole extent in every tile. */
+  int64_t lane_sizes[2] = {
+      t->reduces ? t->extent[t->vec] : lanes,
+      !t->reduces && mdh_register_tile_may_mask(g->fn) ? t->extent[t->vec] % lanes
+                                                      : 0};
   struct mdh_builder cur = *b, in;
   MlirBlock then_b, else_b;
   MlirValue cond;
-  int i, j, d, rc = 0;
+  int i, j, d, q, rc = 0;
 
   for (i = 0; i < 2 && rc == 0; ++i)
     for (j = 0; j < 2 && rc == 0; ++j) {
@@ -788,10 +905,14 @@ static int generate_variants(struct tile_gen *g, struct mdh_builder *b,
       mdh_build_if_else(&cur, cond, &then_b, &else_b);
       in = mdh_builder_before_terminator(&cur, then_b);
       g->rows = (int)row_sizes[i];
-      g->vectors = (int)((lane_sizes[j] + t->width - 1) / t->width);
-      g->mask = lane_sizes[j] % t->width
-                    ? lane_mask(g, &in, (int)(lane_sizes[j] % t->width))
-                    : (MlirValue){NULL};
+      g->vectors = t->reduces
+                       ? t->vectors
+                       : (int)((lane_sizes[j] + t->width - 1) / t->width);
+      for (q = 0; q < g->vectors; ++q)
+        g->masks[q] = (MlirValue){NULL};
+      if (!t->reduces && lane_sizes[j] % t->width)
+        g->masks[g->vectors - 1] =
+            lane_mask(g, &in, (int)(lane_sizes[j] % t->width));
       for (d = 0; d < t->rank; ++d)
         g->idx[d] = g->lo[d];
       rc = build_tile(g, &in);

@@ -123,4 +123,39 @@ func.func @conv(%in: memref<3x12x39xf32>, %w: memref<8x3x3x3xf32>, %out: memref<
       : (!mdh.mda<array<i64: 8, 10, 37, 1, 1, 1>>, memref<8x10x37xf32>) -> ()
   return
 }
+// Reductions along the contiguous dimension: the lanes split the
+// reduction (1001 points: 62 vectors and 9 lanes masked in), folded at the
+// end; a max, an i32 sum without a parallel dimension, and an accumulating
+// output.
+func.func private @id(%x: f32) -> f32 {
+  return %x : f32
+}
+func.func private @idi(%x: i32) -> i32 {
+  return %x : i32
+}
+func.func @matvec(%M: memref<37x1001xf32>, %v: memref<1001xf32>, %w: memref<37xf32>) {
+  %vm = "mdh.inp_view"(%M) {accesses = [affine_map<(i, k) -> (i, k)>]} : (memref<37x1001xf32>) -> !mdh.mda<array<i64: 37, 1001>>
+  %vv = "mdh.inp_view"(%v) {accesses = [affine_map<(i, k) -> (k)>]} : (memref<1001xf32>) -> !mdh.mda<array<i64: 37, 1001>>
+  %r = "mdh.md_hom"(%vm, %vv) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.pw<"add">]} : (!mdh.mda<array<i64: 37, 1001>>, !mdh.mda<array<i64: 37, 1001>>) -> !mdh.mda<array<i64: 37, 1>>
+  "mdh.out_view"(%r, %w) {accesses = [affine_map<(i, k) -> (i)>], components = array<i64: 0>} : (!mdh.mda<array<i64: 37, 1>>, memref<37xf32>) -> ()
+  return
+}
+func.func @rowmax(%M: memref<19x77xf32>, %w: memref<19xf32>) {
+  %vm = "mdh.inp_view"(%M) {accesses = [affine_map<(i, k) -> (i, k)>]} : (memref<19x77xf32>) -> !mdh.mda<array<i64: 19, 77>>
+  %r = "mdh.md_hom"(%vm) {scalar_function = @id, combine_ops = [#mdh.cc, #mdh.pw<"max">]} : (!mdh.mda<array<i64: 19, 77>>) -> !mdh.mda<array<i64: 19, 1>>
+  "mdh.out_view"(%r, %w) {accesses = [affine_map<(i, k) -> (i)>], components = array<i64: 0>} : (!mdh.mda<array<i64: 19, 1>>, memref<19xf32>) -> ()
+  return
+}
+func.func @sum(%x: memref<100003xi32>, %s: memref<i32>) {
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(k) -> (k)>]} : (memref<100003xi32>) -> !mdh.mda<array<i64: 100003>>
+  %r = "mdh.md_hom"(%vx) {scalar_function = @idi, combine_ops = [#mdh.pw<"add">]} : (!mdh.mda<array<i64: 100003>>) -> !mdh.mda<array<i64: 1>>
+  "mdh.out_view"(%r, %s) {accesses = [affine_map<(k) -> ()>], components = array<i64: 0>} : (!mdh.mda<array<i64: 1>>, memref<i32>) -> ()
+  return
+}
+func.func @accsum(%x: memref<5x300xf32>, %s: memref<5xf32>) {
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i, k) -> (i, k)>]} : (memref<5x300xf32>) -> !mdh.mda<array<i64: 5, 300>>
+  %r = "mdh.md_hom"(%vx) {scalar_function = @id, combine_ops = [#mdh.cc, #mdh.pw<"add">]} : (!mdh.mda<array<i64: 5, 300>>) -> !mdh.mda<array<i64: 5, 1>>
+  "mdh.out_view"(%r, %s) {accesses = [affine_map<(i, k) -> (i)>], components = array<i64: 0>, mdh.accumulate} : (!mdh.mda<array<i64: 5, 1>>, memref<5xf32>) -> ()
+  return
+}
 }
