@@ -28,8 +28,8 @@
 #include <cblas.h>
 #include <immintrin.h>
 #include <math.h>
-#include <oneapi/dnnl/dnnl.h>
 #include <omp.h>
+#include <oneapi/dnnl/dnnl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -180,8 +180,8 @@ static dnnl_memory_t to_layout(dnnl_engine_t eng, dnnl_stream_t s,
   if (dnnl_memory_desc_equal(plain, md))
     return user;
   CHECK_DNNL(dnnl_memory_create(&mem, md, eng, DNNL_MEMORY_ALLOCATE));
-  CHECK_DNNL(dnnl_reorder_primitive_desc_create(&rpd, plain, eng, md, eng,
-                                                NULL));
+  CHECK_DNNL(
+      dnnl_reorder_primitive_desc_create(&rpd, plain, eng, md, eng, NULL));
   CHECK_DNNL(dnnl_primitive_create(&r, rpd));
   args[0] = (dnnl_exec_arg_t){DNNL_ARG_FROM, user};
   args[1] = (dnnl_exec_arg_t){DNNL_ARG_TO, mem};
@@ -215,12 +215,12 @@ static int conv_main(const char *dir, const int *p, int warmup, int reps) {
 
   CHECK_DNNL(dnnl_engine_create(&eng, dnnl_cpu, 0));
   CHECK_DNNL(dnnl_stream_create(&c.stream, eng, dnnl_stream_default_flags));
-  CHECK_DNNL(dnnl_memory_desc_init_by_tag(&src_p, 4, src_d, dnnl_f32,
-                                          dnnl_nchw));
-  CHECK_DNNL(dnnl_memory_desc_init_by_tag(&wei_p, 4, wei_d, dnnl_f32,
-                                          dnnl_oihw));
-  CHECK_DNNL(dnnl_memory_desc_init_by_tag(&dst_p, 4, dst_d, dnnl_f32,
-                                          dnnl_nchw));
+  CHECK_DNNL(
+      dnnl_memory_desc_init_by_tag(&src_p, 4, src_d, dnnl_f32, dnnl_nchw));
+  CHECK_DNNL(
+      dnnl_memory_desc_init_by_tag(&wei_p, 4, wei_d, dnnl_f32, dnnl_oihw));
+  CHECK_DNNL(
+      dnnl_memory_desc_init_by_tag(&dst_p, 4, dst_d, dnnl_f32, dnnl_nchw));
   CHECK_DNNL(dnnl_memory_desc_init_by_tag(&src_a, 4, src_d, dnnl_f32,
                                           dnnl_format_tag_any));
   CHECK_DNNL(dnnl_memory_desc_init_by_tag(&wei_a, 4, wei_d, dnnl_f32,
@@ -250,8 +250,8 @@ static int conv_main(const char *dir, const int *p, int warmup, int reps) {
   c.args[2] = (dnnl_exec_arg_t){DNNL_ARG_DST, dst};
   ms = time_median(run_conv, &c, warmup, reps);
   if (dst != dst_u) {
-    CHECK_DNNL(
-        dnnl_reorder_primitive_desc_create(&rpd, dst_m, eng, &dst_p, eng, NULL));
+    CHECK_DNNL(dnnl_reorder_primitive_desc_create(&rpd, dst_m, eng, &dst_p, eng,
+                                                  NULL));
     CHECK_DNNL(dnnl_primitive_create(&rp, rpd));
     rargs[0] = (dnnl_exec_arg_t){DNNL_ARG_FROM, dst};
     rargs[1] = (dnnl_exec_arg_t){DNNL_ARG_TO, dst_u};
@@ -320,8 +320,9 @@ static void run_copy(void *user) {
 /* 24 independent chains of 16-lane FMAs per thread, 10^7 steps each, in
  * named variables so that they stay in registers. */
 #define FMA_CHAINS(X)                                                          \
-  X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11) X(12) X(13)    \
-      X(14) X(15) X(16) X(17) X(18) X(19) X(20) X(21) X(22) X(23)
+  X(0)                                                                         \
+  X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11) X(12) X(13) X(14)   \
+      X(15) X(16) X(17) X(18) X(19) X(20) X(21) X(22) X(23)
 #define FMA_DECLARE(j) __m512 a##j = _mm512_set1_ps((float)j);
 #define FMA_STEP(j) a##j = _mm512_fmadd_ps(a##j, x, y);
 #define FMA_SUM(j) s = _mm512_add_ps(s, a##j);

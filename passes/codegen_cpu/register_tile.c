@@ -68,11 +68,12 @@
 
 #define MAX_RANK MDH_MODEL_MAX_RANK
 
-/* The longest reduction dimension a tile unrolls: the 3 x 3 window of a
- * convolution. As loops of 3 iterations inside the loop over the
- * channels, each carrying the 28 accumulators of a 14 x 2 tile, LLVM
- * shuffled and spilled the accumulators at every iteration. */
-#define MAX_UNROLL 4
+/* A reduction along vec of at least MIN_CHUNKED_POINTS points outside any
+ * parallel loop runs in MAX_CHUNKS parallel chunks (build_chunks); a sum of
+ * 2^16 f32 (256 KiB) takes about 8 microseconds on one core of the bench
+ * machine, ten times an OpenMP fork and join. */
+#define MIN_CHUNKED_POINTS 65536
+#define MAX_CHUNKS 16
 
 /* The most vectors of a tile (MAX_VECTORS of lib/register_tile.c). */
 #define MAX_VECTORS_PER_TILE 8
@@ -119,8 +120,8 @@ outer_band(const struct mdh_register_tile *t, struct mdh_stmt *stmt,
   if (t->block_dim >= 0)
     list = add_member(list, stmt->domain, t->block_dim, t->block);
   if (!t->reduces)
-    list = add_member(list, stmt->domain, t->vec,
-                      (int64_t)t->vectors * t->width);
+    list =
+        add_member(list, stmt->domain, t->vec, (int64_t)t->vectors * t->width);
   if (t->row >= 0)
     list = add_member(list, stmt->domain, t->row, t->rows);
   space = isl_space_map_from_domain_and_range(
@@ -241,7 +242,9 @@ int mdh_cpu_is_register_tile(__isl_keep isl_ast_node *node) {
 /* ---- the code ------------------------------------------------------------ */
 
 /* Internal data structure of the generation of one tile: the tile, the
- * rows and vectors of the variant being generated, the masks of the lanes
+ * rows and vectors of the variant being generated, the points of vec that
+ * the lanes of a tile that reduces along it take (from "lane_lo", "lane_points"
+ * of them), the masks of the lanes
  * of each vector that lie in the index space (null: all), its
  * statement, the point being generated ("idx": the tile's lower bounds,
  * the reduction loops' iterators), the vector type "acc_type" of the
@@ -249,6 +252,8 @@ int mdh_cpu_is_register_tile(__isl_keep isl_ast_node *node) {
 struct tile_gen {
   const struct mdh_register_tile *t;
   int rows, vectors;
+  MlirValue lane_lo;
+  int64_t lane_points;
   MlirValue masks[MAX_VECTORS_PER_TILE];
   const struct mdh_stmt_info *info;
   MlirValue lo[MAX_RANK], hi[MAX_RANK];
@@ -495,13 +500,13 @@ static MlirValue apply(const struct tile_gen *g, struct mdh_builder *b,
     operands[0] = mask;
     operands[1] = v;
     operands[2] = identity(g, b);
-    v = mlirOperationGetResult(mdh_build_op(b, "arith.select", 3, operands, 1,
-                                            &g->acc_type, 0, NULL),
-                               0);
+    v = mlirOperationGetResult(
+        mdh_build_op(b, "arith.select", 3, operands, 1, &g->acc_type, 0, NULL),
+        0);
   } else if (!strcmp(g->op->name, "add") &&
-      mlirTypeIsAFloat(mlirShapedTypeGetElementType(g->acc_type)) &&
-      mdh_op_is(def, "arith.mulf") &&
-      mlirOpOperandIsNull(mlirValueGetFirstUse(v))) {
+             mlirTypeIsAFloat(mlirShapedTypeGetElementType(g->acc_type)) &&
+             mdh_op_is(def, "arith.mulf") &&
+             mlirOpOperandIsNull(mlirValueGetFirstUse(v))) {
     operands[0] = mlirOperationGetOperand(def, 0);
     operands[1] = mlirOperationGetOperand(def, 1);
     operands[2] = acc;
@@ -585,8 +590,8 @@ static MlirOperation build_for_iter(struct mdh_builder *b, MlirValue lb,
 
 /* Builds the loops over the reduction dimensions from "d" on at "b", the
  * accumulators "acc" carried through them (and updated to their results),
- * with one step of the reduction innermost. A dimension that the tile spans
- * whole, of at most MAX_UNROLL points, is unrolled. */
+ * with one step of the reduction innermost. A run of dimensions that the
+ * tile spans whole is one loop (build_collapsed). */
 /* Returns the mask of the first "lanes" lanes of a vector of "g". */
 static MlirValue lane_mask(const struct tile_gen *g, struct mdh_builder *b,
                            int lanes) {
@@ -598,14 +603,29 @@ static MlirValue lane_mask(const struct tile_gen *g, struct mdh_builder *b,
   for (i = 0; i < g->t->width && i < 64; ++i)
     values[i] = i < lanes;
   attr = mdh_named_attr(
-      b->ctx, "value",
-      mlirDenseElementsAttrBoolGet(type, g->t->width, values));
+      b->ctx, "value", mlirDenseElementsAttrBoolGet(type, g->t->width, values));
   return mlirOperationGetResult(
       mdh_build_op(b, "arith.constant", 0, NULL, 1, &type, 1, &attr), 0);
 }
 
 static int build_lanes(struct tile_gen *g, struct mdh_builder *b, int d,
                        MlirValue *acc);
+static int build_collapsed(struct tile_gen *g, struct mdh_builder *b, int d,
+                           MlirValue *acc);
+
+/* Returns the dimension after the run of reduction dimensions from "d" on
+ * that build_collapsed runs as one loop: "d" itself, then those that a tile
+ * spans whole (not blocked, not split over lanes). */
+static int next_collapsed(const struct tile_gen *g, int d) {
+  const struct mdh_register_tile *t = g->t;
+
+  if (d < t->rank && !(t->reduces && d == t->vec))
+    ++d;
+  while (d < t->rank && g->info->stmt->kinds[d] == MdhCombinePW &&
+         d != t->block_dim && !(t->reduces && d == t->vec))
+    ++d;
+  return d;
+}
 
 static int build_nest(struct tile_gen *g, struct mdh_builder *b, int d,
                       MlirValue *acc) {
@@ -613,32 +633,72 @@ static int build_nest(struct tile_gen *g, struct mdh_builder *b, int d,
   struct mdh_builder in = *b;
   MlirOperation loop;
   MlirBlock body;
-  int64_t k;
 
   while (d < g->t->rank && g->info->stmt->kinds[d] != MdhCombinePW)
     ++d;
   if (d == g->t->rank)
     return build_step(g, b, acc);
-  if (d != g->t->block_dim && g->t->extent[d] <= MAX_UNROLL) {
-    for (k = 0, rc = 0; k < g->t->extent[d] && rc == 0; ++k) {
-      g->idx[d] = mdh_build_binary(b, "arith.addi", g->lo[d],
-                                   mdh_build_index(b, k));
-      rc = build_nest(g, b, d + 1, acc);
-    }
-    return rc;
-  }
+  if (next_collapsed(g, d) > d + 1)
+    return build_collapsed(g, b, d, acc);
   if (d == g->t->vec)
     return build_lanes(g, b, d, acc);
   loop = build_for_iter(
       b, g->lo[d],
-      mdh_build_binary(b, "arith.addi", g->hi[d], mdh_build_index(b, 1)), 1,
-      n, acc, &body);
+      mdh_build_binary(b, "arith.addi", g->hi[d], mdh_build_index(b, 1)), 1, n,
+      acc, &body);
   in.block = body;
   in.before = (MlirOperation){NULL};
   g->idx[d] = mlirBlockGetArgument(body, 0);
   for (i = 0; i < n; ++i)
     acc[i] = mlirBlockGetArgument(body, i + 1);
   rc = build_nest(g, &in, d + 1, acc);
+  mdh_build_op(&in, "scf.yield", n, acc, 0, NULL, 0, NULL);
+  for (i = 0; i < n; ++i)
+    acc[i] = mlirOperationGetResult(loop, i);
+  return rc;
+}
+
+/* Builds one loop over the reduction dimensions from "d" to the end of
+ * their run (next_collapsed) at "b", recovering each index by division
+ * and remainder (see build_nest): a block of channels and the 3 x 3 window
+ * of a convolution as one loop of 9 steps per channel. Nested loops, each
+ * carrying the 26 accumulators of a 13 x 2 tile, made LLVM shuffle and
+ * spill the accumulators at every step, and so did the window unrolled
+ * (ResNet-50's conv3_x: 134 GFLOP/s either way on one core of the bench
+ * machine). Only "d" may span a tile partly (the blocked dimension is the
+ * outermost reduction dimension). */
+static int build_collapsed(struct tile_gen *g, struct mdh_builder *b, int d,
+                           MlirValue *acc) {
+  int end = next_collapsed(g, d), n = g->rows * g->vectors, i, e, rc;
+  int64_t points = 1, stride;
+  struct mdh_builder in = *b;
+  MlirOperation loop;
+  MlirBlock body;
+  MlirValue iv, v;
+
+  for (e = d + 1; e < end; ++e)
+    points *= g->t->extent[e];
+  v = mdh_build_binary(b, "arith.subi", g->hi[d], g->lo[d]);
+  v = mdh_build_binary(b, "arith.addi", v, mdh_build_index(b, 1));
+  loop = build_for_iter(
+      b, mdh_build_index(b, 0),
+      mdh_build_binary(b, "arith.muli", v, mdh_build_index(b, points)), 1, n,
+      acc, &body);
+  in.block = body;
+  in.before = (MlirOperation){NULL};
+  iv = mlirBlockGetArgument(body, 0);
+  for (e = end - 1, stride = 1; e >= d; stride *= g->t->extent[e--]) {
+    v = stride > 1 ? mdh_build_binary(&in, "arith.divui", iv,
+                                      mdh_build_index(&in, stride))
+                   : iv;
+    if (e > d)
+      v = mdh_build_binary(&in, "arith.remui", v,
+                           mdh_build_index(&in, g->t->extent[e]));
+    g->idx[e] = mdh_build_binary(&in, "arith.addi", g->lo[e], v);
+  }
+  for (i = 0; i < n; ++i)
+    acc[i] = mlirBlockGetArgument(body, i + 1);
+  rc = build_nest(g, &in, end, acc);
   mdh_build_op(&in, "scf.yield", n, acc, 0, NULL, 0, NULL);
   for (i = 0; i < n; ++i)
     acc[i] = mlirOperationGetResult(loop, i);
@@ -652,7 +712,7 @@ static int build_nest(struct tile_gen *g, struct mdh_builder *b, int d,
 static int build_lanes(struct tile_gen *g, struct mdh_builder *b, int d,
                        MlirValue *acc) {
   int64_t lanes = (int64_t)g->vectors * g->t->width;
-  int64_t full = g->t->extent[d] / lanes * lanes, tail = g->t->extent[d] - full;
+  int64_t full = g->lane_points / lanes * lanes, tail = g->lane_points - full;
   int n = g->rows * g->vectors, i, q, rc = 0;
   struct mdh_builder in = *b;
   MlirOperation loop;
@@ -661,8 +721,8 @@ static int build_lanes(struct tile_gen *g, struct mdh_builder *b, int d,
 
   if (full > 0) {
     loop = build_for_iter(
-        b, g->lo[d],
-        mdh_build_binary(b, "arith.addi", g->lo[d], mdh_build_index(b, full)),
+        b, g->lane_lo,
+        mdh_build_binary(b, "arith.addi", g->lane_lo, mdh_build_index(b, full)),
         lanes, n, acc, &body);
     in.block = body;
     in.before = (MlirOperation){NULL};
@@ -677,7 +737,7 @@ static int build_lanes(struct tile_gen *g, struct mdh_builder *b, int d,
   if (tail == 0 || rc < 0)
     return rc;
   g->idx[d] =
-      mdh_build_binary(b, "arith.addi", g->lo[d], mdh_build_index(b, full));
+      mdh_build_binary(b, "arith.addi", g->lane_lo, mdh_build_index(b, full));
   for (q = 0; q < g->vectors; ++q) {
     left = tail - (int64_t)q * g->t->width;
     g->masks[q] = lane_mask(g, b, (int)(left < 0 ? 0 : left));
@@ -687,7 +747,6 @@ static int build_lanes(struct tile_gen *g, struct mdh_builder *b, int d,
     g->masks[q] = (MlirValue){NULL};
   return rc;
 }
-
 
 /* Sets "at" to the result point of row "r" and vector "q": the tile's, with
  * index 0 in the reduction dimensions. */
@@ -744,19 +803,16 @@ static void init_accumulators(const struct tile_gen *g, struct mdh_builder *b,
     }
 }
 
-/* Folds the "vectors" accumulators "acc" of row "r" of a tile whose lanes
- * share out a reduction into one value (vector.reduction), combines it
- * with the output if it accumulates, and stores it to every location of
- * the result. */
-static void store_folded(const struct tile_gen *g, struct mdh_builder *b,
-                         int r, const MlirValue *acc) {
-  const struct mdh_component *c = &g->info->comps[0];
+/* Returns the "vectors" accumulators "acc" of a row of a tile whose lanes
+ * share out a reduction folded into one value (vector.reduction). */
+static MlirValue fold_row(const struct tile_gen *g, struct mdh_builder *b,
+                          const MlirValue *acc) {
   MlirType elem = mlirShapedTypeGetElementType(g->acc_type);
   const char *arith = mdh_operator_arith(g->op, elem);
   MlirNamedAttribute kind;
-  MlirValue v = acc[0], at[MAX_RANK], idx[MAX_RANK], old;
+  MlirValue v = acc[0];
   char text[64];
-  int q, k;
+  int q;
 
   for (q = 1; q < g->vectors; ++q)
     v = mdh_build_binary(b, arith, v, acc[q]);
@@ -767,8 +823,21 @@ static void store_folded(const struct tile_gen *g, struct mdh_builder *b,
   kind = mdh_named_attr(
       b->ctx, "kind",
       mlirAttributeParseGet(b->ctx, mlirStringRefCreateFromCString(text)));
-  v = mlirOperationGetResult(
+  return mlirOperationGetResult(
       mdh_build_op(b, "vector.reduction", 1, &v, 1, &elem, 1, &kind), 0);
+}
+
+/* Stores "v", the result of row "r" of a tile that reduces along vec,
+ * combined with the output if it accumulates, to every location of the
+ * result. */
+static void store_result(const struct tile_gen *g, struct mdh_builder *b, int r,
+                         MlirValue v) {
+  const struct mdh_component *c = &g->info->comps[0];
+  const char *arith =
+      mdh_operator_arith(g->op, mlirShapedTypeGetElementType(g->acc_type));
+  MlirValue at[MAX_RANK], idx[MAX_RANK], old;
+  int k;
+
   result_point(g, b, r, 0, at);
   if (g->info->accumulate) {
     mdh_build_affine_map(b, c->map, at, idx);
@@ -791,7 +860,7 @@ static void store_accumulators(const struct tile_gen *g, struct mdh_builder *b,
 
   if (g->t->reduces) {
     for (r = 0; r < g->rows; ++r)
-      store_folded(g, b, r, acc + r * g->vectors);
+      store_result(g, b, r, fold_row(g, b, acc + r * g->vectors));
     return;
   }
   for (r = 0; r < g->rows; ++r)
@@ -803,11 +872,104 @@ static void store_accumulators(const struct tile_gen *g, struct mdh_builder *b,
     }
 }
 
+/* Tells whether the code at "b" runs in a parallel loop. */
+static int in_parallel_loop(struct mdh_builder *b) {
+  MlirOperation op;
+
+  for (op = mlirBlockGetParentOperation(b->block); !mlirOperationIsNull(op);
+       op = mlirOperationGetParentOperation(op))
+    if (mdh_op_is(op, "scf.parallel"))
+      return 1;
+  return 0;
+}
+
+/* Builds, at "b", the partial results of chunk "c" of the "n_chunks"
+ * chunks of "chunk" points of vec (the last holds the rest) into row "c"
+ * of "partials". */
+static int build_chunk(struct tile_gen *g, struct mdh_builder *b, MlirValue c,
+                       int64_t chunk, int64_t n_chunks, MlirValue partials) {
+  int n = g->rows * g->vectors, r, last, rc = 0;
+  MlirValue *acc = malloc(n * sizeof(*acc)), at[2];
+  MlirBlock blocks[2];
+  struct mdh_builder in;
+
+  if (!acc)
+    abort();
+  g->lane_lo = mdh_build_binary(
+      b, "arith.addi", g->lo[g->t->vec],
+      mdh_build_binary(b, "arith.muli", c, mdh_build_index(b, chunk)));
+  mdh_build_if_else(
+      b, mdh_build_cmpi(b, "eq", c, mdh_build_index(b, n_chunks - 1)),
+      &blocks[1], &blocks[0]);
+  for (last = 0; last < 2 && rc == 0; ++last) {
+    in = mdh_builder_before_terminator(b, blocks[last]);
+    g->lane_points =
+        last ? g->t->extent[g->t->vec] - (n_chunks - 1) * chunk : chunk;
+    init_accumulators(g, &in, acc);
+    rc = build_nest(g, &in, 0, acc);
+    for (r = 0; r < g->rows && rc == 0; ++r) {
+      at[0] = c;
+      at[1] = mdh_build_index(&in, r);
+      mdh_build_store(&in, fold_row(g, &in, acc + r * g->vectors), partials, 2,
+                      at);
+    }
+  }
+  free(acc);
+  return rc;
+}
+
+/* Builds the tile of "g", which reduces along vec over "points" points
+ * outside any parallel loop, at "b" in parallel chunks: each folds its
+ * points into a partial result per row, and the partials combine in the
+ * order of the chunks, the same for any number of threads. The chunks are
+ * whole vectors of the tile, MAX_CHUNKS at most: two for each of up to 8
+ * threads. */
+static int build_chunks(struct tile_gen *g, struct mdh_builder *b) {
+  int64_t lanes = (int64_t)g->vectors * g->t->width;
+  int64_t extent = g->t->extent[g->t->vec];
+  int64_t chunk =
+      ((extent + MAX_CHUNKS - 1) / MAX_CHUNKS + lanes - 1) / lanes * lanes;
+  int64_t n_chunks = (extent + chunk - 1) / chunk,
+          shape[2] = {n_chunks, g->rows};
+  MlirType elem = mlirShapedTypeGetElementType(g->acc_type);
+  const char *arith = mdh_operator_arith(g->op, elem);
+  MlirValue partials, at[2], v;
+  struct mdh_builder in;
+  MlirBlock body;
+  int64_t c;
+  int r, rc;
+
+  partials = mdh_build_alloca(
+      b, mlirMemRefTypeContiguousGet(elem, 2, shape, mlirAttributeGetNull()));
+  body =
+      mdh_build_parallel(b, mdh_build_index(b, 0), mdh_build_index(b, n_chunks),
+                         mdh_build_index(b, 1));
+  in = mdh_builder_before_terminator(b, body);
+  rc = build_chunk(g, &in, mlirBlockGetArgument(body, 0), chunk, n_chunks,
+                   partials);
+  for (r = 0; r < g->rows && rc == 0; ++r) {
+    for (c = 0; c < n_chunks; ++c) {
+      at[0] = mdh_build_index(b, c);
+      at[1] = mdh_build_index(b, r);
+      at[0] = mdh_build_load(b, partials, 2, at);
+      v = c == 0 ? at[0] : mdh_build_binary(b, arith, v, at[0]);
+    }
+    store_result(g, b, r, v);
+  }
+  return rc;
+}
+
 /* Builds the tile of "g" at "b". */
 static int build_tile(struct tile_gen *g, struct mdh_builder *b) {
   int n = g->rows * g->vectors, rc;
-  MlirValue *acc = malloc(n * sizeof(*acc));
+  MlirValue *acc;
 
+  g->lane_lo = g->lo[g->t->vec];
+  g->lane_points = g->t->extent[g->t->vec];
+  if (g->t->reduces && g->lane_points >= MIN_CHUNKED_POINTS &&
+      !in_parallel_loop(b))
+    return build_chunks(g, b);
+  acc = malloc(n * sizeof(*acc));
   if (!acc)
     abort();
   init_accumulators(g, b, acc);
@@ -882,13 +1044,13 @@ static int generate_variants(struct tile_gen *g, struct mdh_builder *b,
                              __isl_keep isl_ast_node *child) {
   const struct mdh_register_tile *t = g->t;
   int64_t lanes = (int64_t)t->vectors * t->width;
-  int64_t row_sizes[2] = {t->rows, t->row >= 0 ? t->extent[t->row] % t->rows
-                                               : 0};
+  int64_t row_sizes[2] = {t->rows,
+                          t->row >= 0 ? t->extent[t->row] % t->rows : 0};
   /* A reduction along vec spans its whole extent in every tile. */
-  int64_t lane_sizes[2] = {
-      t->reduces ? t->extent[t->vec] : lanes,
-      !t->reduces && mdh_register_tile_may_mask(g->fn) ? t->extent[t->vec] % lanes
-                                                      : 0};
+  int64_t lane_sizes[2] = {t->reduces ? t->extent[t->vec] : lanes,
+                           !t->reduces && mdh_register_tile_may_mask(g->fn)
+                               ? t->extent[t->vec] % lanes
+                               : 0};
   struct mdh_builder cur = *b, in;
   MlirBlock then_b, else_b;
   MlirValue cond;
