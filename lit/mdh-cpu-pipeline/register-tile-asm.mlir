@@ -1,5 +1,6 @@
 // The inner loop of a register tile in the assembly for an AVX-512 CPU
-// (x86-64-v4, with mdh.vector_bits = 512): the k loop is 24 fused
+// (x86-64-v4, with mdh.vector_bits = 512; 96 x 128 divides into tiles of
+// 6 x 64, so that there is no edge variant): the k loop is 24 fused
 // multiply-adds on zmm registers, one per accumulator, with the elements
 // of A broadcast from memory, no scalar arithmetic and no spill after them,
 // then the 24 vector stores of the tile. The
@@ -17,15 +18,15 @@ func.func private @mul(%a: f32, %b: f32) -> f32 {
   %p = arith.mulf %a, %b : f32
   return %p : f32
 }
-func.func @matmul(%A: memref<96x96xf32>, %B: memref<96x96xf32>, %C: memref<96x96xf32>) {
+func.func @matmul(%A: memref<96x96xf32>, %B: memref<96x128xf32>, %C: memref<96x128xf32>) {
   %va = "mdh.inp_view"(%A) {accesses = [affine_map<(i, j, k) -> (i, k)>]}
-      : (memref<96x96xf32>) -> !mdh.mda<array<i64: 96, 96, 96>>
+      : (memref<96x96xf32>) -> !mdh.mda<array<i64: 96, 128, 96>>
   %vb = "mdh.inp_view"(%B) {accesses = [affine_map<(i, j, k) -> (k, j)>]}
-      : (memref<96x96xf32>) -> !mdh.mda<array<i64: 96, 96, 96>>
+      : (memref<96x128xf32>) -> !mdh.mda<array<i64: 96, 128, 96>>
   %r = "mdh.md_hom"(%va, %vb) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.cc, #mdh.pw<"add">]}
-      : (!mdh.mda<array<i64: 96, 96, 96>>, !mdh.mda<array<i64: 96, 96, 96>>) -> !mdh.mda<array<i64: 96, 96, 1>>
+      : (!mdh.mda<array<i64: 96, 128, 96>>, !mdh.mda<array<i64: 96, 128, 96>>) -> !mdh.mda<array<i64: 96, 128, 1>>
   "mdh.out_view"(%r, %C) {accesses = [affine_map<(i, j, k) -> (i, j)>], components = array<i64: 0>}
-      : (!mdh.mda<array<i64: 96, 96, 1>>, memref<96x96xf32>) -> ()
+      : (!mdh.mda<array<i64: 96, 128, 1>>, memref<96x128xf32>) -> ()
   return
 }
 }

@@ -430,7 +430,9 @@ skip_marks(__isl_take isl_schedule_node *node) {
  *   fused with the rows of A B: 124 ms on one core of the bench machine,
  *   13 ms distributed);
  * - a band of one statement gets register tiles where it can
- *   (mdh_cpu_register_tile), its tile band then being the one linearized;
+ *   (mdh_cpu_register_tile), its tile band then being the one linearized
+ *   when it starts with a batch dimension (its row blocks are enough
+ *   iterations otherwise);
  * - a band of one statement (or one kept fused) gets its two outer members
  *   linearized when the outer one is short (linearize);
  * - a sequence or set is prepared child by child;
@@ -460,6 +462,8 @@ prepare_group(struct mdh_model *m, const struct mdh_cpu_target *target,
       return isl_schedule_node_free(node);
     if (n == 1)
       node = mdh_cpu_register_tile(m, target, node, &tiled);
+    if (tiled < 0)
+      return node;
     if (wide || tiled)
       return linearize(m, node);
     node = distribute(m, node);

@@ -78,10 +78,13 @@
 /* The most vectors of a tile (MAX_VECTORS of lib/register_tile.c). */
 #define MAX_VECTORS_PER_TILE 8
 
-/* The register tile of an AST mark: the tile and the bounds of its points
- * in each dimension, as expressions of the iterators around the mark. */
+/* The register tile of an AST mark: the tile, whether it holds points
+ * (isl may generate the mark where it is empty, its child then guarded)
+ * and the bounds of its points in each dimension, as expressions of the
+ * iterators around the mark. */
 struct tile_ast {
   struct mdh_register_tile tile;
+  isl_ast_expr *exists;
   isl_ast_expr *lo[MAX_RANK];
   isl_ast_expr *hi[MAX_RANK];
 };
@@ -150,6 +153,17 @@ static int only_statement(struct mdh_model *m,
   return s;
 }
 
+/* Tells whether the outer band of "t" starts with a batch dimension (a
+ * parallel dimension other than vec and row). */
+static int has_batch(const struct mdh_register_tile *t, struct mdh_stmt *stmt) {
+  int d;
+
+  for (d = 0; d < stmt->rank; ++d)
+    if (stmt->kinds[d] == MdhCombineCC && d != t->vec && d != t->row)
+      return 1;
+  return 0;
+}
+
 static void tile_free(void *user) { free(user); }
 
 __isl_give isl_schedule_node *
@@ -174,7 +188,7 @@ mdh_cpu_register_tile(struct mdh_model *m, const struct mdh_cpu_target *target,
   node = isl_schedule_node_insert_mark(node, id);
   node = isl_schedule_node_insert_partial_schedule(
       node, outer_band(t, &m->stmts[s], domain));
-  *tiled = 1;
+  *tiled = has_batch(t, &m->stmts[s]) ? 1 : -1;
   return node;
 }
 
@@ -184,6 +198,7 @@ static void tile_ast_free(void *user) {
   struct tile_ast *ann = user;
   int d;
 
+  isl_ast_expr_free(ann->exists);
   for (d = 0; d < ann->tile.rank; ++d) {
     isl_ast_expr_free(ann->lo[d]);
     isl_ast_expr_free(ann->hi[d]);
@@ -212,6 +227,8 @@ mdh_cpu_annotate_register_tile(__isl_take isl_ast_node *node,
   ann->tile = *t;
   inst = isl_map_from_union_map(
       isl_union_map_reverse(isl_ast_build_get_schedule(build)));
+  ann->exists =
+      isl_ast_build_expr_from_set(build, isl_map_domain(isl_map_copy(inst)));
   for (d = 0; d < t->rank; ++d) {
     ann->lo[d] = isl_ast_build_expr_from_pw_aff(
         build, isl_map_dim_min(isl_map_copy(inst), d));
@@ -1097,6 +1114,8 @@ int mdh_cpu_generate_register_tile(struct mdh_builder *b,
   struct mdh_stmt *stmt = &cg->m->stmts[t->stmt];
   struct tile_gen g = {.t = t};
   isl_ast_node *child = isl_ast_node_mark_get_node(node);
+  struct mdh_builder in;
+  MlirValue exists;
   int d, rc;
 
   g.info = mdh_chain_find(cg, stmt->name, stmt->rank);
@@ -1104,13 +1123,20 @@ int mdh_cpu_generate_register_tile(struct mdh_builder *b,
   g.acc_type = vector_of(&g, mlirFunctionTypeGetResult(g.info->fn_type, 0));
   g.op = mdh_register_tile_operator(
       stmt->hom, mlirFunctionTypeGetResult(g.info->fn_type, 0));
+  exists = mdh_ast_scope_expr(scope, b, ann->exists);
+  if (mlirValueIsNull(exists))
+    return isl_ast_node_free(child), -1;
+  /* A universe is the integer 1. */
+  if (mlirTypeIsAIndex(mlirValueGetType(exists)))
+    exists = mdh_build_cmpi(b, "ne", exists, mdh_build_index(b, 0));
+  in = mdh_build_if(b, exists);
   for (d = 0; d < t->rank; ++d) {
-    g.lo[d] = g.idx[d] = mdh_ast_scope_expr(scope, b, ann->lo[d]);
-    g.hi[d] = mdh_ast_scope_expr(scope, b, ann->hi[d]);
+    g.lo[d] = g.idx[d] = mdh_ast_scope_expr(scope, &in, ann->lo[d]);
+    g.hi[d] = mdh_ast_scope_expr(scope, &in, ann->hi[d]);
     if (mlirValueIsNull(g.lo[d]) || mlirValueIsNull(g.hi[d]))
       return isl_ast_node_free(child), -1;
   }
-  rc = generate_variants(&g, b, scope, child);
+  rc = generate_variants(&g, &in, scope, child);
   describe(t, stmt->name, mlirShapedTypeGetElementType(g.acc_type), desc);
   isl_ast_node_free(child);
   return rc;

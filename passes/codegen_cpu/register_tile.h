@@ -21,8 +21,9 @@
  * the statement has a reduction and a parallel dimension that every access
  * of its result and inputs walks contiguously or not at all: an outer band
  * of cache tiles and register tiles, then a register_tile mark above the
- * band itself. Sets "*tiled" and returns the outer band when it does,
- * returns "node" unchanged otherwise. */
+ * band itself. Returns the outer band when it does, with "*tiled" set to 1
+ * if the band starts with a batch dimension, else -1; returns "node"
+ * unchanged otherwise, "*tiled" set to 0. */
 __isl_give isl_schedule_node *
 mdh_cpu_register_tile(struct mdh_model *m, const struct mdh_cpu_target *target,
                       __isl_take isl_schedule_node *node, int *tiled);
