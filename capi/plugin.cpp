@@ -122,7 +122,8 @@ struct CpuPipelineOptions : public CommonOptions<CpuPipelineOptions> {
       *this, "vector-bits",
       llvm::cl::desc("the width of the vector registers that the register "
                      "tiles of mdh-codegen-cpu are sized for: 128, 256 or "
-                     "512 (default: the host's widest; mdh.vector_bits)")};
+                     "512 (default: the host's widest; mdh.vector_bits)"),
+      llvm::cl::init(0)};
 };
 
 // Checks the isl-budget option "budget" of pipeline "name" and, when it is

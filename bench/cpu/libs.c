@@ -321,8 +321,9 @@ static void run_copy(void *user) {
  * named variables so that they stay in registers. */
 #define FMA_CHAINS(X)                                                          \
   X(0)                                                                         \
-  X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11) X(12) X(13) X(14)   \
-      X(15) X(16) X(17) X(18) X(19) X(20) X(21) X(22) X(23)
+  X(1)                                                                         \
+  X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11) X(12) X(13) X(14) X(15)  \
+      X(16) X(17) X(18) X(19) X(20) X(21) X(22) X(23)
 #define FMA_DECLARE(j) __m512 a##j = _mm512_set1_ps((float)j);
 #define FMA_STEP(j) a##j = _mm512_fmadd_ps(a##j, x, y);
 #define FMA_SUM(j) s = _mm512_add_ps(s, a##j);

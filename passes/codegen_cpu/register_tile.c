@@ -565,12 +565,13 @@ static int build_step(const struct tile_gen *g, struct mdh_builder *b,
   return rc;
 }
 
-/* Builds `scf.for %iv = lb to ub step "step" iter_args(inits)` at "b" with
- * an empty
- * body (no terminator); returns the loop, its body in "body". */
-static MlirOperation build_for_iter(struct mdh_builder *b, MlirValue lb,
-                                    MlirValue ub, int64_t step, int n,
-                                    const MlirValue *inits, MlirBlock *body) {
+/* Opens `scf.for %iv = lb to ub step "step" iter_args(acc)` at "b": sets
+ * "in" to build its body, "*iv" to its iterator and the "n" accumulators
+ * "acc" to its arguments; returns the loop, which close_loop closes. */
+static MlirOperation open_loop(struct mdh_builder *b, MlirValue lb,
+                               MlirValue ub, int64_t step, int n,
+                               MlirValue *acc, struct mdh_builder *in,
+                               MlirValue *iv) {
   MlirOperationState st =
       mlirOperationStateGet(mlirStringRefCreateFromCString("scf.for"), b->loc);
   MlirValue *operands = malloc((n + 3) * sizeof(*operands));
@@ -578,6 +579,7 @@ static MlirOperation build_for_iter(struct mdh_builder *b, MlirValue lb,
   MlirLocation *locs = malloc((n + 1) * sizeof(*locs));
   MlirRegion region = mlirRegionCreate();
   MlirOperation loop;
+  MlirBlock body;
   int i;
 
   if (!operands || !types || !locs)
@@ -588,12 +590,12 @@ static MlirOperation build_for_iter(struct mdh_builder *b, MlirValue lb,
   types[0] = mlirIndexTypeGet(b->ctx);
   locs[0] = b->loc;
   for (i = 0; i < n; ++i) {
-    operands[3 + i] = inits[i];
-    types[1 + i] = mlirValueGetType(inits[i]);
+    operands[3 + i] = acc[i];
+    types[1 + i] = mlirValueGetType(acc[i]);
     locs[1 + i] = b->loc;
   }
-  *body = mlirBlockCreate(n + 1, types, locs);
-  mlirRegionAppendOwnedBlock(region, *body);
+  body = mlirBlockCreate(n + 1, types, locs);
+  mlirRegionAppendOwnedBlock(region, body);
   mlirOperationStateAddOperands(&st, n + 3, operands);
   mlirOperationStateAddResults(&st, n, types + 1);
   mlirOperationStateAddOwnedRegions(&st, 1, &region);
@@ -602,7 +604,24 @@ static MlirOperation build_for_iter(struct mdh_builder *b, MlirValue lb,
   free(operands);
   free(types);
   free(locs);
+  *in = *b;
+  in->block = body;
+  in->before = (MlirOperation){NULL};
+  *iv = mlirBlockGetArgument(body, 0);
+  for (i = 0; i < n; ++i)
+    acc[i] = mlirBlockGetArgument(body, i + 1);
   return loop;
+}
+
+/* Closes "loop" of open_loop, whose body "in" built: yields the "n"
+ * accumulators "acc" and sets them to the loop's results. */
+static void close_loop(struct mdh_builder *in, MlirOperation loop, int n,
+                       MlirValue *acc) {
+  int i;
+
+  mdh_build_op(in, "scf.yield", n, acc, 0, NULL, 0, NULL);
+  for (i = 0; i < n; ++i)
+    acc[i] = mlirOperationGetResult(loop, i);
 }
 
 /* Builds the loops over the reduction dimensions from "d" on at "b", the
@@ -646,10 +665,9 @@ static int next_collapsed(const struct tile_gen *g, int d) {
 
 static int build_nest(struct tile_gen *g, struct mdh_builder *b, int d,
                       MlirValue *acc) {
-  int n = g->rows * g->vectors, i, rc;
-  struct mdh_builder in = *b;
+  int n = g->rows * g->vectors, rc;
+  struct mdh_builder in;
   MlirOperation loop;
-  MlirBlock body;
 
   while (d < g->t->rank && g->info->stmt->kinds[d] != MdhCombinePW)
     ++d;
@@ -659,19 +677,12 @@ static int build_nest(struct tile_gen *g, struct mdh_builder *b, int d,
     return build_collapsed(g, b, d, acc);
   if (d == g->t->vec)
     return build_lanes(g, b, d, acc);
-  loop = build_for_iter(
+  loop = open_loop(
       b, g->lo[d],
       mdh_build_binary(b, "arith.addi", g->hi[d], mdh_build_index(b, 1)), 1, n,
-      acc, &body);
-  in.block = body;
-  in.before = (MlirOperation){NULL};
-  g->idx[d] = mlirBlockGetArgument(body, 0);
-  for (i = 0; i < n; ++i)
-    acc[i] = mlirBlockGetArgument(body, i + 1);
+      acc, &in, &g->idx[d]);
   rc = build_nest(g, &in, d + 1, acc);
-  mdh_build_op(&in, "scf.yield", n, acc, 0, NULL, 0, NULL);
-  for (i = 0; i < n; ++i)
-    acc[i] = mlirOperationGetResult(loop, i);
+  close_loop(&in, loop, n, acc);
   return rc;
 }
 
@@ -686,24 +697,20 @@ static int build_nest(struct tile_gen *g, struct mdh_builder *b, int d,
  * outermost reduction dimension). */
 static int build_collapsed(struct tile_gen *g, struct mdh_builder *b, int d,
                            MlirValue *acc) {
-  int end = next_collapsed(g, d), n = g->rows * g->vectors, i, e, rc;
+  int end = next_collapsed(g, d), n = g->rows * g->vectors, e, rc;
   int64_t points = 1, stride;
-  struct mdh_builder in = *b;
+  struct mdh_builder in;
   MlirOperation loop;
-  MlirBlock body;
   MlirValue iv, v;
 
   for (e = d + 1; e < end; ++e)
     points *= g->t->extent[e];
   v = mdh_build_binary(b, "arith.subi", g->hi[d], g->lo[d]);
   v = mdh_build_binary(b, "arith.addi", v, mdh_build_index(b, 1));
-  loop = build_for_iter(
+  loop = open_loop(
       b, mdh_build_index(b, 0),
       mdh_build_binary(b, "arith.muli", v, mdh_build_index(b, points)), 1, n,
-      acc, &body);
-  in.block = body;
-  in.before = (MlirOperation){NULL};
-  iv = mlirBlockGetArgument(body, 0);
+      acc, &in, &iv);
   for (e = end - 1, stride = 1; e >= d; stride *= g->t->extent[e--]) {
     v = stride > 1 ? mdh_build_binary(&in, "arith.divui", iv,
                                       mdh_build_index(&in, stride))
@@ -713,12 +720,8 @@ static int build_collapsed(struct tile_gen *g, struct mdh_builder *b, int d,
                            mdh_build_index(&in, g->t->extent[e]));
     g->idx[e] = mdh_build_binary(&in, "arith.addi", g->lo[e], v);
   }
-  for (i = 0; i < n; ++i)
-    acc[i] = mlirBlockGetArgument(body, i + 1);
   rc = build_nest(g, &in, end, acc);
-  mdh_build_op(&in, "scf.yield", n, acc, 0, NULL, 0, NULL);
-  for (i = 0; i < n; ++i)
-    acc[i] = mlirOperationGetResult(loop, i);
+  close_loop(&in, loop, n, acc);
   return rc;
 }
 
@@ -730,26 +733,18 @@ static int build_lanes(struct tile_gen *g, struct mdh_builder *b, int d,
                        MlirValue *acc) {
   int64_t lanes = (int64_t)g->vectors * g->t->width;
   int64_t full = g->lane_points / lanes * lanes, tail = g->lane_points - full;
-  int n = g->rows * g->vectors, i, q, rc = 0;
-  struct mdh_builder in = *b;
+  int n = g->rows * g->vectors, q, rc = 0;
+  struct mdh_builder in;
   MlirOperation loop;
-  MlirBlock body;
   int64_t left;
 
   if (full > 0) {
-    loop = build_for_iter(
+    loop = open_loop(
         b, g->lane_lo,
         mdh_build_binary(b, "arith.addi", g->lane_lo, mdh_build_index(b, full)),
-        lanes, n, acc, &body);
-    in.block = body;
-    in.before = (MlirOperation){NULL};
-    g->idx[d] = mlirBlockGetArgument(body, 0);
-    for (i = 0; i < n; ++i)
-      acc[i] = mlirBlockGetArgument(body, i + 1);
+        lanes, n, acc, &in, &g->idx[d]);
     rc = build_nest(g, &in, d + 1, acc);
-    mdh_build_op(&in, "scf.yield", n, acc, 0, NULL, 0, NULL);
-    for (i = 0; i < n; ++i)
-      acc[i] = mlirOperationGetResult(loop, i);
+    close_loop(&in, loop, n, acc);
   }
   if (tail == 0 || rc < 0)
     return rc;
