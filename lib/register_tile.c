@@ -22,15 +22,13 @@
 
 #define MAX_RANK MDH_MODEL_MAX_RANK
 
-/* The most rows and vectors of a register tile: BLIS's largest single
- * precision micro-kernels are 6 x 32 (Haswell, 16 ymm registers) and
- * 32 x 12 (Skylake-X); beyond 4 vectors the edge tiles grow without saving
- * loads. Each row of a row operand keeps a base address in a general
+/* The most rows of a register tile: BLIS's largest single precision
+ * micro-kernels are 6 x 32 (Haswell, 16 ymm registers) and 32 x 12
+ * (Skylake-X). Each row of a row operand keeps a base address in a general
  * register, of which x86 has 16: ResNet-50's conv3_x with 32-column images
  * ran at 182 GFLOP/s on one core of the bench machine in tiles of 13 rows
  * (general registers spilled in the inner loop), 227 with 12. */
 #define MAX_ROWS 12
-#define MAX_VECTORS 4
 
 /* The most rows of a tile whose lanes split the reduction: each row of
  * MatVec's matrix is a stream from memory, and the prefetchers follow few.
@@ -353,7 +351,8 @@ static void choose_shape(struct mdh_register_tile *t, struct mdh_stmt *stmt,
     max_rows = t->reduces ? MAX_STREAM_ROWS : MAX_ROWS;
     if (r < 0 || t->extent[r] < max_rows)
       max_rows = r < 0 ? 1 : (int)t->extent[r];
-    for (c.vectors = 1; c.vectors <= MAX_VECTORS && vectors_fit(&c, mask);
+    for (c.vectors = 1;
+         c.vectors <= MDH_REGISTER_TILE_MAX_VECTORS && vectors_fit(&c, mask);
          ++c.vectors)
       for (c.rows = 1; c.rows <= max_rows; ++c.rows) {
         tile_cost(&c, &loads, &fmas, &live);

@@ -15,6 +15,11 @@
 
 #include <stdint.h>
 
+/* The most vectors in a row of a register tile: BLIS's single precision
+ * micro-kernels have 2 to 4; beyond that the edge tiles grow without saving
+ * loads. */
+#define MDH_REGISTER_TILE_MAX_VECTORS 4
+
 /* The most input accesses of a statement a register tile handles. */
 #define MDH_REGISTER_TILE_MAX_ACCESSES 16
 
