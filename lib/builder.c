@@ -430,10 +430,16 @@ void mdh_declare_function(MlirOperation module, const char *name,
   mlirBlockInsertOwnedOperation(body, 0, mlirOperationCreate(&st));
 }
 
-int64_t mdh_element_bytes(MlirType type) {
+int mdh_type_bits(MlirType type) {
   if (mlirTypeIsAFloat(type))
-    return (mlirFloatTypeGetWidth(type) + 7) / 8;
+    return (int)mlirFloatTypeGetWidth(type);
   if (mlirTypeIsAInteger(type))
-    return (mlirIntegerTypeGetWidth(type) + 7) / 8;
-  return 8;
+    return (int)mlirIntegerTypeGetWidth(type);
+  return 0;
+}
+
+int64_t mdh_element_bytes(MlirType type) {
+  int bits = mdh_type_bits(type);
+
+  return bits ? (bits + 7) / 8 : 8;
 }

@@ -126,6 +126,10 @@ MlirValue mdh_build_affine_expr(struct mdh_builder *b, MlirAffineExpr expr,
 void mdh_build_affine_map(struct mdh_builder *b, MlirAffineMap map,
                           const MlirValue *dims, MlirValue *results);
 
+/* The width in bits of integer or float type "type", else 0 (index has no
+ * fixed width). */
+int mdh_type_bits(MlirType type);
+
 /* The size in bytes of an element of type "type" (8 for index). */
 int64_t mdh_element_bytes(MlirType type);
 

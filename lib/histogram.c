@@ -96,17 +96,13 @@ int mdh_histogram_parts(MlirValue result, MlirValue bin_arg, MlirValue *v,
  * on dimension "d". */
 static int inputs_ignore(MlirOperation hom, int d) {
   MlirOperation view;
-  MlirAffineMap map;
-  intptr_t i, a, r;
+  intptr_t i, a;
 
   for (i = 0; i < mlirOperationGetNumOperands(hom); ++i) {
     view = mlirOpResultGetOwner(mlirOperationGetOperand(hom, i));
-    for (a = 0; a < mdhViewGetNumAccesses(view); ++a) {
-      map = mdhViewGetAccess(view, a);
-      for (r = 0; r < mlirAffineMapGetNumResults(map); ++r)
-        if (mlirAffineExprIsFunctionOfDim(mlirAffineMapGetResult(map, r), d))
-          return 0;
-    }
+    for (a = 0; a < mdhViewGetNumAccesses(view); ++a)
+      if (mdh_affine_map_uses_dim(mdhViewGetAccess(view, a), d))
+        return 0;
   }
   return 1;
 }

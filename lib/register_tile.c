@@ -3,6 +3,7 @@
 
 #include "lib/register_tile.h"
 #include "dialect/attrs.h"
+#include "lib/builder.h"
 #include "lib/stmt.h"
 #include "mdh-c/Dialect.h"
 #include "support/diag.h"
@@ -105,16 +106,6 @@ int mdh_cpu_target_init(struct mdh_cpu_target *target, MlirOperation func) {
   return 0;
 }
 
-/* The bit width of "type" if it is an integer or float type a vector can
- * hold, else 0 (index has no fixed width). */
-static int lane_bits(MlirType type) {
-  if (mlirTypeIsAInteger(type))
-    return (int)mlirIntegerTypeGetWidth(type);
-  if (mlirTypeIsAFloat(type))
-    return (int)mlirFloatTypeGetWidth(type);
-  return 0;
-}
-
 /* Tells whether the innermost stride of memref "buffer" is 1, so that
  * vector.load and vector.store can walk it. */
 static int unit_innermost_stride(MlirValue buffer) {
@@ -129,16 +120,6 @@ static int unit_innermost_stride(MlirValue buffer) {
   return strides[rank - 1] == 1;
 }
 
-/* Tells whether access "map" depends on dimension "d". */
-static int depends_on(MlirAffineMap map, int d) {
-  intptr_t i;
-
-  for (i = 0; i < mlirAffineMapGetNumResults(map); ++i)
-    if (mlirAffineExprIsFunctionOfDim(mlirAffineMapGetResult(map, i), d))
-      return 1;
-  return 0;
-}
-
 /* Returns 1 if access "map" of "buffer" walks dimension "vec" contiguously
  * (its last index is vec plus terms without vec, the others do not use
  * vec, and the buffer's last stride is 1), 0 if it does not depend on vec,
@@ -148,7 +129,7 @@ static int classify(MlirAffineMap map, MlirValue buffer, int vec) {
   MlirContext ctx = mlirAffineMapGetContext(map);
   MlirAffineExpr last, rest;
 
-  if (!depends_on(map, vec))
+  if (!mdh_affine_map_uses_dim(map, vec))
     return 0;
   last = mlirAffineMapGetResult(map, n - 1);
   rest = mlirAffineAddExprGet(
@@ -180,7 +161,7 @@ static int body_vectorizes(MlirOperation fn) {
   if (mlirBlockIsNull(body) || !mlirBlockIsNull(mlirBlockGetNextInRegion(body)))
     return 0;
   for (i = 0; i < mlirBlockGetNumArguments(body); ++i)
-    if (!lane_bits(mlirValueGetType(mlirBlockGetArgument(body, i))))
+    if (!mdh_type_bits(mlirValueGetType(mlirBlockGetArgument(body, i))))
       return 0;
   for (op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op)) {
@@ -191,13 +172,16 @@ static int body_vectorizes(MlirOperation fn) {
         mlirOperationGetNumRegions(op) != 0)
       return 0;
     for (i = 0; i < mlirOperationGetNumResults(op); ++i)
-      if (!lane_bits(mlirValueGetType(mlirOperationGetResult(op, i))))
+      if (!mdh_type_bits(mlirValueGetType(mlirOperationGetResult(op, i))))
         return 0;
   }
   return 1;
 }
 
-int mdh_register_tile_may_mask(MlirOperation fn) {
+/* Tells whether scalar function "fn" (vectorizable) may run on lanes
+ * outside the index space, which a masked load fills with 0: not when it
+ * divides integers, which a 0 would make undefined. */
+static int may_mask(MlirOperation fn) {
   static const char *const divisions[] = {
       "arith.divsi",     "arith.divui",     "arith.remsi",     "arith.remui",
       "arith.ceildivsi", "arith.ceildivui", "arith.floordivsi"};
@@ -292,8 +276,8 @@ static void note_rows(MlirOperation hom, int row, struct mdh_register_tile *t) {
   for (v = 0; v < mlirOperationGetNumOperands(hom); ++v) {
     view = mlirOpResultGetOwner(mlirOperationGetOperand(hom, v));
     for (a = 0; a < mdhViewGetNumAccesses(view); ++a, ++k)
-      t->on_row[k] =
-          (char)(row >= 0 && depends_on(mdhViewGetAccess(view, a), row));
+      t->on_row[k] = (char)(row >= 0 && mdh_affine_map_uses_dim(
+                                            mdhViewGetAccess(view, a), row));
   }
 }
 
@@ -318,13 +302,12 @@ static void tile_cost(const struct mdh_register_tile *t, int64_t *loads,
 }
 
 /* Tells whether the vectors of "c" fit the extent of its vec dimension:
- * each holds a lane in it where "mask" allows masked lanes, else all
- * lanes. */
-static int vectors_fit(const struct mdh_register_tile *c, int mask) {
+ * each holds a lane in it where "c" may mask lanes, else all lanes. */
+static int vectors_fit(const struct mdh_register_tile *c) {
   int64_t lanes = (int64_t)c->vectors * c->width;
 
-  return mask ? lanes - c->width < c->extent[c->vec]
-              : lanes <= c->extent[c->vec];
+  return c->mask ? lanes - c->width < c->extent[c->vec]
+                 : lanes <= c->extent[c->vec];
 }
 
 /* Chooses the row dimension, rows and vectors of "t" (vec, width and the
@@ -332,11 +315,11 @@ static int vectors_fit(const struct mdh_register_tile *c, int mask) {
  * the one with the fewest loads per multiply-add, then the largest. The
  * row dimension is a parallel dimension other than vec, or none. The
  * vectors may reach past the extent of vec, their last lanes masked out,
- * where "mask" allows: a 3x3 convolution of 28-column images (ResNet-50's
+ * where "t" may mask lanes: a 3x3 convolution of 28-column images (ResNet-50's
  * conv3_x) then runs tiles of 14 channels x 2 vectors (28 of 32 lanes),
  * 0.57 loads per multiply-add, rather than of 16 x 1 vector, 1.06. */
 static void choose_shape(struct mdh_register_tile *t, struct mdh_stmt *stmt,
-                         const struct mdh_cpu_target *target, int mask) {
+                         const struct mdh_cpu_target *target) {
   struct mdh_register_tile c = *t, best = *t;
   int64_t loads, fmas, live, best_loads = 1, best_fmas = 0;
   int r, max_rows;
@@ -352,7 +335,7 @@ static void choose_shape(struct mdh_register_tile *t, struct mdh_stmt *stmt,
     if (r < 0 || t->extent[r] < max_rows)
       max_rows = r < 0 ? 1 : (int)t->extent[r];
     for (c.vectors = 1;
-         c.vectors <= MDH_REGISTER_TILE_MAX_VECTORS && vectors_fit(&c, mask);
+         c.vectors <= MDH_REGISTER_TILE_MAX_VECTORS && vectors_fit(&c);
          ++c.vectors)
       for (c.rows = 1; c.rows <= max_rows; ++c.rows) {
         tile_cost(&c, &loads, &fmas, &live);
@@ -455,12 +438,12 @@ int mdh_register_tile_choose(struct mdh_model *m, int s,
   struct mdh_stmt *stmt = &m->stmts[s];
   MlirOperation hom = stmt->hom;
   MlirType fn_type = mdh_md_hom_function_type(hom), result;
-  int d, n_pw = 0, bits, mask;
+  MlirOperation fn = mdh_lookup_symbol(hom, mdhMdHomGetScalarFunction(hom));
+  int d, n_pw = 0, bits;
   intptr_t i;
 
   if (stmt->rank > MAX_RANK || mdhMdHomIsIndexAware(hom) ||
-      mlirFunctionTypeGetNumResults(fn_type) != 1 ||
-      !body_vectorizes(mdh_lookup_symbol(hom, mdhMdHomGetScalarFunction(hom))))
+      mlirFunctionTypeGetNumResults(fn_type) != 1 || !body_vectorizes(fn))
     return -1;
   for (d = 0; d < stmt->rank; ++d) {
     if (stmt->kinds[d] == MdhCombinePS)
@@ -468,30 +451,29 @@ int mdh_register_tile_choose(struct mdh_model *m, int s,
     n_pw += stmt->kinds[d] == MdhCombinePW;
   }
   result = mlirFunctionTypeGetResult(fn_type, 0);
-  bits = lane_bits(result);
+  bits = mdh_type_bits(result);
   for (i = 0; i < mlirFunctionTypeGetNumInputs(fn_type); ++i)
-    if (lane_bits(mlirFunctionTypeGetInput(fn_type, i)) > bits)
-      bits = lane_bits(mlirFunctionTypeGetInput(fn_type, i));
+    if (mdh_type_bits(mlirFunctionTypeGetInput(fn_type, i)) > bits)
+      bits = mdh_type_bits(mlirFunctionTypeGetInput(fn_type, i));
   if (n_pw == 0 || bits == 0 || !mdh_register_tile_operator(hom, result) ||
       constant_extents(stmt, t->extent) < 0)
     return -1;
   t->stmt = s;
   t->rank = stmt->rank;
   t->width = target->vector_bits / bits;
-  mask = mdh_register_tile_may_mask(
-      mdh_lookup_symbol(hom, mdhMdHomGetScalarFunction(hom)));
+  t->mask = may_mask(fn);
   for (t->vec = stmt->rank - 1; t->vec >= 0; --t->vec)
     if (stmt->kinds[t->vec] == MdhCombineCC && t->extent[t->vec] >= t->width &&
         t->width >= 2 && stores_vectorize(hom, t->vec) &&
         classify_inputs(hom, t->vec, t) == 0)
       break;
   t->reduces = t->vec < 0;
-  if (t->reduces && mask)
+  if (t->reduces && t->mask)
     t->vec = reduction_vec(hom, stmt, t);
   if (t->vec < 0)
     return -1;
-  choose_shape(t, stmt, target, mask);
-  choose_blocks(t, stmt, target, lane_bits(result) / 8);
+  choose_shape(t, stmt, target);
+  choose_blocks(t, stmt, target, mdh_type_bits(result) / 8);
   if (t->reduces)
     t->block_dim = -1;
   return 0;

@@ -46,12 +46,17 @@ int mdh_cpu_target_init(struct mdh_cpu_target *target, MlirOperation func);
  * cache (-1: none), the rows "row_block" of a block for the level 2 cache,
  * the extents of the statement's dimensions, and the statement's
  * accesses: for each input access whether it is a vector (walks "vec"
- * contiguously) and whether it depends on "row". */
+ * contiguously) and whether it depends on "row". Where "reduces", vec is a
+ * reduction dimension whose points the lanes share out (each lane a partial
+ * result, folded at the end), not a parallel one. "mask" tells whether the
+ * scalar function may run on lanes outside the index space (masked loads
+ * give them 0: not when it divides integers). */
 struct mdh_register_tile {
   int stmt;
   int rank;
   int vec, row;
   int reduces;
+  int mask;
   int rows, vectors, width;
   int block_dim;
   int64_t block, row_block;
@@ -70,11 +75,6 @@ struct mdh_register_tile {
 int mdh_register_tile_choose(struct mdh_model *m, int s,
                              const struct mdh_cpu_target *target,
                              struct mdh_register_tile *t);
-
-/* Tells whether scalar function "fn" (vectorizable) may run on lanes
- * outside the index space, which a masked load fills with 0: not when it
- * divides integers, which a 0 would make undefined. */
-int mdh_register_tile_may_mask(MlirOperation fn);
 
 /* Returns the builtin operator of "hom" that a register tile can combine
  * with on "type", else NULL. */

@@ -151,3 +151,23 @@ MlirValue mdh_build_is_first_point(struct mdh_builder *b, int rank,
   }
   return first;
 }
+
+MlirValue mdh_build_identity(struct mdh_builder *b, const char *op,
+                             MlirType type) {
+  const struct mdh_operator *oper =
+      mdh_operator_find(mlirStringRefCreateFromCString(op));
+  MlirAttribute value;
+  MlirNamedAttribute attr;
+
+  if (mlirTypeIsAFloat(type))
+    value = mlirFloatAttrDoubleGet(
+        b->ctx, type, oper ? mdh_operator_identity_float(oper) : 0.0);
+  else
+    value = mlirIntegerAttrGet(
+        type,
+        oper ? mdh_operator_identity_int(oper, mlirIntegerTypeGetWidth(type))
+             : 0);
+  attr = mdh_named_attr(b->ctx, "value", value);
+  return mlirOperationGetResult(
+      mdh_build_op(b, "arith.constant", 0, NULL, 1, &type, 1, &attr), 0);
+}

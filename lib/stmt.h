@@ -45,6 +45,11 @@ void mdh_build_combine(struct mdh_builder *b, MlirAttribute oper,
                        MlirType fn_type, intptr_t n, const MlirValue *lhs,
                        const MlirValue *rhs, MlirValue *out);
 
+/* Returns the identity of builtin operator "op" on "type" as a constant (0
+ * for an unknown operator). */
+MlirValue mdh_build_identity(struct mdh_builder *b, const char *op,
+                             MlirType type);
+
 /* Returns the operator shared by the pw/ps dimensions of "hom" (null if it
  * has none); emits an error and returns null in "*ok" = 0 if dimensions use
  * different ones (possible only under mdh.assume_homomorphic). */

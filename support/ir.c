@@ -245,3 +245,12 @@ int mdh_values_same_view(MlirValue a, MlirValue b) {
   }
   return 1;
 }
+
+int mdh_affine_map_uses_dim(MlirAffineMap map, int d) {
+  intptr_t i;
+
+  for (i = 0; i < mlirAffineMapGetNumResults(map); ++i)
+    if (mlirAffineExprIsFunctionOfDim(mlirAffineMapGetResult(map, i), d))
+      return 1;
+  return 0;
+}

@@ -89,4 +89,7 @@ int mdh_value_layout(MlirValue value, int64_t *strides, int64_t *offset);
  * same view. */
 int mdh_values_same_view(MlirValue a, MlirValue b);
 
+/* Tells whether a result of affine map "map" depends on dimension "d". */
+int mdh_affine_map_uses_dim(MlirAffineMap map, int d);
+
 #endif

@@ -25,6 +25,8 @@
  * Threads: OpenBLAS's and OpenMP's counts set to THREADS. */
 
 #define _GNU_SOURCE
+#include "bench.h"
+
 #include <cblas.h>
 #include <immintrin.h>
 #include <math.h>
@@ -37,49 +39,20 @@
 
 void openblas_set_num_threads(int);
 
-static double now_ms(void) {
-  struct timespec t;
-
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return t.tv_sec * 1e3 + t.tv_nsec * 1e-6;
-}
-
-static int cmp_double(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-
-  return x < y ? -1 : x > y;
-}
-
-/* Reads "n" floats of DIR/argK.bin. */
+/* Reads "n" floats of DIR/argK.bin into a new aligned buffer. */
 static float *read_arg(const char *dir, int k, size_t n) {
-  char path[4096];
   float *p = aligned_alloc(64, (n * sizeof(float) + 63) / 64 * 64);
-  FILE *f;
 
-  snprintf(path, sizeof(path), "%s/arg%d.bin", dir, k);
-  f = fopen(path, "rb");
-  if (!p || !f || fread(p, sizeof(float), n, f) != n) {
-    fprintf(stderr, "libs: cannot read %zu floats of %s\n", n, path);
-    exit(1);
-  }
-  fclose(f);
+  bench_read_floats("libs", dir, k, n, p);
   return p;
 }
 
 /* Compares "n" floats "got" with mdh's "want" (mdh-run's f32 tolerance,
  * |d| <= 1e-4 + 1e-4 |want|) and prints the result line. */
 static int report(double ms, const float *got, const float *want, size_t n) {
-  double err = 0, d;
-  int ok = 1;
-  size_t i;
+  double err = 0;
+  int ok = bench_compare(got, want, n, 1e-4, &err);
 
-  for (i = 0; i < n; ++i) {
-    d = fabs((double)got[i] - want[i]);
-    if (d > err)
-      err = d;
-    if (!(d <= 1e-4 + 1e-4 * fabs(want[i])))
-      ok = 0;
-  }
   printf("median_ms=%.4f max_abs_err=%g check=%s\n", ms, err,
          ok ? "ok" : "FAIL");
   return !ok;
@@ -95,12 +68,11 @@ static double time_median(void (*fn)(void *), void *data, int warmup,
   for (i = 0; i < warmup; ++i)
     fn(data);
   for (i = 0; i < reps; ++i) {
-    t[i] = now_ms();
+    t[i] = bench_now_ms();
     fn(data);
-    t[i] = now_ms() - t[i];
+    t[i] = bench_now_ms() - t[i];
   }
-  qsort(t, reps, sizeof(*t), cmp_double);
-  m = reps % 2 ? t[reps / 2] : (t[reps / 2 - 1] + t[reps / 2]) / 2;
+  m = bench_median(t, reps);
   free(t);
   return m;
 }
@@ -136,7 +108,7 @@ static int gemm_main(const char *dir, int batch, int m, int n, int k,
   float *want;
 
   g.a = read_arg(dir, 0, (size_t)batch * m * (vector ? n : k));
-  g.b = read_arg(dir, 1, (size_t)batch * (vector ? n : (size_t)k * n));
+  g.b = read_arg(dir, 1, (size_t)batch * (vector ? (size_t)n : (size_t)k * n));
   want = read_arg(dir, 2, sc);
   g.c = calloc(sc, sizeof(float));
   return report(time_median(vector ? run_sgemv : run_sgemm, &g, warmup, reps),
@@ -322,8 +294,9 @@ static void run_copy(void *user) {
 #define FMA_CHAINS(X)                                                          \
   X(0)                                                                         \
   X(1)                                                                         \
-  X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11) X(12) X(13) X(14) X(15)  \
-      X(16) X(17) X(18) X(19) X(20) X(21) X(22) X(23)
+  X(2)                                                                         \
+  X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11) X(12) X(13) X(14) X(15) X(16) \
+      X(17) X(18) X(19) X(20) X(21) X(22) X(23)
 #define FMA_DECLARE(j) __m512 a##j = _mm512_set1_ps((float)j);
 #define FMA_STEP(j) a##j = _mm512_fmadd_ps(a##j, x, y);
 #define FMA_SUM(j) s = _mm512_add_ps(s, a##j);

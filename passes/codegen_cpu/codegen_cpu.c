@@ -49,6 +49,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The descriptions of the register tiles of a function, for
+ * `mdh.cpu_tiles`: "n" string attributes "v". */
+struct tiles {
+  intptr_t n;
+  MlirAttribute *v;
+};
+
 /* Internal data structure of the generation of one function: its chain, the
  * statements whose instances extension nodes add to tiles ("extended"),
  * and the redirects of the accesses to the tile buffers of the tile being
@@ -56,7 +63,7 @@
  * generated (register_tile.h). */
 struct cpu_gen {
   struct mdh_chain *cg;
-  char *tiles;
+  struct tiles *tiles;
   isl_union_set *extended;
   int n_redirects;
   struct mdh_redirect redirects[MDH_FUSE_MAX_BUFFERS];
@@ -261,7 +268,12 @@ static int generate_mark(struct mdh_builder *b, __isl_keep isl_ast_node *node,
 
   if (mdh_cpu_is_register_tile(node)) {
     isl_ast_node_free(child);
-    return mdh_cpu_generate_register_tile(b, node, scope, gen->cg, &gen->tiles);
+    gen->tiles->v =
+        realloc(gen->tiles->v, (gen->tiles->n + 1) * sizeof(*gen->tiles->v));
+    if (!gen->tiles->v)
+      abort();
+    return mdh_cpu_generate_register_tile(b, node, scope, gen->cg,
+                                          &gen->tiles->v[gen->tiles->n++]);
   }
   tile_buffer_places(b, &alloc, &dealloc);
   for (i = 0; offs && i < offs->group->n && rc == 0; ++i) {
@@ -538,9 +550,9 @@ cpu_schedule(struct mdh_model *m, MlirOperation func,
  * segment is the whole chain. Returns 0, or -1 after a diagnostic. */
 static int codegen_segment(struct mdh_chain *cg, const struct mdh_segment *seg,
                            int whole, __isl_keep isl_schedule *schedule,
-                           struct nests *nests, char **tiles) {
+                           struct nests *nests, struct tiles *tiles) {
   struct cpu_gen gen = {
-      .cg = cg, .tiles = *tiles, .extended = mdh_fuse_extended(schedule)};
+      .cg = cg, .tiles = tiles, .extended = mdh_fuse_extended(schedule)};
   struct mdh_ast_target target = {
       .stmt = &emit_stmt, .mark = &generate_mark, .user = &gen};
   struct mdh_ast_params params = {0, 0, NULL, NULL};
@@ -579,26 +591,10 @@ static int codegen_segment(struct mdh_chain *cg, const struct mdh_segment *seg,
     mdh_build_dealloc(&b, cg->temps[k]);
   rc = 0;
 done:
-  *tiles = gen.tiles;
   mdh_ast_params_clear(&params);
   isl_ast_node_free(tree);
   isl_union_set_free(gen.extended);
   return rc;
-}
-
-/* Sets `mdh.cpu_tiles` on "func" to the lines of "tiles" (if any). */
-static void set_tiles(MlirOperation func, char *tiles) {
-  MlirContext ctx = mlirOperationGetContext(func);
-  MlirAttribute lines[64];
-  char *line, *save = NULL;
-  intptr_t n = 0;
-
-  if (!tiles)
-    return;
-  for (line = strtok_r(tiles, "\n", &save); line && n < 64;
-       line = strtok_r(NULL, "\n", &save))
-    lines[n++] = mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(line));
-  mdh_attr_set_cpu_tiles(func, n, lines);
 }
 
 /* Generates the code of "func" from its schedule, segment by segment
@@ -612,7 +608,7 @@ static int codegen_func(isl_ctx *ctx, MlirOperation func) {
   struct nests *nests = NULL;
   isl_schedule *schedule = NULL;
   struct mdh_cpu_target target;
-  char *tiles = NULL;
+  struct tiles tiles = {0, NULL};
   int s, n_seg = 0, ok = 0;
 
   if (!cg)
@@ -636,7 +632,8 @@ static int codegen_func(isl_ctx *ctx, MlirOperation func) {
         0)
       goto done;
   mdh_chain_erase(cg, func);
-  set_tiles(func, tiles);
+  if (tiles.n > 0)
+    mdh_attr_set_cpu_tiles(func, tiles.n, tiles.v);
   for (s = 0; s < n_seg; ++s)
     realize_buffers(&nests[s]);
   ok = 1;
@@ -645,7 +642,7 @@ done:
     nests_free(&nests[s]);
   free(nests);
   free(segs);
-  free(tiles);
+  free(tiles.v);
   isl_schedule_free(schedule);
   mdh_chain_free(cg);
   return ok;

@@ -46,6 +46,7 @@
 #include "lib/stmt.h"
 #include "mdh-c/Dialect.h"
 #include "support/ir.h"
+#include "support/str.h"
 
 #include "mlir-c/AffineExpr.h"
 #include "mlir-c/AffineMap.h"
@@ -472,18 +473,12 @@ static int vectorize_op(const struct tile_gen *g, struct mdh_builder *b,
  * float sum (see the top of this file). */
 static MlirValue identity(const struct tile_gen *g, struct mdh_builder *b) {
   MlirType elem = mlirShapedTypeGetElementType(g->acc_type);
-  MlirAttribute value;
   MlirNamedAttribute attr;
-  double x;
 
-  if (mlirTypeIsAFloat(elem)) {
-    x = !strcmp(g->op->name, "add") ? -0.0 : mdh_operator_identity_float(g->op);
-    value = mlirFloatAttrDoubleGet(b->ctx, elem, x);
-  } else {
-    value = mlirIntegerAttrGet(
-        elem, mdh_operator_identity_int(g->op, mlirIntegerTypeGetWidth(elem)));
-  }
-  attr = mdh_named_attr(b->ctx, "value", value);
+  if (!mlirTypeIsAFloat(elem) || strcmp(g->op->name, "add"))
+    return broadcast(g, b, mdh_build_identity(b, g->op->name, elem));
+  attr = mdh_named_attr(b->ctx, "value",
+                        mlirFloatAttrDoubleGet(b->ctx, elem, -0.0));
   return broadcast(
       g, b,
       mlirOperationGetResult(
@@ -764,12 +759,8 @@ static int build_lanes(struct tile_gen *g, struct mdh_builder *b, int d,
  * index 0 in the reduction dimensions. */
 static void result_point(const struct tile_gen *g, struct mdh_builder *b, int r,
                          int q, MlirValue *at) {
-  int d;
-
   tile_point(g, b, r, q, at);
-  for (d = 0; d < g->t->rank; ++d)
-    if (g->info->stmt->kinds[d] == MdhCombinePW)
-      at[d] = mdh_build_index(b, 0);
+  mdh_build_result_point(b, g->t->rank, g->info->stmt->kinds, at, at);
 }
 
 /* Sets the accumulators "acc" to their start: the identity in a tile that
@@ -777,26 +768,20 @@ static void result_point(const struct tile_gen *g, struct mdh_builder *b, int r,
  * (always, for an accumulating output). */
 static void init_accumulators(const struct tile_gen *g, struct mdh_builder *b,
                               MlirValue *acc) {
-  const struct mdh_register_tile *t = g->t;
   const struct mdh_component *c = &g->info->comps[0];
-  MlirValue first = {NULL}, zero = mdh_build_index(b, 0), id, at[MAX_RANK];
+  MlirValue first = {NULL}, id, at[MAX_RANK];
   MlirValue operands[3];
-  int d, r, q;
+  int r, q;
 
-  for (d = 0; d < t->rank && !g->info->accumulate; ++d) {
-    if (g->info->stmt->kinds[d] != MdhCombinePW)
-      continue;
-    id = mdh_build_cmpi(b, "eq", g->lo[d], zero);
-    first = mlirValueIsNull(first)
-                ? id
-                : mdh_build_binary(b, "arith.andi", first, id);
-  }
-  if (t->reduces) {
+  if (g->t->reduces) {
     id = identity(g, b);
     for (r = 0; r < g->rows * g->vectors; ++r)
       acc[r] = id;
     return;
   }
+  if (!g->info->accumulate)
+    first =
+        mdh_build_is_first_point(b, g->t->rank, g->info->stmt->kinds, g->lo);
   id = mlirValueIsNull(first) ? first : identity(g, b);
   for (r = 0; r < g->rows; ++r)
     for (q = 0; q < g->vectors; ++q) {
@@ -1001,45 +986,31 @@ static MlirValue spans(struct tile_gen *g, struct mdh_builder *b, int d,
                         mdh_build_index(b, size - 1));
 }
 
-/* Appends "str" to the NUL-terminated buffer of 32 bytes "user". */
-static void print_to(MlirStringRef str, void *user) {
-  char *buf = user;
-  size_t n = strlen(buf);
+/* Returns the description of "t" of statement "name" as a string: the
+ * statement, then "rows dR x R, " (without a row dimension, nothing), "dV
+ * x N vector<WxT>", the reduction block and the row block, with
+ * dimensions named d0, d1, ... */
+static MlirAttribute describe(MlirContext ctx,
+                              const struct mdh_register_tile *t,
+                              const char *name, MlirType elem) {
+  struct mdh_str s;
+  MlirAttribute attr;
 
-  if (n + str.length < 32) {
-    memcpy(buf + n, str.data, str.length);
-    buf[n + str.length] = '\0';
-  }
-}
-
-/* Appends the description of "t" to "*desc": the statement, then
- * "row R x vec V x W" ("R x" without a row dimension), the reduction
- * block and the row block, with dimensions named d0, d1, ... */
-static void describe(const struct mdh_register_tile *t, const char *name,
-                     MlirType elem, char **desc) {
-  char buf[256], type[32] = "";
-  size_t old = *desc ? strlen(*desc) : 0;
-  int n = 0;
-
-  mlirTypePrint(elem, &print_to, type);
-  n += snprintf(buf + n, sizeof(buf) - n, "%s: ", name);
+  mdh_str_init(&s);
+  mdh_str_printf(&s, "%s: ", name);
   if (t->row >= 0)
-    n += snprintf(buf + n, sizeof(buf) - n, "rows d%d x %d, ", t->row, t->rows);
-  n += snprintf(buf + n, sizeof(buf) - n, "d%d x %d vector<%dx%s>%s", t->vec,
-                t->vectors, t->width, type,
-                t->reduces ? " (lanes split the reduction)" : "");
+    mdh_str_printf(&s, "rows d%d x %d, ", t->row, t->rows);
+  mdh_str_printf(&s, "d%d x %d vector<%dx", t->vec, t->vectors, t->width);
+  mdh_str_append_type(&s, elem);
+  mdh_str_printf(&s, ">%s", t->reduces ? " (lanes split the reduction)" : "");
   if (t->block_dim >= 0)
-    n += snprintf(buf + n, sizeof(buf) - n, ", d%d blocks of %lld",
-                  t->block_dim, (long long)t->block);
+    mdh_str_printf(&s, ", d%d blocks of %lld", t->block_dim,
+                   (long long)t->block);
   if (t->row >= 0)
-    snprintf(buf + n, sizeof(buf) - n, ", d%d blocks of %lld", t->row,
-             (long long)t->row_block);
-  *desc = realloc(*desc, old + strlen(buf) + 2);
-  if (!*desc)
-    abort();
-  if (old)
-    (*desc)[old++] = '\n';
-  strcpy(*desc + old, buf);
+    mdh_str_printf(&s, ", d%d blocks of %lld", t->row, (long long)t->row_block);
+  attr = mlirStringAttrGet(ctx, mlirStringRefCreate(s.data, s.len));
+  mdh_str_clear(&s);
+  return attr;
 }
 
 /* Generates, at "b", the variants of the tile of "g" in turn: each runs
@@ -1060,9 +1031,8 @@ static int generate_variants(struct tile_gen *g, struct mdh_builder *b,
                           t->row >= 0 ? t->extent[t->row] % t->rows : 0};
   /* A reduction along vec spans its whole extent in every tile. */
   int64_t lane_sizes[2] = {t->reduces ? t->extent[t->vec] : lanes,
-                           !t->reduces && mdh_register_tile_may_mask(g->fn)
-                               ? t->extent[t->vec] % lanes
-                               : 0};
+                           !t->reduces && t->mask ? t->extent[t->vec] % lanes
+                                                  : 0};
   struct mdh_builder cur = *b, in;
   MlirBlock then_b, else_b;
   MlirValue cond;
@@ -1103,7 +1073,7 @@ static int generate_variants(struct tile_gen *g, struct mdh_builder *b,
 int mdh_cpu_generate_register_tile(struct mdh_builder *b,
                                    __isl_keep isl_ast_node *node,
                                    struct mdh_ast_scope *scope,
-                                   struct mdh_chain *cg, char **desc) {
+                                   struct mdh_chain *cg, MlirAttribute *desc) {
   const struct tile_ast *ann = annotation(node);
   const struct mdh_register_tile *t = &ann->tile;
   struct mdh_stmt *stmt = &cg->m->stmts[t->stmt];
@@ -1113,6 +1083,7 @@ int mdh_cpu_generate_register_tile(struct mdh_builder *b,
   MlirValue exists;
   int d, rc;
 
+  *desc = mlirAttributeGetNull();
   g.info = mdh_chain_find(cg, stmt->name, stmt->rank);
   g.fn = mdh_lookup_symbol(stmt->hom, mdhMdHomGetScalarFunction(stmt->hom));
   g.acc_type = vector_of(&g, mlirFunctionTypeGetResult(g.info->fn_type, 0));
@@ -1132,7 +1103,8 @@ int mdh_cpu_generate_register_tile(struct mdh_builder *b,
       return isl_ast_node_free(child), -1;
   }
   rc = generate_variants(&g, &in, scope, child);
-  describe(t, stmt->name, mlirShapedTypeGetElementType(g.acc_type), desc);
+  *desc =
+      describe(b->ctx, t, stmt->name, mlirShapedTypeGetElementType(g.acc_type));
   isl_ast_node_free(child);
   return rc;
 }

@@ -38,12 +38,12 @@ mdh_cpu_annotate_register_tile(__isl_take isl_ast_node *node,
 int mdh_cpu_is_register_tile(__isl_keep isl_ast_node *node);
 
 /* Generates the register_tile mark "node" at "b" in "scope": full tiles in
- * vector registers, partial ones through the mark's child. Appends what the
- * tile is to "*desc" (a readable string, NULL at first; the caller frees
- * it). Returns -1 after a diagnostic. */
+ * vector registers, partial ones through the mark's child. Sets "*desc" to
+ * what the tile is, a readable string attribute. Returns -1 after a
+ * diagnostic. */
 int mdh_cpu_generate_register_tile(struct mdh_builder *b,
                                    __isl_keep isl_ast_node *node,
                                    struct mdh_ast_scope *scope,
-                                   struct mdh_chain *cg, char **desc);
+                                   struct mdh_chain *cg, MlirAttribute *desc);
 
 #endif

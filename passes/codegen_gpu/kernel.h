@@ -84,10 +84,6 @@ MlirValue mdh_kernel_load_acc(struct mdh_builder *b, const struct mdh_kernel *k,
 void mdh_kernel_store_acc(struct mdh_builder *b, const struct mdh_kernel *k,
                           intptr_t c, int64_t r, MlirValue v);
 
-/* Returns the identity of builtin operator "op" on "type" as a constant. */
-MlirValue mdh_build_identity(struct mdh_builder *b, const char *op,
-                             MlirType type);
-
 /* Returns the linear id of the thread in the block of "k" (x fastest),
  * from its ids inside the launch. */
 MlirValue mdh_kernel_build_linear_id(struct mdh_builder *b,

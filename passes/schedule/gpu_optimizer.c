@@ -36,6 +36,7 @@
 #include "passes/schedule/gpu_optimizer.h"
 #include "dialect/dialect.h"
 #include "dialect/extents.h"
+#include "lib/builder.h"
 
 #include "passes/schedule/scheduler.h"
 #include "support/polyhedral.h"
@@ -89,17 +90,6 @@ static void *xcalloc(size_t n, size_t size) {
   return p;
 }
 
-/* Returns the width in bits of the elements of "type", 0 if unknown. */
-static int element_bits(MlirType type) {
-  MlirType elt = mlirShapedTypeGetElementType(type);
-
-  if (mlirTypeIsAFloat(elt))
-    return (int)mlirFloatTypeGetWidth(elt);
-  if (mlirTypeIsAInteger(elt))
-    return (int)mlirIntegerTypeGetWidth(elt);
-  return 0;
-}
-
 /* Returns the largest vector width (4 or 2) of 64 or 128 bits that the
  * access "ma" (one subscript per buffer dimension) allows along dimension
  * "d" of size "n": the last subscript is d + c with c aligned, it is
@@ -108,7 +98,8 @@ static int element_bits(MlirType type) {
  * the width. Returns 0 if none. */
 static int vector_width(__isl_keep isl_multi_aff *ma, int d, int64_t n,
                         MlirType type, const int64_t *strides, int64_t offset) {
-  int rank = (int)mlirShapedTypeGetRank(type), bits = element_bits(type);
+  int rank = (int)mlirShapedTypeGetRank(type),
+      bits = mdh_type_bits(mlirShapedTypeGetElementType(type));
   int w, b, ok;
 
   for (w = 4; w >= 2; w -= 2) {

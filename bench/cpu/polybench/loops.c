@@ -11,6 +11,8 @@
  * do.
  * Prints `median_ms=T max_abs_err=E check=ok|FAIL`. */
 
+#include "../bench.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -215,19 +217,6 @@ static const struct kernel kernels[] = {
      doitgen},
 };
 
-static double now_ms(void) {
-  struct timespec t;
-
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return t.tv_sec * 1e3 + t.tv_nsec * 1e-6;
-}
-
-static int cmp_double(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-
-  return x < y ? -1 : x > y;
-}
-
 /* mdh-run's fill of argument "k" (tools/common/args.c): splitmix64 from
  * seed * 0x100000001b3 + k, each float a multiple of 1/256 in [-1, 1). */
 static void fill(float *p, long n, unsigned long long seed, int k) {
@@ -244,26 +233,11 @@ static void fill(float *p, long n, unsigned long long seed, int k) {
   }
 }
 
-/* Reads "n" floats of DIR/argK.bin into "p". */
-static void read_arg(const char *dir, int k, long n, float *p) {
-  char path[4096];
-  FILE *f;
-
-  snprintf(path, sizeof(path), "%s/arg%d.bin", dir, k);
-  f = fopen(path, "rb");
-  if (!f || fread(p, sizeof(float), n, f) != (size_t)n) {
-    fprintf(stderr, "loops: cannot read %ld floats of %s\n", n, path);
-    exit(1);
-  }
-  fclose(f);
-}
-
 int main(int argc, char **argv) {
   const struct kernel *k = NULL;
   float *a[6], *init[6], *want[6];
-  double *t, err = 0, d, ms;
+  double *t, err = 0, ms;
   int warmup, reps, i, j, ok = 1;
-  long e;
 
   if (argc != 5) {
     fprintf(stderr, "usage: loops KERNEL DIR WARMUP REPS\n");
@@ -282,7 +256,7 @@ int main(int argc, char **argv) {
     a[i] = malloc(k->sizes[i] * sizeof(float));
     init[i] = malloc(k->sizes[i] * sizeof(float));
     want[i] = malloc(k->sizes[i] * sizeof(float));
-    read_arg(argv[2], i, k->sizes[i], want[i]);
+    bench_read_floats("loops", argv[2], i, k->sizes[i], want[i]);
     memcpy(a[i], want[i], k->sizes[i] * sizeof(float));
   }
   /* DIR holds mdh's outputs in place of the inputs of inout arrays: those
@@ -297,21 +271,17 @@ int main(int argc, char **argv) {
     for (i = 0; i < k->n; ++i)
       if (k->inout[i])
         memcpy(a[i], init[i], k->sizes[i] * sizeof(float));
-    ms = now_ms();
+    ms = bench_now_ms();
     k->run(a);
-    ms = now_ms() - ms;
+    ms = bench_now_ms() - ms;
     if (j >= warmup)
       t[j - warmup] = ms;
   }
-  qsort(t, reps, sizeof(*t), cmp_double);
-  ms = reps % 2 ? t[reps / 2] : (t[reps / 2 - 1] + t[reps / 2]) / 2;
+  ms = bench_median(t, reps);
   /* Sums of up to 2100 products, in other orders on the two sides. */
   for (i = 0; i < k->n; ++i)
-    for (e = 0; k->out[i] && e < k->sizes[i]; ++e) {
-      d = fabs((double)a[i][e] - want[i][e]);
-      err = d > err ? d : err;
-      ok &= d <= 1e-3 + 1e-3 * fabs(want[i][e]);
-    }
+    if (k->out[i])
+      ok &= bench_compare(a[i], want[i], k->sizes[i], 1e-3, &err);
   printf("median_ms=%.4f max_abs_err=%g check=%s\n", ms, err,
          ok ? "ok" : "FAIL");
   return !ok;
