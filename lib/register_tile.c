@@ -432,6 +432,15 @@ static int reduction_vec(MlirOperation hom, struct mdh_stmt *stmt,
   return -1;
 }
 
+/* The bit width of "type" as a vector of it is loaded from and stored to
+ * memory, else 0: memrefs of i1 (or any type narrower than a byte) hold
+ * one element per byte, where a vector of them is packed bits. */
+static int memory_bits(MlirType type) {
+  int bits = mdh_type_bits(type);
+
+  return bits >= 8 ? bits : 0;
+}
+
 int mdh_register_tile_choose(struct mdh_model *m, int s,
                              const struct mdh_cpu_target *target,
                              struct mdh_register_tile *t) {
@@ -439,7 +448,7 @@ int mdh_register_tile_choose(struct mdh_model *m, int s,
   MlirOperation hom = stmt->hom;
   MlirType fn_type = mdh_md_hom_function_type(hom), result;
   MlirOperation fn = mdh_lookup_symbol(hom, mdhMdHomGetScalarFunction(hom));
-  int d, n_pw = 0, bits;
+  int d, n_pw = 0, bits, in_bits;
   intptr_t i;
 
   if (stmt->rank > MAX_RANK || mdhMdHomIsIndexAware(hom) ||
@@ -451,10 +460,11 @@ int mdh_register_tile_choose(struct mdh_model *m, int s,
     n_pw += stmt->kinds[d] == MdhCombinePW;
   }
   result = mlirFunctionTypeGetResult(fn_type, 0);
-  bits = mdh_type_bits(result);
-  for (i = 0; i < mlirFunctionTypeGetNumInputs(fn_type); ++i)
-    if (mdh_type_bits(mlirFunctionTypeGetInput(fn_type, i)) > bits)
-      bits = mdh_type_bits(mlirFunctionTypeGetInput(fn_type, i));
+  bits = memory_bits(result);
+  for (i = 0; i < mlirFunctionTypeGetNumInputs(fn_type) && bits > 0; ++i) {
+    in_bits = memory_bits(mlirFunctionTypeGetInput(fn_type, i));
+    bits = in_bits == 0 || in_bits > bits ? in_bits : bits;
+  }
   if (n_pw == 0 || bits == 0 || !mdh_register_tile_operator(hom, result) ||
       constant_extents(stmt, t->extent) < 0)
     return -1;
@@ -473,7 +483,7 @@ int mdh_register_tile_choose(struct mdh_model *m, int s,
   if (t->vec < 0)
     return -1;
   choose_shape(t, stmt, target);
-  choose_blocks(t, stmt, target, mdh_type_bits(result) / 8);
+  choose_blocks(t, stmt, target, mdh_element_bytes(result));
   if (t->reduces)
     t->block_dim = -1;
   return 0;

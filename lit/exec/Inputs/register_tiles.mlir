@@ -158,4 +158,21 @@ func.func @accsum(%x: memref<5x300xf32>, %s: memref<5xf32>) {
   "mdh.out_view"(%r, %s) {accesses = [affine_map<(i, k) -> (i)>], components = array<i64: 0>, mdh.accumulate} : (!mdh.mda<array<i64: 5, 1>>, memref<5xf32>) -> ()
   return
 }
+// i1 elements take a byte each in a memref, but packed bits in a vector:
+// no register tile (an i1 tile loaded 512 elements from 64 bytes).
+func.func private @and(%a: i1, %b: i1) -> i1 {
+  %p = arith.andi %a, %b : i1
+  return %p : i1
+}
+func.func @bool(%A: memref<40x300xi1>, %B: memref<300x600xi1>, %C: memref<40x600xi1>) {
+  %va = "mdh.inp_view"(%A) {accesses = [affine_map<(i, j, k) -> (i, k)>]}
+      : (memref<40x300xi1>) -> !mdh.mda<array<i64: 40, 600, 300>>
+  %vb = "mdh.inp_view"(%B) {accesses = [affine_map<(i, j, k) -> (k, j)>]}
+      : (memref<300x600xi1>) -> !mdh.mda<array<i64: 40, 600, 300>>
+  %r = "mdh.md_hom"(%va, %vb) {scalar_function = @and, combine_ops = [#mdh.cc, #mdh.cc, #mdh.pw<"or">]}
+      : (!mdh.mda<array<i64: 40, 600, 300>>, !mdh.mda<array<i64: 40, 600, 300>>) -> !mdh.mda<array<i64: 40, 600, 1>>
+  "mdh.out_view"(%r, %C) {accesses = [affine_map<(i, j, k) -> (i, j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 40, 600, 1>>, memref<40x600xi1>) -> ()
+  return
+}
 }
