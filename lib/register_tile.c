@@ -376,9 +376,12 @@ static int64_t balanced(int64_t extent, int64_t max, int64_t unit) {
  * with 48 KiB L1, MatMul 1152^3 and 2304^3 ran best with 384 points for 64
  * f32 lanes, within 1% of 576 and 1152 and 9% ahead of 256 at 2304^3), and
  * the rows of a block such that the row operands of a block fill at most
- * half the level 2 cache (BLIS's A block), but at least eight blocks so that
- * the parallel loop has work for several threads. The outermost reduction
- * dimension is blocked, the others run whole in each tile. */
+ * half the level 2 cache (BLIS's A block), but at least MIN_ROW_BLOCKS blocks
+ * so that the parallel loop has work for several threads. The outermost
+ * reduction dimension is blocked, the others run whole in each tile. Without a
+ * row dimension no tile reads the vectors of another, so nothing is blocked: a
+ * block loop would be the outermost, sequential one (atax's y = A^T tmp ran on
+ * one thread). */
 static void choose_blocks(struct mdh_register_tile *t, struct mdh_stmt *stmt,
                           const struct mdh_cpu_target *target,
                           int64_t elem_bytes) {
@@ -386,6 +389,9 @@ static void choose_blocks(struct mdh_register_tile *t, struct mdh_stmt *stmt,
   int d, a, n_vec = 0, n_row = 0;
 
   t->block_dim = -1;
+  t->row_block = t->rows;
+  if (t->row < 0)
+    return;
   for (d = stmt->rank - 1; d >= 0; --d)
     if (stmt->kinds[d] == MdhCombinePW) {
       if (t->block_dim >= 0)
@@ -401,9 +407,6 @@ static void choose_blocks(struct mdh_register_tile *t, struct mdh_stmt *stmt,
   t->block = balanced(t->extent[t->block_dim], points / inner, 1);
   if (t->block >= t->extent[t->block_dim])
     t->block_dim = -1;
-  t->row_block = t->rows;
-  if (t->row < 0)
-    return;
   rows = target->l2_bytes / 2 /
          ((t->block_dim >= 0 ? t->block * inner : points) * elem_bytes *
           (n_row > 0 ? n_row : 1));

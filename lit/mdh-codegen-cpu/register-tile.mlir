@@ -113,3 +113,33 @@ func.func @calls(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64x
   return
 }
 }
+
+// -----
+
+// y = A^T x (atax's second step): the tile is 4 vectors of y, the reduction
+// over the rows of A innermost. With no row dimension no tile reuses the
+// vectors of another, so the reduction is not blocked and the loop over the
+// tiles of y is the parallel one (a block loop outside it ran sequentially).
+module attributes {mdh.vector_bits = 512 : i64} {
+func.func private @mul(%a: f32, %b: f32) -> f32 {
+  %p = arith.mulf %a, %b : f32
+  return %p : f32
+}
+// CHECK-LABEL: func.func @matvec_t(
+// CHECK-SAME: mdh.cpu_tiles = ["S0: d0 x 4 vector<16xf32>"]
+// CHECK-NOT: scf.for
+// CHECK: scf.parallel
+// CHECK: scf.for {{.*}} iter_args(
+// CHECK-COUNT-4: vector.fma
+func.func @matvec_t(%A: memref<1900x2112xf32>, %x: memref<1900xf32>, %y: memref<2112xf32>) {
+  %va = "mdh.inp_view"(%A) {accesses = [affine_map<(j, i) -> (i, j)>]}
+      : (memref<1900x2112xf32>) -> !mdh.mda<array<i64: 2112, 1900>>
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(j, i) -> (i)>]}
+      : (memref<1900xf32>) -> !mdh.mda<array<i64: 2112, 1900>>
+  %r = "mdh.md_hom"(%va, %vx) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.pw<"add">]}
+      : (!mdh.mda<array<i64: 2112, 1900>>, !mdh.mda<array<i64: 2112, 1900>>) -> !mdh.mda<array<i64: 2112, 1>>
+  "mdh.out_view"(%r, %y) {accesses = [affine_map<(j, i) -> (j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 2112, 1>>, memref<2112xf32>) -> ()
+  return
+}
+}
