@@ -10,6 +10,7 @@
 #                                    [--only=NAME[,NAME...]] [--tries=N]
 #                                    [--max-others=X]
 #   options as in kernels.sh; kernels: gemm 2mm atax bicg mvt gesummv doitgen
+#   covariance syrk jacobi-2d
 # Environment: PYTHON (default /usr/bin/python3), CLANG (default clang-22).
 set -euo pipefail
 
@@ -29,7 +30,7 @@ for a in "$@"; do
     --only=*) only=${a#--only=} ;;
     --tries=*) tries=${a#--tries=} ;;
     --max-others=*) max_others=${a#--max-others=} ;;
-    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
     *) echo "polybench.sh: unknown argument '$a'" >&2; exit 1 ;;
   esac
 done
@@ -49,7 +50,7 @@ src=$here/polybench/loops.c
 "$clang" -O3 -march=native -mllvm -polly -mllvm -polly-parallel -fopenmp "$src" \
   -o "$out/loops_polly_par" -lm
 
-kernels=(gemm 2mm atax bicg mvt gesummv doitgen)
+kernels=(gemm 2mm atax bicg mvt gesummv doitgen covariance syrk jacobi-2d)
 results=$out/results.tsv
 printf 'kernel\tmdh1_ms\tmdh2_ms\tclang_ms\tpolly_ms\tpolly_par2_ms\tcheck\tnote\n' > "$results"
 status=0
@@ -60,6 +61,7 @@ for name in "${kernels[@]}"; do
   if [ -n "$only" ] && [[ ",$only," != *",$name,"* ]]; then continue; fi
   entry=$name
   [ "$name" != 2mm ] || entry=mm2
+  entry=${entry//-/_}
   echo "== $name"
   check=ok
   note=""
