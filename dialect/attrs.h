@@ -122,8 +122,10 @@ MlirAttribute mdh_attr_find_fusion(MlirOperation op, MlirOperation *owner);
 void mdh_attr_set_fusion(MlirOperation op, const char *mode);
 
 /* `mdh.tile_sizes` (md_hom): the tile of mdh-tile-fuse when the md_hom is
- * the output of a fused group, one size per dimension, 0 for one tile over
- * the whole extent (raw: mdh-tile-fuse reports a malformed value). */
+ * the output of a fused group, or the blocks of mdh-codegen-cpu's register
+ * tile (rows and outermost reduction only), one size per dimension, 0 for
+ * one tile over the whole extent (raw: the passes report a malformed
+ * value). */
 MlirAttribute mdh_attr_get_tile_sizes(MlirOperation hom);
 
 /* `mdh.vector_bits` (func.func or module): the width of the CPU's vector

@@ -8,6 +8,7 @@
 #include "mdh-c/Dialect.h"
 #include "support/diag.h"
 #include "support/ir.h"
+#include "support/str.h"
 
 #include "mlir-c/AffineExpr.h"
 #include "mlir-c/AffineMap.h"
@@ -415,6 +416,82 @@ static void choose_blocks(struct mdh_register_tile *t, struct mdh_stmt *stmt,
   t->row_block = balanced(t->extent[t->row], rows, t->rows);
 }
 
+/* Returns the outermost reduction dimension of "stmt", the one
+ * choose_blocks blocks. */
+static int outer_reduction(struct mdh_stmt *stmt) {
+  int d;
+
+  for (d = 0; d < stmt->rank; ++d)
+    if (stmt->kinds[d] == MdhCombinePW)
+      return d;
+  return -1;
+}
+
+/* Tells whether "sizes" (`mdh.tile_sizes` of the md_hom of "stmt") fit "t":
+ * only the row dimension and, unless the lanes split the reduction, the
+ * outermost reduction dimension take blocks; every other dimension has the
+ * register tile's own shape and size 0. Reports a size that does not fit
+ * as an error of "pass" unless "pass" is NULL. */
+static int sizes_fit(const struct mdh_register_tile *t, struct mdh_stmt *stmt,
+                     const int64_t *sizes, const char *pass) {
+  int d, outer = t->reduces ? -1 : outer_reduction(stmt);
+  struct mdh_str along;
+
+  for (d = 0; d < stmt->rank; ++d)
+    if (sizes[d] && d != t->row && d != outer)
+      break;
+  if (d == stmt->rank)
+    return 1;
+  if (!pass)
+    return 0;
+  mdh_str_init(&along);
+  if (t->row >= 0)
+    mdh_str_printf(&along, "along the row dimension (%d)", t->row);
+  if (outer >= 0)
+    mdh_str_printf(&along, "%salong the outermost reduction dimension (%d)",
+                   t->row >= 0 ? " and " : "", outer);
+  mdh_emit_error(stmt->hom,
+                 "%s: mdh.tile_sizes gives dimension %d a size (%lld), but "
+                 "the register tile of this md_hom takes blocks only %s; 0 "
+                 "for the others",
+                 pass, d, (long long)sizes[d],
+                 along.data ? along.data : "along no dimension");
+  mdh_str_clear(&along);
+  return 0;
+}
+
+/* Sets the blocks of "t" from "sizes" (`mdh.tile_sizes`, sizes_fit): the
+ * rows of a row block, rounded up to whole register tiles, and the points
+ * of a block of the outermost reduction; 0 for one block over the whole
+ * extent. */
+static void apply_sizes(struct mdh_register_tile *t, struct mdh_stmt *stmt,
+                        const int64_t *sizes) {
+  int outer = outer_reduction(stmt);
+  int64_t rows;
+
+  if (t->row >= 0) {
+    rows = sizes[t->row] ? sizes[t->row] : t->extent[t->row];
+    t->row_block = (rows + t->rows - 1) / t->rows * t->rows;
+  }
+  if (t->reduces)
+    return;
+  t->block_dim = -1;
+  if (sizes[outer] && sizes[outer] < t->extent[outer]) {
+    t->block_dim = outer;
+    t->block = sizes[outer];
+  }
+}
+
+int mdh_register_tile_check_sizes(const struct mdh_register_tile *t,
+                                  struct mdh_stmt *stmt, const char *pass) {
+  int64_t sizes[MAX_RANK];
+  int have = mdh_md_hom_tile_sizes(stmt->hom, pass, sizes);
+
+  if (have <= 0)
+    return have;
+  return sizes_fit(t, stmt, sizes, pass) ? 0 : -1;
+}
+
 /* Returns the reduction dimension of "stmt" (hom "hom") whose points the
  * lanes of "t" can share out, or -1: the innermost of at least a vector's
  * points that an input walks contiguously and no input walks otherwise.
@@ -452,6 +529,7 @@ int mdh_register_tile_choose(struct mdh_model *m, int s,
   MlirType fn_type = mdh_md_hom_function_type(hom), result;
   MlirOperation fn = mdh_lookup_symbol(hom, mdhMdHomGetScalarFunction(hom));
   int d, n_pw = 0, bits, in_bits;
+  int64_t sizes[MAX_RANK];
   intptr_t i;
 
   if (stmt->rank > MAX_RANK || mdhMdHomIsIndexAware(hom) ||
@@ -489,5 +567,8 @@ int mdh_register_tile_choose(struct mdh_model *m, int s,
   choose_blocks(t, stmt, target, mdh_element_bytes(result));
   if (t->reduces)
     t->block_dim = -1;
+  if (mdh_md_hom_tile_sizes(hom, NULL, sizes) > 0 &&
+      sizes_fit(t, stmt, sizes, NULL))
+    apply_sizes(t, stmt, sizes);
   return 0;
 }

@@ -76,6 +76,14 @@ int mdh_register_tile_choose(struct mdh_model *m, int s,
                              const struct mdh_cpu_target *target,
                              struct mdh_register_tile *t);
 
+/* Checks `mdh.tile_sizes` of statement "stmt", whose register tile is "t":
+ * returns 0 where it has none or "t" took them as its blocks (the rows of a
+ * row block, the points of a block of the outermost reduction dimension,
+ * 0 for the whole extent, 0 for every other dimension), else -1 after an
+ * error of "pass" at the md_hom. */
+int mdh_register_tile_check_sizes(const struct mdh_register_tile *t,
+                                  struct mdh_stmt *stmt, const char *pass);
+
 /* Returns the builtin operator of "hom" that a register tile can combine
  * with on "type", else NULL. */
 const struct mdh_operator *mdh_register_tile_operator(MlirOperation hom,

@@ -1,6 +1,7 @@
 /* Statement bodies shared by the lowerings of a md_hom (see stmt.h). */
 
 #include "lib/stmt.h"
+#include "dialect/attrs.h"
 #include "dialect/operators.h"
 
 #include "mdh-c/Dialect.h"
@@ -124,6 +125,33 @@ MlirAttribute mdh_md_hom_operator(MlirOperation hom, const char *pass,
 
 MlirType mdh_md_hom_function_type(MlirOperation hom) {
   return mdh_func_type(mdh_lookup_symbol(hom, mdhMdHomGetScalarFunction(hom)));
+}
+
+int mdh_md_hom_tile_sizes(MlirOperation hom, const char *pass, int64_t *sizes) {
+  MlirAttribute attr = mdh_attr_get_tile_sizes(hom);
+  intptr_t d, rank = mdhMdHomGetRank(hom);
+
+  if (mlirAttributeIsNull(attr))
+    return 0;
+  if (!mlirAttributeIsADenseI64Array(attr) ||
+      mlirDenseArrayGetNumElements(attr) != rank) {
+    if (pass)
+      mdh_emit_error(hom,
+                     "%s: mdh.tile_sizes must be an array<i64> of %ld sizes, "
+                     "one per dimension",
+                     pass, (long)rank);
+    return -1;
+  }
+  for (d = 0; d < rank; ++d) {
+    sizes[d] = mlirDenseI64ArrayGetElement(attr, d);
+    if (sizes[d] < 0) {
+      if (pass)
+        mdh_emit_error(hom, "%s: mdh.tile_sizes holds a negative size (%lld)",
+                       pass, (long long)sizes[d]);
+      return -1;
+    }
+  }
+  return 1;
 }
 
 void mdh_build_result_point(struct mdh_builder *b, int rank,

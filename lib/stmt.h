@@ -70,4 +70,10 @@ void mdh_build_result_point(struct mdh_builder *b, int rank,
 /* Returns the function type of the scalar function of "hom" (verified). */
 MlirType mdh_md_hom_function_type(MlirOperation hom);
 
+/* Reads `mdh.tile_sizes` of "hom" into "sizes" (one per dimension, in index
+ * order): returns 1, 0 where "hom" has none, or -1 where it is not an
+ * array<i64> of mdhMdHomGetRank(hom) sizes >= 0, after an error of "pass"
+ * at "hom" unless "pass" is NULL. */
+int mdh_md_hom_tile_sizes(MlirOperation hom, const char *pass, int64_t *sizes);
+
 #endif

@@ -1084,6 +1084,8 @@ int mdh_cpu_generate_register_tile(struct mdh_builder *b,
   int d, rc;
 
   *desc = mlirAttributeGetNull();
+  if (mdh_register_tile_check_sizes(t, stmt, "mdh-codegen-cpu") < 0)
+    return isl_ast_node_free(child), -1;
   g.info = mdh_chain_find(cg, stmt->name, stmt->rank);
   g.fn = mdh_lookup_symbol(stmt->hom, mdhMdHomGetScalarFunction(stmt->hom));
   g.acc_type = vector_of(&g, mlirFunctionTypeGetResult(g.info->fn_type, 0));

@@ -47,6 +47,7 @@
 #include "lib/mapping.h"
 #include "lib/model.h"
 #include "lib/register_tile.h"
+#include "lib/stmt.h"
 #include "lib/tree.h"
 #include "passes/pass.h"
 #include "support/diag.h"
@@ -591,47 +592,33 @@ static void halve_largest(struct tiling *t) {
 static int read_tiling(struct fuse_data *data, struct tiling *t,
                        int producers) {
   const struct mdh_stmt *stmt = &data->m->stmts[t->c];
-  MlirAttribute attr = mdh_attr_get_tile_sizes(stmt->hom);
-  int64_t n, best = -1;
+  int64_t n, best = -1, given[MDH_MODEL_MAX_RANK];
   int r, top = 0, longest = -1, dim;
+  int have = mdh_md_hom_tile_sizes(stmt->hom, PASS, given);
 
   t->n = cc_dims(data->m, data->smap, t->c, t->dims);
-  if (!mlirAttributeIsNull(attr) &&
-      (!mlirAttributeIsADenseI64Array(attr) ||
-       mlirDenseArrayGetNumElements(attr) != stmt->rank)) {
-    mdh_emit_error(stmt->hom,
-                   PASS ": mdh.tile_sizes must be an array<i64> of %d sizes, "
-                        "one per dimension",
-                   stmt->rank);
+  if (have < 0)
     return -1;
-  }
-  for (r = 0; !mlirAttributeIsNull(attr) && r < stmt->rank; ++r)
-    if (mlirDenseI64ArrayGetElement(attr, r) < 0) {
-      mdh_emit_error(stmt->hom,
-                     PASS ": mdh.tile_sizes holds a negative size (%lld)",
-                     (long long)mlirDenseI64ArrayGetElement(attr, r));
-      return -1;
-    }
   for (r = 0; r < t->n - 1; ++r)
     if (mdh_stmt_extent(stmt, t->dims[r]) > best) {
       best = mdh_stmt_extent(stmt, t->dims[r]);
       longest = r;
     }
   for (r = 0; r < t->n; ++r) {
-    if (mlirAttributeIsNull(attr) && !producers)
+    if (!have && !producers)
       t->sizes[r] = r == t->n - 1  ? 0
                     : r == longest ? TILE_CONTRACTION_ROWS
                                    : 1;
-    else if (mlirAttributeIsNull(attr) && t->n == 1)
+    else if (!have && t->n == 1)
       t->sizes[r] = data->gpu ? TILE_FLAT_GPU : TILE_INNER * TILE_OUTER;
-    else if (mlirAttributeIsNull(attr) && data->gpu)
+    else if (!have && data->gpu)
       t->sizes[r] = r == t->n - 1  ? TILE_INNER_GPU
                     : r == longest ? TILE_OUTER_GPU
                                    : 1;
-    else if (mlirAttributeIsNull(attr))
+    else if (!have)
       t->sizes[r] = r == t->n - 1 ? TILE_INNER : r == longest ? TILE_OUTER : 1;
     else
-      t->sizes[r] = mlirDenseI64ArrayGetElement(attr, t->dims[r]);
+      t->sizes[r] = given[t->dims[r]];
   }
   for (r = 0; r < t->shrink; ++r)
     halve_largest(t);

@@ -175,4 +175,18 @@ func.func @bool(%A: memref<40x300xi1>, %B: memref<300x600xi1>, %C: memref<40x600
       : (!mdh.mda<array<i64: 40, 600, 1>>, memref<40x600xi1>) -> ()
   return
 }
+// mdh.tile_sizes sets the blocks: rows 10 (rounded up to 12, two tiles of
+// 6 rows), the reduction in blocks of 20 (45 = 20 + 20 + 5).
+func.func @sized(%A: memref<67x45xf32>, %B: memref<45x131xf32>, %C: memref<67x131xf32>) {
+  %va = "mdh.inp_view"(%A) {accesses = [affine_map<(i, j, k) -> (i, k)>]}
+      : (memref<67x45xf32>) -> !mdh.mda<array<i64: 67, 131, 45>>
+  %vb = "mdh.inp_view"(%B) {accesses = [affine_map<(i, j, k) -> (k, j)>]}
+      : (memref<45x131xf32>) -> !mdh.mda<array<i64: 67, 131, 45>>
+  %r = "mdh.md_hom"(%va, %vb) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.cc, #mdh.pw<"add">],
+                               mdh.tile_sizes = array<i64: 10, 0, 20>}
+      : (!mdh.mda<array<i64: 67, 131, 45>>, !mdh.mda<array<i64: 67, 131, 45>>) -> !mdh.mda<array<i64: 67, 131, 1>>
+  "mdh.out_view"(%r, %C) {accesses = [affine_map<(i, j, k) -> (i, j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 67, 131, 1>>, memref<67x131xf32>) -> ()
+  return
+}
 }
