@@ -373,7 +373,7 @@ void registerAll() {
       &buildGpuEmulatedPipeline);
   registerPipeline<CpuPipelineOptions>(
       "mdh-cpu-pipeline",
-      "mdh ops to LLVM for the CPU (mdh-coalesce, mdh-schedule, "
+      "mdh ops to LLVM for the CPU (mdh-coalesce, mdh-pack, mdh-schedule, "
       "mdh-codegen-cpu, then the upstream lowering; parallel loops through "
       "OpenMP with openmp=true)",
       &buildCpuPipeline);

@@ -27,6 +27,7 @@
 #define ATTR_TILE_SIZES "mdh.tile_sizes"
 #define ATTR_VECTOR_BITS "mdh.vector_bits"
 #define ATTR_CPU_TILES "mdh.cpu_tiles"
+#define ATTR_PACK "mdh.pack"
 
 const char mdh_mark_kinds[] = "mdh.kinds";
 const char mdh_mark_kernel[] = "kernel";
@@ -289,6 +290,14 @@ MlirAttribute mdh_attr_find_vector_bits(MlirOperation op,
 
 void mdh_attr_set_vector_bits(MlirOperation op, int64_t bits) {
   set_i64(op, ATTR_VECTOR_BITS, bits);
+}
+
+bool mdh_attr_is_pack(MlirOperation hom) {
+  return !mlirAttributeIsNull(get(hom, ATTR_PACK));
+}
+
+void mdh_attr_set_pack(MlirOperation hom) {
+  set(hom, ATTR_PACK, mlirUnitAttrGet(mlirOperationGetContext(hom)));
 }
 
 void mdh_attr_set_cpu_tiles(MlirOperation func, intptr_t n,

@@ -122,10 +122,10 @@ MlirAttribute mdh_attr_find_fusion(MlirOperation op, MlirOperation *owner);
 void mdh_attr_set_fusion(MlirOperation op, const char *mode);
 
 /* `mdh.tile_sizes` (md_hom): the tile of mdh-tile-fuse when the md_hom is
- * the output of a fused group, or the blocks of mdh-codegen-cpu's register
- * tile (rows and outermost reduction only), one size per dimension, 0 for
- * one tile over the whole extent (raw: the passes report a malformed
- * value). */
+ * the output of a fused group, and the blocks of mdh-codegen-cpu's
+ * register tile along its row and outermost reduction dimensions, one size
+ * per dimension, 0 for one tile over the whole extent (raw: the passes
+ * report a malformed value). */
 MlirAttribute mdh_attr_get_tile_sizes(MlirOperation hom);
 
 /* `mdh.vector_bits` (func.func or module): the width of the CPU's vector
@@ -134,6 +134,12 @@ MlirAttribute mdh_attr_get_tile_sizes(MlirOperation hom);
  * Found on "op" or an ancestor. */
 MlirAttribute mdh_attr_find_vector_bits(MlirOperation op, MlirOperation *owner);
 void mdh_attr_set_vector_bits(MlirOperation op, int64_t bits);
+
+/* `mdh.pack` (md_hom, unit): the md_hom is mdh-pack's copy of an operand
+ * into the buffer a register tile reads; mdh-tile-fuse leaves it out of
+ * the groups it fuses, so that it runs once, before its reader. */
+bool mdh_attr_is_pack(MlirOperation hom);
+void mdh_attr_set_pack(MlirOperation hom);
 
 /* `mdh.cpu_tiles` (func.func): what mdh-codegen-cpu made of each md_hom it
  * gave a register tile, one readable string each (for users and tests). */

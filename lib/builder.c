@@ -430,6 +430,52 @@ void mdh_declare_function(MlirOperation module, const char *name,
   mlirBlockInsertOwnedOperation(body, 0, mlirOperationCreate(&st));
 }
 
+MlirOperation mdh_build_private_function(MlirSymbolTable table, MlirContext ctx,
+                                         const char *name, int n_args,
+                                         const MlirType *args, int n_results,
+                                         const MlirType *results,
+                                         MlirBlock *entry) {
+  MlirLocation loc = mlirLocationUnknownGet(ctx);
+  MlirLocation *locs = malloc((n_args + 1) * sizeof(*locs));
+  MlirType type = mlirFunctionTypeGet(ctx, n_args, args, n_results, results);
+  MlirNamedAttribute attrs[3];
+  MlirOperationState st;
+  MlirRegion region = mlirRegionCreate();
+  MlirOperation func;
+  int i;
+
+  if (!locs)
+    abort();
+  for (i = 0; i < n_args; ++i)
+    locs[i] = loc;
+  *entry = mlirBlockCreate(n_args, args, locs);
+  free(locs);
+  mlirRegionAppendOwnedBlock(region, *entry);
+  attrs[0] = mdh_named_attr(
+      ctx, "sym_name",
+      mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(name)));
+  attrs[1] = mdh_named_attr(ctx, "function_type", mlirTypeAttrGet(type));
+  attrs[2] = mdh_named_attr(
+      ctx, "sym_visibility",
+      mlirStringAttrGet(ctx, mlirStringRefCreateFromCString("private")));
+  st = mlirOperationStateGet(mlirStringRefCreateFromCString("func.func"), loc);
+  mlirOperationStateAddAttributes(&st, 3, attrs);
+  mlirOperationStateAddOwnedRegions(&st, 1, &region);
+  func = mlirOperationCreate(&st);
+  mlirSymbolTableInsert(table, func);
+  return func;
+}
+
+void mdh_build_return(MlirContext ctx, MlirBlock entry, int n,
+                      const MlirValue *values) {
+  MlirOperationState st =
+      mlirOperationStateGet(mlirStringRefCreateFromCString("func.return"),
+                            mlirLocationUnknownGet(ctx));
+
+  mlirOperationStateAddOperands(&st, n, values);
+  mlirBlockAppendOwnedOperation(entry, mlirOperationCreate(&st));
+}
+
 int mdh_type_bits(MlirType type) {
   if (mlirTypeIsAFloat(type))
     return (int)mlirFloatTypeGetWidth(type);

@@ -43,6 +43,20 @@ void mdh_build_insert(struct mdh_builder *b, MlirOperation op);
 void mdh_declare_function(MlirOperation module, const char *name,
                           MlirType type);
 
+/* Creates `func.func private @name(args) -> results` with an entry block
+ * "*entry", inserted into the symbol table "table" (renamed if "name" is
+ * taken); returns it. */
+MlirOperation mdh_build_private_function(MlirSymbolTable table, MlirContext ctx,
+                                         const char *name, int n_args,
+                                         const MlirType *args, int n_results,
+                                         const MlirType *results,
+                                         MlirBlock *entry);
+
+/* Ends the function whose entry block is "entry" with func.return of the
+ * "n" values "values". */
+void mdh_build_return(MlirContext ctx, MlirBlock entry, int n,
+                      const MlirValue *values);
+
 MlirValue mdh_build_index(struct mdh_builder *b, int64_t value);
 
 /* Builds the arith op "name" on two operands of the same type. */

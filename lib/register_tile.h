@@ -76,13 +76,16 @@ int mdh_register_tile_choose(struct mdh_model *m, int s,
                              const struct mdh_cpu_target *target,
                              struct mdh_register_tile *t);
 
-/* Checks `mdh.tile_sizes` of statement "stmt", whose register tile is "t":
- * returns 0 where it has none or "t" took them as its blocks (the rows of a
- * row block, the points of a block of the outermost reduction dimension,
- * 0 for the whole extent, 0 for every other dimension), else -1 after an
- * error of "pass" at the md_hom. */
-int mdh_register_tile_check_sizes(const struct mdh_register_tile *t,
-                                  struct mdh_stmt *stmt, const char *pass);
+/* Returns the input of md_hom "hom" (an operand index) that alone keeps
+ * it from a register tile for "target" and would not if it were packed:
+ * copied, before "hom", into a buffer whose last index is "*vec", a
+ * parallel dimension that every store walks contiguously (B of A B^T).
+ * Its access must be a projected permutation of constant extents whose
+ * every element "hom" reads at least 16 times. Returns -1 if
+ * "hom" gets a register tile as it is, or none with one input packed. */
+int mdh_register_tile_pack_operand(MlirOperation hom,
+                                   const struct mdh_cpu_target *target,
+                                   int *vec);
 
 /* Returns the builtin operator of "hom" that a register tile can combine
  * with on "type", else NULL. */

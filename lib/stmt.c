@@ -123,6 +123,48 @@ MlirAttribute mdh_md_hom_operator(MlirOperation hom, const char *pass,
   return common;
 }
 
+MlirValue mdh_build_inp_view(struct mdh_builder *b, MlirValue buffer,
+                             MlirAffineMap map, MlirType mda) {
+  MlirOperation view = mdhInpViewCreate(b->loc, buffer, mda, 1, &map);
+
+  mdh_build_insert(b, view);
+  return mlirOperationGetResult(view, 0);
+}
+
+MlirOperation mdh_build_out_view(struct mdh_builder *b, MlirValue result,
+                                 MlirValue buffer, MlirAffineMap map,
+                                 int64_t component) {
+  MlirOperation view =
+      mdhOutViewCreate(b->loc, result, buffer, 1, &map, &component);
+
+  mdh_build_insert(b, view);
+  return view;
+}
+
+MlirValue mdh_build_md_hom(struct mdh_builder *b, int n, const MlirValue *views,
+                           MlirOperation fn, int rank, const int64_t *sizes,
+                           const MlirAttribute *combine, int index_aware) {
+  int64_t *result_sizes = malloc((rank + 1) * sizeof(*result_sizes));
+  MlirOperation hom;
+  int d;
+
+  if (!result_sizes)
+    abort();
+  for (d = 0; d < rank; ++d)
+    result_sizes[d] =
+        mdhCombineAttrGetKind(combine[d]) == MdhCombinePW ? 1 : sizes[d];
+  hom = mdhMdHomCreate(b->loc, n, views,
+                       mdhMdaTypeGet(b->ctx, rank, result_sizes),
+                       mdh_func_name(fn), rank, combine);
+  free(result_sizes);
+  if (n == 0)
+    mdhMdHomSetSizes(hom, rank, sizes);
+  if (index_aware)
+    mdhMdHomSetIndexAware(hom, true);
+  mdh_build_insert(b, hom);
+  return mlirOperationGetResult(hom, 0);
+}
+
 MlirType mdh_md_hom_function_type(MlirOperation hom) {
   return mdh_func_type(mdh_lookup_symbol(hom, mdhMdHomGetScalarFunction(hom)));
 }

@@ -67,6 +67,25 @@ void mdh_build_result_point(struct mdh_builder *b, int rank,
                             const MdhCombineKind *kinds, const MlirValue *ivs,
                             MlirValue *out);
 
+/* Builds `mdh.inp_view(buffer) {accesses = [map]}` of MDA type "mda";
+ * returns the view. */
+MlirValue mdh_build_inp_view(struct mdh_builder *b, MlirValue buffer,
+                             MlirAffineMap map, MlirType mda);
+
+/* Builds `mdh.out_view(result, buffer) {accesses = [map], components =
+ * [component]}`; returns it. */
+MlirOperation mdh_build_out_view(struct mdh_builder *b, MlirValue result,
+                                 MlirValue buffer, MlirAffineMap map,
+                                 int64_t component);
+
+/* Builds a md_hom of the "n" views "views" with scalar function "fn",
+ * combine operators "combine" over "rank" dimensions of sizes "sizes"
+ * (its result has size 1 in the pw ones), index-aware where
+ * "index_aware"; returns its result. */
+MlirValue mdh_build_md_hom(struct mdh_builder *b, int n, const MlirValue *views,
+                           MlirOperation fn, int rank, const int64_t *sizes,
+                           const MlirAttribute *combine, int index_aware);
+
 /* Returns the function type of the scalar function of "hom" (verified). */
 MlirType mdh_md_hom_function_type(MlirOperation hom);
 

@@ -51,6 +51,7 @@
 #include "dialect/extents.h"
 #include "dialect/operators.h"
 #include "lib/builder.h"
+#include "lib/stmt.h"
 #include "mdh-c/Dialect.h"
 #include "passes/pass.h"
 #include "support/diag.h"
@@ -454,57 +455,6 @@ static MlirValue value_map_get(struct value_map *vm, MlirValue value) {
   return mlirOperationGetResult(clone, 0);
 }
 
-/* Creates `func.func private @name(types) -> results` with an entry block,
- * inserts it into the module (renamed if "name" is taken) and returns it;
- * "*entry" is its block. */
-static MlirOperation create_function(struct raiser *rs, const char *name,
-                                     int n_args, const MlirType *args,
-                                     int n_results, const MlirType *results,
-                                     MlirBlock *entry) {
-  MlirContext ctx = mlirOperationGetContext(rs->module);
-  MlirLocation loc = mlirLocationUnknownGet(ctx);
-  MlirLocation *locs = malloc((n_args + 1) * sizeof(*locs));
-  MlirType type = mlirFunctionTypeGet(ctx, n_args, args, n_results, results);
-  MlirNamedAttribute attrs[3];
-  MlirOperationState st;
-  MlirRegion region = mlirRegionCreate();
-  MlirOperation func;
-  int i;
-
-  if (!locs)
-    abort();
-  for (i = 0; i < n_args; ++i)
-    locs[i] = loc;
-  *entry = mlirBlockCreate(n_args, args, locs);
-  free(locs);
-  mlirRegionAppendOwnedBlock(region, *entry);
-  attrs[0] = mdh_named_attr(
-      ctx, "sym_name",
-      mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(name)));
-  attrs[1] = mdh_named_attr(ctx, "function_type", mlirTypeAttrGet(type));
-  attrs[2] = mdh_named_attr(
-      ctx, "sym_visibility",
-      mlirStringAttrGet(ctx, mlirStringRefCreateFromCString("private")));
-  st = mlirOperationStateGet(mlirStringRefCreateFromCString("func.func"), loc);
-  mlirOperationStateAddAttributes(&st, 3, attrs);
-  mlirOperationStateAddOwnedRegions(&st, 1, &region);
-  func = mlirOperationCreate(&st);
-  mlirSymbolTableInsert(rs->table, func);
-  return func;
-}
-
-/* Ends the function whose entry block is "entry" with func.return of the
- * "n" values "values". */
-static void build_return(MlirContext ctx, MlirBlock entry, int n,
-                         const MlirValue *values) {
-  MlirOperationState st =
-      mlirOperationStateGet(mlirStringRefCreateFromCString("func.return"),
-                            mlirLocationUnknownGet(ctx));
-
-  mlirOperationStateAddOperands(&st, n, values);
-  mlirBlockAppendOwnedOperation(entry, mlirOperationCreate(&st));
-}
-
 /* Returns the element type of the memref or scalar "value". */
 static MlirType element_type(MlirValue value) {
   MlirType type = mlirValueGetType(value);
@@ -555,7 +505,9 @@ static MlirOperation outline_body(struct raiser *rs, struct raise *r,
   for (k = 0; k < r->n_out; ++k)
     results[k] = mlirValueGetType(
         r->any_reduction ? r->part[k] : mlirOperationGetOperand(yield, k));
-  func = create_function(rs, name, n, args, r->n_out, results, &vm->entry);
+  func =
+      mdh_build_private_function(rs->table, mlirOperationGetContext(rs->module),
+                                 name, n, args, r->n_out, results, &vm->entry);
   base = r->index_aware ? r->rank : 0;
   n = base;
   for (k = 0; k < r->n_in; ++k) {
@@ -602,7 +554,7 @@ static MlirOperation outline_body(struct raiser *rs, struct raise *r,
     ok = !mlirValueIsNull(ret[k]);
   }
   if (ok)
-    build_return(ctx, vm->entry, r->n_out, ret);
+    mdh_build_return(ctx, vm->entry, r->n_out, ret);
   free(vm->from);
   free(vm->to);
   free(vm);
@@ -611,52 +563,6 @@ static MlirOperation outline_body(struct raiser *rs, struct raise *r,
     return (MlirOperation){NULL};
   }
   return func;
-}
-
-/* Builds `mdh.inp_view(buffer) {accesses = [map]}` of MDA type "mda". */
-static MlirValue build_inp_view(struct mdh_builder *b, MlirValue buffer,
-                                MlirAffineMap map, MlirType mda) {
-  MlirOperation view = mdhInpViewCreate(b->loc, buffer, mda, 1, &map);
-
-  mdh_build_insert(b, view);
-  return mlirOperationGetResult(view, 0);
-}
-
-/* Builds `mdh.out_view(result, buffer) {accesses = [map], components =
- * [component]}`; returns it. */
-static MlirOperation build_out_view(struct mdh_builder *b, MlirValue result,
-                                    MlirValue buffer, MlirAffineMap map,
-                                    int64_t component) {
-  MlirOperation view =
-      mdhOutViewCreate(b->loc, result, buffer, 1, &map, &component);
-
-  mdh_build_insert(b, view);
-  return view;
-}
-
-/* Builds a md_hom of the "n" views "views" with scalar function "fn",
- * combine operators "combine" over "rank" dimensions of sizes "sizes"
- * (its result has size 1 in the pw ones); returns its result. */
-static MlirValue build_md_hom(struct mdh_builder *b, int n,
-                              const MlirValue *views, MlirOperation fn,
-                              int rank, const int64_t *sizes,
-                              const MlirAttribute *combine, int index_aware) {
-  int64_t result_sizes[MAX_LOOPS];
-  MlirOperation hom;
-  int d;
-
-  for (d = 0; d < rank; ++d)
-    result_sizes[d] =
-        mdhCombineAttrGetKind(combine[d]) == MdhCombinePW ? 1 : sizes[d];
-  hom = mdhMdHomCreate(b->loc, n, views,
-                       mdhMdaTypeGet(b->ctx, rank, result_sizes),
-                       mdh_func_name(fn), rank, combine);
-  if (n == 0)
-    mdhMdHomSetSizes(hom, rank, sizes);
-  if (index_aware)
-    mdhMdHomSetIndexAware(hom, true);
-  mdh_build_insert(b, hom);
-  return mlirOperationGetResult(hom, 0);
 }
 
 /* Returns a new temporary like the memref "like" (its shape, dynamic
@@ -719,11 +625,11 @@ static MlirOperation build_elementwise(struct mdh_builder *b, int n,
 
   for (k = 0; k < n; ++k)
     views[k] =
-        build_inp_view(b, from[k], map, mdhMdaTypeGet(b->ctx, rank, sizes));
+        mdh_build_inp_view(b, from[k], map, mdhMdaTypeGet(b->ctx, rank, sizes));
   for (d = 0; d < rank; ++d)
     cc[d] = mdhCcAttrGet(b->ctx);
-  result = build_md_hom(b, n, views, fn, rank, sizes, cc, 0);
-  return build_out_view(b, result, to, map, 0);
+  result = mdh_build_md_hom(b, n, views, fn, rank, sizes, cc, 0);
+  return mdh_build_out_view(b, result, to, map, 0);
 }
 
 /* Builds "to" (+)= "from" over two buffers of one shape, exactly: an
@@ -752,9 +658,10 @@ static MlirOperation build_fold_into(struct mdh_builder *b, MlirValue from,
   sizes[rank] = 1;
   kinds[rank] = mdhPwAttrGet(
       b->ctx, mlirStringAttrGet(b->ctx, mlirStringRefCreateFromCString(oper)));
-  view = build_inp_view(b, from, map, mdhMdaTypeGet(b->ctx, rank + 1, sizes));
-  result = build_md_hom(b, 1, &view, fn, rank + 1, sizes, kinds, 0);
-  out = build_out_view(b, result, to, map, 0);
+  view =
+      mdh_build_inp_view(b, from, map, mdhMdaTypeGet(b->ctx, rank + 1, sizes));
+  result = mdh_build_md_hom(b, 1, &view, fn, rank + 1, sizes, kinds, 0);
+  out = mdh_build_out_view(b, result, to, map, 0);
   mdhOutViewSetAccumulating(out, true);
   return out;
 }
@@ -771,9 +678,11 @@ static MlirOperation identity_function(struct raiser *rs, MlirValue buffer) {
   for (k = 0; k < rs->n_copy; ++k)
     if (mlirTypeEqual(rs->copy_type[k], t))
       return rs->copy[k];
-  fn = create_function(rs, "mdh_linalg_copy", 1, &t, 1, &t, &entry);
+  fn =
+      mdh_build_private_function(rs->table, mlirOperationGetContext(rs->module),
+                                 "mdh_linalg_copy", 1, &t, 1, &t, &entry);
   x = mlirBlockGetArgument(entry, 0);
-  build_return(mlirTypeGetContext(t), entry, 1, &x);
+  mdh_build_return(mlirTypeGetContext(t), entry, 1, &x);
   rs->copy_type = realloc(rs->copy_type, (k + 1) * sizeof(*rs->copy_type));
   rs->copy = realloc(rs->copy, (k + 1) * sizeof(*rs->copy));
   if (!rs->copy_type || !rs->copy)
@@ -884,17 +793,17 @@ static MlirOperation build(struct raiser *rs, struct raise *r) {
       build_elementwise(&b, 1, &r->operand[k], in,
                         identity_function(rs, r->operand[k]));
     }
-    views[n++] = build_inp_view(&b, in, r->maps[k], mda);
+    views[n++] = mdh_build_inp_view(&b, in, r->maps[k], mda);
   }
   for (k = 0; k < r->n_out; ++k)
     if (reads_output(r, k))
-      views[n++] = build_inp_view(&b, old[k], r->maps[r->n_in + k], mda);
+      views[n++] = mdh_build_inp_view(&b, old[k], r->maps[r->n_in + k], mda);
   for (d = 0; d < r->rank; ++d)
     combine[d] = combine_attr(b.ctx, r, d);
-  result = build_md_hom(&b, n, views, fn, r->rank, r->sizes, combine,
-                        r->index_aware);
+  result = mdh_build_md_hom(&b, n, views, fn, r->rank, r->sizes, combine,
+                            r->index_aware);
   for (k = 0; k < r->n_out; ++k)
-    last = build_out_view(&b, result, red[k], r->maps[r->n_in + k], k);
+    last = mdh_build_out_view(&b, result, red[k], r->maps[r->n_in + k], k);
   if (accumulate) {
     mdhOutViewSetAccumulating(last, true);
     return last;

@@ -186,6 +186,13 @@ static const struct mdh_pass_info passes[] = {
      "converted from them (ld.global.nc); mdh-gpu-pipeline runs it before "
      "and after convert-gpu-to-nvvm",
      &mdh_kernel_args_run},
+    {"MdhPack", "mdh-pack",
+     "Copy an input that keeps a md_hom from mdh-codegen-cpu's register "
+     "tiles, one it reads across the dimension its result is stored along "
+     "(B of A B^T), into a buffer transposed to walk that dimension "
+     "contiguously (BLIS's packing), by a copy md_hom before it, where each "
+     "element is read at least 16 times",
+     &mdh_pack_run},
 };
 
 #define N_PASSES ((intptr_t)(sizeof(passes) / sizeof(passes[0])))
@@ -305,6 +312,8 @@ MlirPass mdhCreateTileFuseGpuPass(void) {
 }
 
 MlirPass mdhCreateFromLinalgPass(void) { return mdhCreatePass(12); }
+
+MlirPass mdhCreatePackPass(void) { return mdhCreatePass(14); }
 
 bool mdhIsReductionMode(MlirStringRef mode) {
   return mlirStringRefEqual(mode, mlirStringRefCreateFromCString("atomic")) ||

@@ -42,5 +42,6 @@ MlirLogicalResult mdh_kernel_args_run(MlirOperation module);
 MlirLogicalResult mdh_from_linalg_run(MlirOperation module);
 MlirLogicalResult mdh_tile_fuse_run(MlirOperation module);
 MlirLogicalResult mdh_tile_fuse_gpu_run(MlirOperation module);
+MlirLogicalResult mdh_pack_run(MlirOperation module);
 
 #endif

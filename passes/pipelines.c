@@ -43,14 +43,16 @@ static const char gpu_format[] =
     "gpu-module-to-binary{format=%s},convert-math-to-llvm,canonicalize,cse,"
     "reconcile-unrealized-casts,mdh-check-lowered)";
 
-/* The CPU pipelines: coalesce (PANAMERA dimension flattening), schedule and
- * generate loops (inlining the scalar functions), inline what calls are left,
+/* The CPU pipelines: coalesce (PANAMERA dimension flattening), pack the
+ * operands that keep a md_hom from register tiles, schedule and generate
+ * loops (inlining the scalar functions), inline what calls are left,
  * then the upstream lowering to LLVM. With OpenMP, the scf.parallel loops of
  * mdh-codegen-cpu become omp.parallel regions; memref.alloca_scope, which
  * convert-scf-to-openmp puts in the loop bodies, must be lowered before
  * scf-to-cf makes those bodies multi-block. */
 #define CPU_FRONT                                                              \
-  "builtin.module(mdh-coalesce,mdh-schedule,mdh-tile-fuse,mdh-codegen-cpu,"    \
+  "builtin.module(mdh-coalesce,mdh-pack,mdh-schedule,mdh-tile-fuse,"           \
+  "mdh-codegen-cpu,"                                                           \
   "inline,"                                                                    \
   "canonicalize,cse," OTHER_OPS
 static const char cpu_sequential[] =

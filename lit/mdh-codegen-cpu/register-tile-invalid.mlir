@@ -20,27 +20,6 @@ func.func @matmul(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64
 
 // -----
 
-// mdh.tile_sizes gives register tiles blocks along rows and the outermost
-// reduction only: MatMul's columns are the tile's vectors.
-func.func private @mul(%a: f32, %b: f32) -> f32 {
-  %p = arith.mulf %a, %b : f32
-  return %p : f32
-}
-func.func @matmul(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64xf32>) attributes {mdh.vector_bits = 512 : i64} {
-  %va = "mdh.inp_view"(%A) {accesses = [affine_map<(i, j, k) -> (i, k)>]}
-      : (memref<64x64xf32>) -> !mdh.mda<array<i64: 64, 64, 64>>
-  %vb = "mdh.inp_view"(%B) {accesses = [affine_map<(i, j, k) -> (k, j)>]}
-      : (memref<64x64xf32>) -> !mdh.mda<array<i64: 64, 64, 64>>
-  // expected-error@+1 {{mdh-codegen-cpu: mdh.tile_sizes gives dimension 1 a size (64), but the register tile of this md_hom takes blocks only along the row dimension (0) and along the outermost reduction dimension (2); 0 for the others}}
-  %r = "mdh.md_hom"(%va, %vb) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.cc, #mdh.pw<"add">], mdh.tile_sizes = array<i64: 12, 64, 0>}
-      : (!mdh.mda<array<i64: 64, 64, 64>>, !mdh.mda<array<i64: 64, 64, 64>>) -> !mdh.mda<array<i64: 64, 64, 1>>
-  "mdh.out_view"(%r, %C) {accesses = [affine_map<(i, j, k) -> (i, j)>], components = array<i64: 0>}
-      : (!mdh.mda<array<i64: 64, 64, 1>>, memref<64x64xf32>) -> ()
-  return
-}
-
-// -----
-
 // One size per dimension.
 func.func private @mul(%a: f32, %b: f32) -> f32 {
   %p = arith.mulf %a, %b : f32

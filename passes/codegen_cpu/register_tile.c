@@ -1081,10 +1081,11 @@ int mdh_cpu_generate_register_tile(struct mdh_builder *b,
   isl_ast_node *child = isl_ast_node_mark_get_node(node);
   struct mdh_builder in;
   MlirValue exists;
+  int64_t sizes[MAX_RANK];
   int d, rc;
 
   *desc = mlirAttributeGetNull();
-  if (mdh_register_tile_check_sizes(t, stmt, "mdh-codegen-cpu") < 0)
+  if (mdh_md_hom_tile_sizes(stmt->hom, "mdh-codegen-cpu", sizes) < 0)
     return isl_ast_node_free(child), -1;
   g.info = mdh_chain_find(cg, stmt->name, stmt->rank);
   g.fn = mdh_lookup_symbol(stmt->hom, mdhMdHomGetScalarFunction(stmt->hom));

@@ -32,9 +32,11 @@
  * them in the single-group mode (section 5.4). With target=gpu, the tiles
  * fit a block's shared memory and each group gets a kernel mark.
  *
- * A producer whose recomputation would more than double its work stays out
- * of the group, with the producers only it reads (the paper leaves chains
- * of overlapping stencils to autotuners: section 4.5). The pass declines
+ * A producer whose recomputation would more than double its work stays
+ * out of the group, with the producers only it reads (the paper leaves
+ * chains of overlapping stencils to autotuners: section 4.5), and so does
+ * mdh-pack's copy of an operand (`mdh.pack`), which runs once before the
+ * register tiles of its reader. The pass declines
  * (the tree stays as mdh-schedule built it) where nothing is worth tiling
  * (form_group), where the group is one tile, where a footprint has no fixed
  * size, or where the statements outside the group cannot run around it.
@@ -542,7 +544,8 @@ static int form_group(struct fuse_data *data, int c) {
   n_out += join_outputs(data, c);
   for (p = c - 1; p >= 0; --p) {
     if (data->role[p] != OUTSIDE || data->blocked[p] ||
-        data->share[p] == NONE || !writes_own_intermediates(m, p))
+        data->share[p] == NONE || !writes_own_intermediates(m, p) ||
+        mdh_attr_is_pack(m->stmts[p].hom))
       continue;
     if (data->share[p] == ALL && joins_output(data, p)) {
       data->role[p] = OUTPUT;

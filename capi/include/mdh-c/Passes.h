@@ -53,6 +53,11 @@ MlirPass mdhCreateEmulateGpuPass(void);
 /// (docs/passes.md, "Raising linalg"); ops it cannot raise stay as they are.
 MlirPass mdhCreateFromLinalgPass(void);
 
+/// mdh-pack: copies an input that keeps a md_hom from mdh-codegen-cpu's
+/// register tiles (B of A B^T) into a transposed buffer by a md_hom before it
+/// (docs/cpu.md, "Packing"); mdh-cpu-pipeline runs it after mdh-coalesce.
+MlirPass mdhCreatePackPass(void);
+
 /// mdh-tile-fuse: post-tiling fusion (basteln) on the tree in mdh.schedule,
 /// between mdh-schedule and mdh-codegen-cpu (docs/passes.md).
 MlirPass mdhCreateTileFusePass(void);

@@ -176,17 +176,42 @@ func.func @bool(%A: memref<40x300xi1>, %B: memref<300x600xi1>, %C: memref<40x600
   return
 }
 // mdh.tile_sizes sets the blocks: rows 10 (rounded up to 12, two tiles of
-// 6 rows), the reduction in blocks of 20 (45 = 20 + 20 + 5).
+// 6 rows), the reduction in blocks of 20 (45 = 20 + 20 + 5); the 64 of the
+// columns is mdh-tile-fuse's, the register tile keeps its 4 vectors.
 func.func @sized(%A: memref<67x45xf32>, %B: memref<45x131xf32>, %C: memref<67x131xf32>) {
   %va = "mdh.inp_view"(%A) {accesses = [affine_map<(i, j, k) -> (i, k)>]}
       : (memref<67x45xf32>) -> !mdh.mda<array<i64: 67, 131, 45>>
   %vb = "mdh.inp_view"(%B) {accesses = [affine_map<(i, j, k) -> (k, j)>]}
       : (memref<45x131xf32>) -> !mdh.mda<array<i64: 67, 131, 45>>
   %r = "mdh.md_hom"(%va, %vb) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.cc, #mdh.pw<"add">],
-                               mdh.tile_sizes = array<i64: 10, 0, 20>}
+                               mdh.tile_sizes = array<i64: 10, 64, 20>}
       : (!mdh.mda<array<i64: 67, 131, 45>>, !mdh.mda<array<i64: 67, 131, 45>>) -> !mdh.mda<array<i64: 67, 131, 1>>
   "mdh.out_view"(%r, %C) {accesses = [affine_map<(i, j, k) -> (i, j)>], components = array<i64: 0>}
       : (!mdh.mda<array<i64: 67, 131, 1>>, memref<67x131xf32>) -> ()
+  return
+}
+// A B^T and a batched A B^T: mdh-pack copies B transposed, and the
+// products run in register tiles along B's rows.
+func.func @abt(%A: memref<37x45xf32>, %B: memref<53x45xf32>, %C: memref<37x53xf32>) {
+  %va = "mdh.inp_view"(%A) {accesses = [affine_map<(i, j, k) -> (i, k)>]}
+      : (memref<37x45xf32>) -> !mdh.mda<array<i64: 37, 53, 45>>
+  %vb = "mdh.inp_view"(%B) {accesses = [affine_map<(i, j, k) -> (j, k)>]}
+      : (memref<53x45xf32>) -> !mdh.mda<array<i64: 37, 53, 45>>
+  %r = "mdh.md_hom"(%va, %vb) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.cc, #mdh.pw<"add">]}
+      : (!mdh.mda<array<i64: 37, 53, 45>>, !mdh.mda<array<i64: 37, 53, 45>>) -> !mdh.mda<array<i64: 37, 53, 1>>
+  "mdh.out_view"(%r, %C) {accesses = [affine_map<(i, j, k) -> (i, j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 37, 53, 1>>, memref<37x53xf32>) -> ()
+  return
+}
+func.func @babt(%A: memref<2x21x40xf32>, %B: memref<2x70x40xf32>, %C: memref<2x21x70xf32>) {
+  %va = "mdh.inp_view"(%A) {accesses = [affine_map<(b, i, j, k) -> (b, i, k)>]}
+      : (memref<2x21x40xf32>) -> !mdh.mda<array<i64: 2, 21, 70, 40>>
+  %vb = "mdh.inp_view"(%B) {accesses = [affine_map<(b, i, j, k) -> (b, j, k)>]}
+      : (memref<2x70x40xf32>) -> !mdh.mda<array<i64: 2, 21, 70, 40>>
+  %r = "mdh.md_hom"(%va, %vb) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.cc, #mdh.cc, #mdh.pw<"add">]}
+      : (!mdh.mda<array<i64: 2, 21, 70, 40>>, !mdh.mda<array<i64: 2, 21, 70, 40>>) -> !mdh.mda<array<i64: 2, 21, 70, 1>>
+  "mdh.out_view"(%r, %C) {accesses = [affine_map<(b, i, j, k) -> (b, i, j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 2, 21, 70, 1>>, memref<2x21x70xf32>) -> ()
   return
 }
 }
