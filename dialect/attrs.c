@@ -283,6 +283,12 @@ MlirAttribute mdh_attr_get_tile_sizes(MlirOperation hom) {
   return get(hom, ATTR_TILE_SIZES);
 }
 
+void mdh_attr_set_tile_sizes(MlirOperation hom, intptr_t n,
+                             const int64_t *sizes) {
+  set(hom, ATTR_TILE_SIZES,
+      mlirDenseI64ArrayGet(mlirOperationGetContext(hom), n, sizes));
+}
+
 MlirAttribute mdh_attr_find_vector_bits(MlirOperation op,
                                         MlirOperation *owner) {
   return find(op, ATTR_VECTOR_BITS, owner);

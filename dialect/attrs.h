@@ -127,6 +127,8 @@ void mdh_attr_set_fusion(MlirOperation op, const char *mode);
  * per dimension, 0 for one tile over the whole extent (raw: the passes
  * report a malformed value). */
 MlirAttribute mdh_attr_get_tile_sizes(MlirOperation hom);
+void mdh_attr_set_tile_sizes(MlirOperation hom, intptr_t n,
+                             const int64_t *sizes);
 
 /* `mdh.vector_bits` (func.func or module): the width of the CPU's vector
  * registers in bits for mdh-codegen-cpu's register tiles (128, 256 or 512;

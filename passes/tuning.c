@@ -1,13 +1,15 @@
 /* mdh-tuning: applies a tuning record of mdh-tune (support/tuning.h) to the
  * functions of a module, as the pipelines' option tuning= and mdh-run
  * --tuning do: the mappings measured fastest for each kernel as the
- * module's mdh.mapping_index, the fusion mode as a function's mdh.fusion.
+ * module's mdh.mapping_index, the fusion mode as a function's mdh.fusion,
+ * a md_hom's tile sizes (cpu pipeline) as its mdh.tile_sizes.
  *
  * The record comes after what the module says: a module or a function
  * that carries an mdh.mapping_index (the user's, or the mapping= option
  * stored by mdh-gpu-options before) keeps it, and so does one that carries
  * an mdh.fusion (or when the driver's own fusion option was given,
- * "keep_fusion"); the cost model decides what the record leaves open. An
+ * "keep_fusion"), and a md_hom that carries mdh.tile_sizes; the cost model
+ * decides what the record leaves open. An
  * entry applies to a function of the same name, printed type ("signature")
  * and pipeline, on the record's device: the one named, else the only one
  * the record holds entries for.
@@ -16,6 +18,7 @@
 #include "passes/tuning.h"
 
 #include "dialect/attrs.h"
+#include "dialect/dialect.h"
 #include "lib/mapping.h"
 #include "support/diag.h"
 #include "support/ir.h"
@@ -38,13 +41,55 @@ static int equal(const char *s, MlirStringRef ref) {
   return strlen(s) == ref.length && !memcmp(s, ref.data, ref.length);
 }
 
+/* Sets the tile sizes of entry "e" on md_hom number e->kernel of "func"
+ * (in program order) unless it has its own, describing that in "text".
+ * Returns 0, or -1 after an error at "func" when "func" has no such md_hom
+ * or its rank is not the number of sizes (a record of another program). */
+static int apply_tile_sizes(MlirOperation func, const char *file,
+                            const struct mdh_tuning_entry *e,
+                            struct mdh_str *text) {
+  struct mdh_op_list homs = mdh_collect_md_homs(func);
+  int64_t sizes[MDH_TUNING_MAX_SIZES];
+  MlirOperation hom;
+  int i, rc = 0;
+
+  if ((size_t)e->kernel >= homs.n) {
+    mdh_emit_error(func,
+                   PASS ": %s gives md_hom %d of @%s tile sizes, but it has "
+                        "%zu md_homs",
+                   file, e->kernel, e->function, homs.n);
+    rc = -1;
+  } else if (mdhMdHomGetRank(homs.ops[e->kernel]) != e->n_tile_sizes) {
+    mdh_emit_error(func,
+                   PASS ": %s gives md_hom %d of @%s %d tile sizes, but it has "
+                        "%ld dimensions",
+                   file, e->kernel, e->function, e->n_tile_sizes,
+                   (long)mdhMdHomGetRank(homs.ops[e->kernel]));
+    rc = -1;
+  } else if (mlirAttributeIsNull(
+                 mdh_attr_get_tile_sizes(hom = homs.ops[e->kernel]))) {
+    mdh_str_printf(text, "@%s md_hom %d takes tile sizes [", e->function,
+                   e->kernel);
+    for (i = 0; i < e->n_tile_sizes; ++i) {
+      sizes[i] = e->tile_sizes[i];
+      mdh_str_printf(text, "%s%ld", i ? ", " : "", e->tile_sizes[i]);
+    }
+    mdh_str_printf(text, "]");
+    mdh_attr_set_tile_sizes(hom, e->n_tile_sizes, sizes);
+  }
+  free(homs.ops);
+  return rc;
+}
+
 /* Applies the entries of "r" for function "func" on "device" and
  * "pipeline": appends its kernels' mappings to "spec" unless a
  * mdh.mapping_index on it or the module decides them, and sets its fusion
- * mode unless one is set or "keep_fusion". Tells "note" what it applies.
- * Returns the number of entries applied. */
-static int apply_func(const struct mdh_tuning_record *r, MlirOperation func,
-                      const char *device, const char *pipeline, int keep_fusion,
+ * mode unless one is set or "keep_fusion", and its md_homs' tile sizes
+ * (apply_tile_sizes). Tells "note" what it applies. Returns the number of
+ * entries applied, or -1 after an error. */
+static int apply_func(const struct mdh_tuning_record *r, const char *file,
+                      MlirOperation func, const char *device,
+                      const char *pipeline, int keep_fusion,
                       struct mdh_str *spec, mdh_tuning_note_fn note,
                       void *user) {
   MlirStringRef name = mdh_func_name(func);
@@ -76,6 +121,11 @@ static int apply_func(const struct mdh_tuning_record *r, MlirOperation func,
     } else if (e->kernel < 0 && e->fusion && !own_fusion) {
       mdh_attr_set_fusion(func, e->fusion);
       mdh_str_printf(&text, "@%s takes fusion %s", e->function, e->fusion);
+    } else if (e->kernel >= 0 && e->n_tile_sizes &&
+               apply_tile_sizes(func, file, e, &text) < 0) {
+      mdh_str_clear(&text);
+      n = -1;
+      break;
     }
     if (text.len && note)
       note(text.data, user);
@@ -93,7 +143,7 @@ int mdh_tuning_apply(MlirOperation module, const char *file, const char *device,
   struct mdh_str spec;
   MlirOperation op;
   char err[1024];
-  int n = 0;
+  int n = 0, k;
 
   mdh_tuning_record_init(&r);
   if (mdh_tuning_record_read(file, &r, err, sizeof(err)) < 0) {
@@ -113,13 +163,17 @@ int mdh_tuning_apply(MlirOperation module, const char *file, const char *device,
   mdh_str_init(&spec);
   op = mlirBlockGetFirstOperation(
       mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0)));
-  for (; device && !mlirOperationIsNull(op);
-       op = mlirOperationGetNextInBlock(op))
-    n += apply_func(&r, op, device, pipeline, keep_fusion, &spec, note, user);
+  for (; device && n >= 0 && !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    k = apply_func(&r, file, op, device, pipeline, keep_fusion, &spec, note,
+                   user);
+    n = k < 0 ? -1 : n + k;
+  }
   /* The mappings as one spec on the module, unless it has its own; a
    * function's own mdh.mapping_index wins over the module's anyway. */
-  if (spec.len && mlirLogicalResultIsFailure(mdhSetTunedMapping(
-                      module, mlirStringRefCreate(spec.data, spec.len)))) {
+  if (n >= 0 && spec.len &&
+      mlirLogicalResultIsFailure(mdhSetTunedMapping(
+          module, mlirStringRefCreate(spec.data, spec.len)))) {
     mdh_emit_error(module,
                    PASS ": %s gives more kernels of this module a mapping "
                         "than one mdh.mapping_index holds (%d)",

@@ -811,8 +811,15 @@ static int parse_document(struct parser *p, struct json_value *v) {
 }
 
 /* What a value of a key of an entry must be: a string, an integer that fits
- * an int or a long, or any finite number. */
-enum field_kind { FIELD_STRING, FIELD_INT, FIELD_LONG, FIELD_NUMBER };
+ * an int or a long, any finite number, or an array of 1 to
+ * MDH_TUNING_MAX_SIZES integers >= 0 that fit a long. */
+enum field_kind {
+  FIELD_STRING,
+  FIELD_INT,
+  FIELD_LONG,
+  FIELD_NUMBER,
+  FIELD_SIZES
+};
 
 /* A key of an entry: its "name", the "kind" of its value, where the value
  * goes in a struct mdh_tuning_entry ("offset"), whether the key is
@@ -850,6 +857,7 @@ static const struct field fields[] = {
     FIELD(fusion, FIELD_STRING, 0, 0, fusions,
           "\"basteln\", \"none\" or \"single\""),
     FIELD(ms, FIELD_NUMBER, 0, 0, NULL, NULL),
+    FIELD(tile_sizes, FIELD_SIZES, 0, 0, NULL, NULL),
 };
 
 /* Returns the field named "name", or NULL. */
@@ -908,6 +916,24 @@ static int check_string(struct parser *p, const struct field *f,
   return 0;
 }
 
+/* Checks that the value "v" of the field "f" is an array of 1 to
+ * MDH_TUNING_MAX_SIZES sizes, integers >= 0 that fit a long. Returns 0, or
+ * -1 after a message. */
+static int check_sizes(struct parser *p, const struct field *f,
+                       const struct json_value *v) {
+  int i;
+
+  if (v->kind != JSON_ARRAY)
+    return fail_at(p, v->line, v->col, "%s must be an array", f->name);
+  if (v->n < 1 || v->n > MDH_TUNING_MAX_SIZES)
+    return fail_at(p, v->line, v->col, "%s must hold 1 to %d sizes", f->name,
+                   MDH_TUNING_MAX_SIZES);
+  for (i = 0; i < v->n; ++i)
+    if (check_integer(p, f, &v->items[i], LONG_MAX) < 0)
+      return -1;
+  return 0;
+}
+
 /* Checks that "v" is a value the field "f" takes. Returns 0, or -1 after a
  * message. */
 static int check_value(struct parser *p, const struct field *f,
@@ -921,6 +947,8 @@ static int check_value(struct parser *p, const struct field *f,
     return check_integer(p, f, v, LONG_MAX);
   case FIELD_NUMBER:
     return check_number(p, f, v);
+  case FIELD_SIZES:
+    return check_sizes(p, f, v);
   }
   return -1;
 }
@@ -930,6 +958,7 @@ static int check_value(struct parser *p, const struct field *f,
 static void store_value(const struct field *f, const struct json_value *v,
                         struct mdh_tuning_entry *e) {
   char *at = (char *)e + f->offset;
+  int i;
 
   switch (f->kind) {
   case FIELD_STRING:
@@ -943,6 +972,11 @@ static void store_value(const struct field *f, const struct json_value *v,
     break;
   case FIELD_NUMBER:
     *(double *)at = v->number;
+    break;
+  case FIELD_SIZES:
+    for (i = 0; i < v->n; ++i)
+      ((long *)at)[i] = v->items[i].integer;
+    e->n_tile_sizes = v->n;
     break;
   }
 }
@@ -976,8 +1010,8 @@ static int check_required(struct parser *p, const struct json_value *obj) {
 }
 
 /* Checks that the entry "obj" (read into "e"), for kernel "e->kernel" >= 0,
- * chooses the kernel's mapping or reduction mode and no fusion. Returns 0,
- * or -1 after a message. */
+ * chooses the kernel's mapping, reduction mode or (on the cpu pipeline)
+ * tile sizes, and no fusion. Returns 0, or -1 after a message. */
 static int check_kernel_choice(struct parser *p, const struct json_value *obj,
                                const struct mdh_tuning_entry *e) {
   const struct json_member *m = member(obj, "fusion");
@@ -986,10 +1020,15 @@ static int check_kernel_choice(struct parser *p, const struct json_value *obj,
     return fail_at(p, m->line, m->col,
                    "fusion is for function entries (kernel -1), not kernel %d",
                    e->kernel);
-  if (e->mapping_index < 0 && !e->reduction_mode)
+  m = member(obj, "tile_sizes");
+  if (m && strcmp(e->pipeline, "cpu"))
+    return fail_at(p, m->line, m->col,
+                   "tile_sizes is for entries of the cpu pipeline, not %s",
+                   e->pipeline);
+  if (e->mapping_index < 0 && !e->reduction_mode && !e->n_tile_sizes)
     return fail_at(p, obj->line, obj->col,
-                   "a kernel entry (kernel %d) needs mapping_index or "
-                   "reduction_mode",
+                   "a kernel entry (kernel %d) needs mapping_index, "
+                   "reduction_mode or tile_sizes",
                    e->kernel);
   return 0;
 }
@@ -999,7 +1038,8 @@ static int check_kernel_choice(struct parser *p, const struct json_value *obj,
  * after a message. */
 static int check_function_choice(struct parser *p, const struct json_value *obj,
                                  const struct mdh_tuning_entry *e) {
-  static const char *const kernel_keys[] = {"mapping_index", "reduction_mode"};
+  static const char *const kernel_keys[] = {"mapping_index", "reduction_mode",
+                                            "tile_sizes"};
   const struct json_member *m;
   size_t i;
 
@@ -1021,8 +1061,8 @@ static int check_function_choice(struct parser *p, const struct json_value *obj,
  * choice the entry makes. Returns 0, or -1 after a message. */
 static int extract_entry(struct parser *p, const struct json_value *v,
                          struct mdh_tuning_entry *e) {
-  static const struct mdh_tuning_entry none = {NULL, NULL, NULL, NULL, -1,
-                                               -1,   NULL, NULL, -1};
+  static const struct mdh_tuning_entry none = {NULL, NULL, NULL, NULL, -1, -1,
+                                               NULL, NULL, -1,   0,    {0}};
   int i;
 
   if (v->kind != JSON_OBJECT)
@@ -1261,6 +1301,8 @@ static void write_member(FILE *f, const char *sep, const char *key,
 /* Writes "e" to "f" as one line of the entries, its keys in the order of
  * struct mdh_tuning_entry and those it has no value for left out. */
 static void write_entry(FILE *f, const struct mdh_tuning_entry *e) {
+  int i;
+
   write_member(f, "    {", "device", e->device);
   write_member(f, ", ", "function", e->function);
   write_member(f, ", ", "signature", e->signature);
@@ -1272,6 +1314,10 @@ static void write_entry(FILE *f, const struct mdh_tuning_entry *e) {
     write_member(f, ", ", "reduction_mode", e->reduction_mode);
   if (e->fusion)
     write_member(f, ", ", "fusion", e->fusion);
+  for (i = 0; i < e->n_tile_sizes; ++i)
+    fprintf(f, "%s%ld", i ? ", " : ", \"tile_sizes\": [", e->tile_sizes[i]);
+  if (e->n_tile_sizes)
+    putc(']', f);
   if (e->ms >= 0 && isfinite(e->ms))
     fprintf(f, ", \"ms\": %.6g", e->ms);
   putc('}', f);

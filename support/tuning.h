@@ -10,15 +10,21 @@
  *       {"device": "NVIDIA H200", "function": "matvec", "signature": "...",
  *        "pipeline": "gpu", "kernel": 0, "mapping_index": 3, "ms": 0.0845},
  *       {"device": "AMD EPYC 9B14", "function": "blur", "signature": "...",
- *        "pipeline": "cpu", "kernel": -1, "fusion": "none", "ms": 12.5}
+ *        "pipeline": "cpu", "kernel": -1, "fusion": "none", "ms": 12.5},
+ *       {"device": "AMD EPYC 9B14", "function": "syrk", "signature": "...",
+ *        "pipeline": "cpu", "kernel": 1, "tile_sizes": [96, 0, 256],
+ *        "ms": 17.2}
  *     ]
  *   }
  *
  * An entry is one choice: for one kernel of a function (kernel >= 0, in tree
  * order within the function) its mapping_index and/or reduction_mode
- * ("atomic" or "deterministic"); for the whole function (kernel -1) its
- * fusion ("basteln", "none" or "single"). Its key, for merging and finding,
- * is (device, function, signature, pipeline, kernel).
+ * ("atomic" or "deterministic"); on the cpu pipeline, for one md_hom
+ * (kernel >= 0: its number in the function, in program order) its
+ * tile_sizes (`mdh.tile_sizes`, one size >= 0 per dimension); for the
+ * whole function (kernel -1) its fusion ("basteln", "none" or "single").
+ * Its key, for merging and finding, is (device, function, signature,
+ * pipeline, kernel).
  */
 
 #ifndef MDH_SUPPORT_TUNING_H
@@ -27,11 +33,15 @@
 #include <stddef.h>
 #include <stdio.h>
 
+/* The most tile sizes of an entry (dimensions of a md_hom). */
+#define MDH_TUNING_MAX_SIZES 16
+
 /* One choice. "device", "function", "signature" and "pipeline" are never
  * NULL in a record. "kernel" is -1 for the function's fusion, else the
  * kernel's number. "mapping_index" is -1 for none, "reduction_mode" and
  * "fusion" NULL for none. "ms" is the measured median time in milliseconds,
- * negative when unknown. In a record, the entry owns its strings. */
+ * negative when unknown. "n_tile_sizes" is 0 for none, else the number of
+ * "tile_sizes". In a record, the entry owns its strings. */
 struct mdh_tuning_entry {
   char *device, *function, *signature, *pipeline;
   int kernel;
@@ -39,6 +49,8 @@ struct mdh_tuning_entry {
   char *reduction_mode;
   char *fusion;
   double ms;
+  int n_tile_sizes;
+  long tile_sizes[MDH_TUNING_MAX_SIZES];
 };
 
 /* The "n" entries of a record, in "entries" (room for "cap"), at most one

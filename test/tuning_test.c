@@ -12,9 +12,10 @@
 
 #define N(array) ((int)(sizeof(array) / sizeof((array)[0])))
 
-/* A record of three entries: a kernel's mapping, a function's fusion and a
- * kernel's reduction mode, the last with escapes in its signature: the
- * simple ones, \u escapes of 2 and 3 UTF-8 bytes and a surrogate pair. */
+/* A record of four entries: a kernel's mapping, a function's fusion, a
+ * kernel's reduction mode, with escapes in its signature (the simple ones,
+ * \u escapes of 2 and 3 UTF-8 bytes and a surrogate pair), and a md_hom's
+ * tile sizes. */
 static const char valid[] =
     "{\n"
     "  \"format\": \"mdh-tuning-record\",\n"
@@ -30,7 +31,10 @@ static const char valid[] =
     "    {\"device\": \"NVIDIA H200\", \"function\": \"row_reduce\", "
     "\"signature\": \"q\\\"b\\\\s\\/t\\tn\\nu\\u00e9\\u20ac\\ud83d\\ude00\", "
     "\"pipeline\": \"gpu\", \"kernel\": 1, "
-    "\"reduction_mode\": \"deterministic\"}\n"
+    "\"reduction_mode\": \"deterministic\"},\n"
+    "    {\"device\": \"AMD EPYC 9B14\", \"function\": \"syrk\", "
+    "\"signature\": \"(...) -> ()\", \"pipeline\": \"cpu\", \"kernel\": 1, "
+    "\"tile_sizes\": [96, 0, 256], \"ms\": 17.25}\n"
     "  ]\n"
     "}\n";
 
@@ -55,17 +59,20 @@ static int same_entry(const struct mdh_tuning_entry *a,
          same_string(a->pipeline, b->pipeline) && a->kernel == b->kernel &&
          a->mapping_index == b->mapping_index &&
          same_string(a->reduction_mode, b->reduction_mode) &&
-         same_string(a->fusion, b->fusion) && a->ms == b->ms;
+         same_string(a->fusion, b->fusion) && a->ms == b->ms &&
+         a->n_tile_sizes == b->n_tile_sizes &&
+         !memcmp(a->tile_sizes, b->tile_sizes,
+                 a->n_tile_sizes * sizeof(*a->tile_sizes));
 }
 
 /* Prints "e" to stderr after "what". */
 static void dump_entry(const char *what, const struct mdh_tuning_entry *e) {
   fprintf(stderr,
           "%s: {%s, %s, %s, %s, kernel %d, mapping_index %ld, "
-          "reduction_mode %s, fusion %s, ms %g}\n",
+          "reduction_mode %s, fusion %s, ms %g, %d tile sizes}\n",
           what, str(e->device), str(e->function), str(e->signature),
           str(e->pipeline), e->kernel, e->mapping_index, str(e->reduction_mode),
-          str(e->fusion), e->ms);
+          str(e->fusion), e->ms, e->n_tile_sizes);
 }
 
 /* Checks that "r" has an entry equal to "want". Returns 0, or -1 after a
@@ -99,12 +106,50 @@ static int parse(const char *name, const char *text,
 
 /* The entries of "valid", its escaped signature decoded. */
 static const struct mdh_tuning_entry valid_entries[] = {
-    {"NVIDIA H200", "matvec",
-     "(memref<8192x8192xf32>, memref<8192xf32>, memref<8192xf32>) -> ()", "gpu",
-     0, 3, NULL, NULL, 0.0845},
-    {"AMD EPYC 9B14", "blur", "(...) -> ()", "cpu", -1, -1, NULL, "none", 12.5},
-    {"NVIDIA H200", "row_reduce", (char *)escaped_signature, "gpu", 1, -1,
-     "deterministic", NULL, -1},
+    {"NVIDIA H200",
+     "matvec",
+     "(memref<8192x8192xf32>, memref<8192xf32>, memref<8192xf32>) -> ()",
+     "gpu",
+     0,
+     3,
+     NULL,
+     NULL,
+     0.0845,
+     0,
+     {0}},
+    {"AMD EPYC 9B14",
+     "blur",
+     "(...) -> ()",
+     "cpu",
+     -1,
+     -1,
+     NULL,
+     "none",
+     12.5,
+     0,
+     {0}},
+    {"NVIDIA H200",
+     "row_reduce",
+     (char *)escaped_signature,
+     "gpu",
+     1,
+     -1,
+     "deterministic",
+     NULL,
+     -1,
+     0,
+     {0}},
+    {"AMD EPYC 9B14",
+     "syrk",
+     "(...) -> ()",
+     "cpu",
+     1,
+     -1,
+     NULL,
+     NULL,
+     17.25,
+     3,
+     {96, 0, 256}},
 };
 
 /* Parses "valid" and finds each of its entries. */
@@ -156,6 +201,9 @@ static const char golden[] =
     "    {\"device\": \"AMD EPYC 9B14\", \"function\": \"blur\", "
     "\"signature\": \"(...) -> ()\", \"pipeline\": \"cpu\", \"kernel\": -1, "
     "\"fusion\": \"none\", \"ms\": 12.5},\n"
+    "    {\"device\": \"AMD EPYC 9B14\", \"function\": \"blur\", "
+    "\"signature\": \"(...) -> ()\", \"pipeline\": \"cpu\", \"kernel\": 2, "
+    "\"tile_sizes\": [24, 0, 128]},\n"
     "    {\"device\": \"NVIDIA H200\", \"function\": \"matvec\", "
     "\"signature\": \"(m) -> ()\", \"pipeline\": \"gpu\", \"kernel\": -1, "
     "\"fusion\": \"basteln\"},\n"
@@ -170,12 +218,50 @@ static const char golden[] =
  * expected. */
 static int test_write(void) {
   static const struct mdh_tuning_entry entries[] = {
-      {"NVIDIA H200", "matvec", "(m) -> ()", "gpu", 0, 3, "atomic", NULL,
-       0.08451234},
-      {"AMD EPYC 9B14", "blur", "(...) -> ()", "cpu", -1, -1, NULL, "none",
-       12.5},
-      {"NVIDIA H200", "matvec", "(m) -> ()", "gpu", -1, -1, NULL, "basteln",
-       -1},
+      {"NVIDIA H200",
+       "matvec",
+       "(m) -> ()",
+       "gpu",
+       0,
+       3,
+       "atomic",
+       NULL,
+       0.08451234,
+       0,
+       {0}},
+      {"AMD EPYC 9B14",
+       "blur",
+       "(...) -> ()",
+       "cpu",
+       -1,
+       -1,
+       NULL,
+       "none",
+       12.5,
+       0,
+       {0}},
+      {"NVIDIA H200",
+       "matvec",
+       "(m) -> ()",
+       "gpu",
+       -1,
+       -1,
+       NULL,
+       "basteln",
+       -1,
+       0,
+       {0}},
+      {"AMD EPYC 9B14",
+       "blur",
+       "(...) -> ()",
+       "cpu",
+       2,
+       -1,
+       NULL,
+       NULL,
+       -1,
+       3,
+       {24, 0, 128}},
   };
   static const char empty[] = "{\n  \"format\": \"mdh-tuning-record\",\n"
                               "  \"version\": 1,\n  \"entries\": []\n}\n";
@@ -204,7 +290,8 @@ static int test_write(void) {
  * entries. */
 static int test_round_trip(void) {
   static const struct mdh_tuning_entry odd = {
-      "dev\x01\x1f", "f\\\"\b\f\r", "()", "gpu", 2, 0, "atomic", NULL, 1e-7};
+      "dev\x01\x1f", "f\\\"\b\f\r", "()", "gpu", 2,  0,
+      "atomic",      NULL,          1e-7, 0,     {0}};
   struct mdh_tuning_record r, back;
   char buf[4096];
   int i, rc = 0;
@@ -265,7 +352,8 @@ static int test_merge(void) {
       {"tie", 5, 2, 3, 2},
       {"unknown", 6, -1, 3, 2},
   };
-  struct mdh_tuning_entry e = {"D", "f", "()", "gpu", 0, 0, NULL, NULL, 0};
+  struct mdh_tuning_entry e = {"D",  "f",  "()", "gpu", 0,  0,
+                               NULL, NULL, 0,    0,     {0}};
   struct mdh_tuning_record r;
   int i, rc = 0;
 
@@ -297,8 +385,8 @@ static int test_merge_parse(void) {
       "{\"device\": \"D\", \"function\": \"f\", \"signature\": \"()\", "
       "\"pipeline\": \"cpu\", \"kernel\": -1, \"fusion\": \"single\", "
       "\"ms\": 1}]}";
-  struct mdh_tuning_entry e = {"D", "f",  "()",      "cpu", -1,
-                               -1,  NULL, "basteln", -1};
+  struct mdh_tuning_entry e = {"D",  "f",       "()", "cpu", -1, -1,
+                               NULL, "basteln", -1,   0,     {0}};
   struct mdh_tuning_record r;
   const struct mdh_tuning_entry *found;
   int rc = 0;
@@ -356,8 +444,8 @@ static int test_find(void) {
 /* Counts the devices of records of no entry, of entries of one device and
  * of entries of two. */
 static int test_devices(void) {
-  struct mdh_tuning_entry e = {"NVIDIA H200", "f",  "()", "gpu", 0, 1,
-                               NULL,          NULL, -1};
+  struct mdh_tuning_entry e = {"NVIDIA H200", "f",  "()", "gpu", 0,  1,
+                               NULL,          NULL, -1,   0,     {0}};
   struct mdh_tuning_record r;
   const char *device = "";
   int n, rc = 0;
@@ -474,7 +562,21 @@ static const struct {
     {HEAD "{" KEY ", \"kernel\": 0, \"reduction_mode\": \"fast\"}]}",
      "1:160: reduction_mode must be \"atomic\" or \"deterministic\""},
     {HEAD "{" KEY ", \"kernel\": 0}]}",
-     "1:59: a kernel entry (kernel 0) needs mapping_index or reduction_mode"},
+     "1:59: a kernel entry (kernel 0) needs mapping_index, reduction_mode or "
+     "tile_sizes"},
+    {HEAD "{" KEY ", \"kernel\": 0, \"tile_sizes\": 4}]}",
+     "1:156: tile_sizes must be an array"},
+    {HEAD "{" KEY ", \"kernel\": 0, \"tile_sizes\": []}]}",
+     "1:156: tile_sizes must hold 1 to 16 sizes"},
+    {HEAD "{" KEY ", \"kernel\": 0, \"tile_sizes\": [8, -1]}]}",
+     "1:160: tile_sizes must be >= 0"},
+    {HEAD "{" KEY ", \"kernel\": 0, \"tile_sizes\": [8, 1.5]}]}",
+     "1:160: tile_sizes must be an integer"},
+    {HEAD "{" KEY ", \"kernel\": 0, \"tile_sizes\": [8]}]}",
+     "1:142: tile_sizes is for entries of the cpu pipeline, not gpu"},
+    {HEAD "{" KEY ", \"kernel\": -1, \"fusion\": \"none\", "
+          "\"tile_sizes\": [8]}]}",
+     "1:161: tile_sizes is for kernel entries (kernel >= 0), not kernel -1"},
     {HEAD "{" KEY ", \"kernel\": -1}]}",
      "1:59: a function entry (kernel -1) needs fusion"},
     {HEAD "{" KEY ", \"kernel\": -1, \"fusion\": \"none\", "

@@ -8,7 +8,10 @@
  * model's choice, so that candidates are independent and shards of them
  * (--shard=I/N) can run on as many machines, their records merged
  * (--merge) by keeping the fastest per kernel; on the cpu pipeline, the
- * fusion modes of the function. Each candidate runs through mdh-run (the
+ * fusion modes of the function and, for each md_hom with a reduction, a
+ * few tile sizes (mdh.tile_sizes: the blocks of its register tile, and
+ * its tile where mdh-tile-fuse fuses a group around it), each given to
+ * mdh-run as a record of one entry. Each candidate runs through mdh-run (the
  * one beside mdh-tune unless --mdh-run names another) with --repeat, the
  * first run a warm-up, under a time limit; the median of the others is
  * its time. A candidate that fails or runs out of time is reported and
@@ -17,6 +20,7 @@
  * them there with mdh-exec, and --collect makes the record of its times.
  */
 
+#include "dialect/dialect.h"
 #include "support/ir.h"
 #include "support/str.h"
 #include "support/tuning.h"
@@ -62,6 +66,15 @@ static const char front_pipeline[] =
 /* The fusion modes the cpu pipeline is tuned over (mdhIsFusionMode). */
 static const char *const fusion_modes[] = {"basteln", "none", "single"};
 
+/* The tile sizes the cpu pipeline is tuned over, for each md_hom with a
+ * reduction: rows (every parallel dimension; the register tile reads its
+ * row dimension's) by points of the outermost reduction dimension (0: the
+ * whole extent), around the register tiles' own model (16 row blocks,
+ * reductions blocked for the level 1 cache: 72 rows and 342 points on
+ * MatMul 1024^3 on the bench machine, lib/register_tile.c). */
+static const long tile_rows[] = {24, 96, 384};
+static const long tile_points[] = {0, 128, 512};
+
 /* The options of one run of mdh-tune. */
 struct options {
   const char *file;
@@ -82,11 +95,25 @@ struct options {
 };
 
 /* A candidate: kernel "kernel" with mapping "index", or (kernel -1) the
- * fusion mode "fusion". */
+ * fusion mode "fusion", or ("tiles") md_hom "kernel" with the "n_sizes"
+ * tile sizes "sizes" (none: the register tiles' model, the default). */
 struct candidate {
   int kernel;
   long index;
   const char *fusion;
+  int tiles;
+  int n_sizes;
+  long sizes[MDH_TUNING_MAX_SIZES];
+};
+
+/* A md_hom of the entry function that tile sizes are tuned for: its
+ * number in program order, its rank, the dimension of its outermost
+ * reduction. */
+struct tiled_hom {
+  int number;
+  int rank;
+  int reduction;
+  char cc[MDH_TUNING_MAX_SIZES];
 };
 
 static void usage(FILE *f) {
@@ -106,11 +133,13 @@ static void usage(FILE *f) {
       "\n"
       "  --pipeline=P        gpu (default; needs a GPU), gpu-emulated\n"
       "                      (tests the machinery: its times are the\n"
-      "                      CPU's), or cpu (the fusion modes)\n"
+      "                      CPU's), or cpu (the fusion modes and the\n"
+      "                      tile sizes of each reduction)\n"
       "  --repeat=N          timed runs per candidate after a warm-up\n"
       "                      (default 3); the median counts\n"
       "  --max-per-kernel=N  the N best mappings of each kernel by the cost\n"
-      "                      model (default 8; 0: all)\n"
+      "                      model, or the N first tile sizes of a md_hom\n"
+      "                      (default 8; 0: all)\n"
       "  --time-limit=S      seconds one candidate may take (default 60)\n"
       "  --shard=I/N         measure only candidates I, I+N, I+2N, ... (0 <=\n"
       "                      I < N); merge the N records with --merge\n"
@@ -277,12 +306,46 @@ static void cpu_name(char *buf, size_t len) {
     fclose(f);
 }
 
+/* Lists in "homs" ("*n_homs" of them) the md_homs of "func" that tile
+ * sizes are tuned for: those with a reduction and constant sizes, of at
+ * most MDH_TUNING_MAX_SIZES dimensions, numbered in program order as
+ * mdh-tuning numbers them. */
+static void find_tiled_homs(MlirOperation func, struct tiled_hom *homs,
+                            int *n_homs) {
+  struct mdh_op_list list = mdh_collect_md_homs(func);
+  struct tiled_hom *h;
+  intptr_t d, rank;
+  size_t k;
+
+  *n_homs = 0;
+  for (k = 0; k < list.n && *n_homs < MAX_KERNELS; ++k) {
+    h = &homs[*n_homs];
+    rank = mdhMdHomGetRank(list.ops[k]);
+    h->number = (int)k;
+    h->rank = (int)rank;
+    h->reduction = -1;
+    for (d = 0; d < rank && rank <= MDH_TUNING_MAX_SIZES; ++d) {
+      if (mdhMdHomGetSize(list.ops[k], d) < 0)
+        break;
+      h->cc[d] = mdhCombineAttrGetKind(mdhMdHomGetCombineOp(list.ops[k], d)) ==
+                 MdhCombineCC;
+      if (h->reduction < 0 && mdhCombineAttrGetKind(mdhMdHomGetCombineOp(
+                                  list.ops[k], d)) == MdhCombinePW)
+        h->reduction = (int)d;
+    }
+    if (rank >= 1 && d == rank && h->reduction >= 0)
+      ++*n_homs;
+  }
+  free(list.ops);
+}
+
 /* Reads FILE, stores the printed type of its entry in "*signature" and,
  * for the gpu pipelines, the number of legal mappings of each of its
  * kernels in "counts" (mdh-map-gpu's mdh.kernel_mappings), their number
- * in "*n_kernels". Returns 0, or -1 after a message. */
+ * in "*n_kernels"; for the cpu pipeline, the md_homs to tune tile sizes
+ * for in "homs" (find_tiled_homs). Returns 0, or -1 after a message. */
 static int discover(const struct options *o, char **signature, int64_t *counts,
-                    int *n_kernels) {
+                    int *n_kernels, struct tiled_hom *homs, int *n_homs) {
   size_t len;
   char *text = mdh_read_file(o->file, &len);
   MlirContext ctx;
@@ -319,6 +382,7 @@ static int discover(const struct options *o, char **signature, int64_t *counts,
   mdh_str_append_type(&sig, mdh_func_type(func));
   *signature = sig.data;
   if (!strcmp(o->pipeline, "cpu")) {
+    find_tiled_homs(func, homs, n_homs);
     rc = 0;
     goto destroy;
   }
@@ -462,18 +526,72 @@ static int run_child(char *const *argv, long limit, struct mdh_str *out,
   return -1;
 }
 
-/* Runs mdh-run "run" on candidate "c", timing it, or, if "object" is
- * given, compiling it there (--emit-object). Returns its median time in
- * ms (0 for an object), or -1 (with the reason in "why") if it failed or
- * ran out of time. */
+/* Writes the tile sizes of candidate "c" of function o->entry of type
+ * "signature" on "device" as a record of one entry into a new temporary
+ * file, whose name goes to "path". Returns 0, or -1 with the reason in
+ * "why". */
+static int write_tile_record(const struct options *o, const char *device,
+                             const char *signature, const struct candidate *c,
+                             char *path, size_t len, char *why,
+                             size_t why_len) {
+  struct mdh_tuning_entry e = {(char *)device,
+                               (char *)o->entry,
+                               (char *)signature,
+                               (char *)o->pipeline,
+                               c->kernel,
+                               -1,
+                               NULL,
+                               NULL,
+                               -1,
+                               c->n_sizes,
+                               {0}};
+  struct mdh_tuning_record r;
+  const char *tmp = getenv("TMPDIR");
+  FILE *f;
+  int fd, bad;
+
+  memcpy(e.tile_sizes, c->sizes, c->n_sizes * sizeof(*c->sizes));
+  snprintf(path, len, "%s/mdh-tune-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+  fd = mkstemp(path);
+  f = fd < 0 ? NULL : fdopen(fd, "w");
+  if (!f) {
+    snprintf(why, why_len, "cannot write a record in %s: %s", path,
+             strerror(errno));
+    if (fd >= 0)
+      close(fd);
+    return -1;
+  }
+  mdh_tuning_record_init(&r);
+  bad = mdh_tuning_record_add(&r, &e) < 0 || mdh_tuning_record_write(f, &r) < 0;
+  bad |= fclose(f) != 0;
+  mdh_tuning_record_clear(&r);
+  if (bad) {
+    snprintf(why, why_len, "cannot write '%s'", path);
+    unlink(path);
+    return -1;
+  }
+  return 0;
+}
+
+/* Runs mdh-run "run" on candidate "c" of the function of type "signature"
+ * on "device", timing it, or, if "object" is given, compiling it there
+ * (--emit-object). Returns its median time in ms (0 for an object), or -1
+ * (with the reason in "why") if it failed or ran out of time. */
 static double measure(const struct options *o, const char *run,
+                      const char *device, const char *signature,
                       const struct candidate *c, const char *object, char *why,
                       size_t why_len) {
-  char entry[512], pipeline[64], step[PATH_MAX + 64], config[512];
-  char reason[400], *argv[8];
+  char entry[512], pipeline[64], step[PATH_MAX + 64], config[PATH_MAX + 64];
+  char reason[400], record[PATH_MAX], *argv[8];
   struct mdh_str out;
   double ms;
+  int rc;
 
+  record[0] = '\0';
+  if (c->tiles && c->n_sizes &&
+      write_tile_record(o, device, signature, c, record, sizeof(record), why,
+                        why_len) < 0)
+    return -1;
   mdh_str_init(&out);
   snprintf(entry, sizeof(entry), "--entry=%s", o->entry);
   snprintf(pipeline, sizeof(pipeline), "--pipeline=%s", o->pipeline);
@@ -481,7 +599,9 @@ static double measure(const struct options *o, const char *run,
     snprintf(step, sizeof(step), "--emit-object=%s", object);
   else
     snprintf(step, sizeof(step), "--repeat=%ld", o->repeat + 1);
-  if (c->kernel >= 0)
+  if (c->tiles)
+    snprintf(config, sizeof(config), "--tuning=%s", record);
+  else if (c->kernel >= 0)
     snprintf(config, sizeof(config), "--mapping=@%s:%d:%ld", o->entry,
              c->kernel, c->index);
   else
@@ -491,9 +611,12 @@ static double measure(const struct options *o, const char *run,
   argv[2] = entry;
   argv[3] = pipeline;
   argv[4] = step;
-  argv[5] = config;
+  argv[5] = c->tiles && !record[0] ? NULL : config;
   argv[6] = NULL;
-  if (run_child(argv, o->time_limit, &out, reason, sizeof(reason)) < 0) {
+  rc = run_child(argv, o->time_limit, &out, reason, sizeof(reason));
+  if (record[0])
+    unlink(record);
+  if (rc < 0) {
     snprintf(why, why_len, "%s%s",
              strncmp(reason, "failed", 6) ? "" : "mdh-run ", reason);
     mdh_str_clear(&out);
@@ -508,7 +631,27 @@ static double measure(const struct options *o, const char *run,
 
 /* Tells whether candidate "c" is the cost model's choice. */
 static int is_default(const struct candidate *c) {
+  if (c->tiles)
+    return c->n_sizes == 0;
   return c->kernel >= 0 ? c->index == 0 : !strcmp(c->fusion, fusion_modes[0]);
+}
+
+/* Writes what candidate "c" chooses to "f", as the progress lines say it. */
+static void print_candidate(FILE *f, const struct candidate *c) {
+  int i;
+
+  if (c->tiles && !c->n_sizes)
+    fprintf(f, "md_hom %d model's tiles", c->kernel);
+  else if (c->tiles) {
+    fprintf(f, "md_hom %d tile sizes [", c->kernel);
+    for (i = 0; i < c->n_sizes; ++i)
+      fprintf(f, "%s%ld", i ? ", " : "", c->sizes[i]);
+  } else if (c->kernel >= 0)
+    fprintf(f, "kernel %d mapping %ld", c->kernel, c->index);
+  else
+    fprintf(f, "fusion %s", c->fusion);
+  if (c->tiles && c->n_sizes)
+    putc(']', f);
 }
 
 /* Adds candidate "c" of "function", measured at "ms" on "device" with
@@ -525,25 +668,69 @@ static int add_measured(struct mdh_tuning_record *r, const char *device,
                                (char *)signature,
                                (char *)pipeline,
                                c->kernel,
-                               c->kernel >= 0 ? c->index : -1,
+                               c->kernel >= 0 && !c->tiles ? c->index : -1,
                                NULL,
                                (char *)c->fusion,
-                               ms};
+                               ms,
+                               c->n_sizes,
+                               {0}};
 
+  memcpy(e.tile_sizes, c->sizes, c->n_sizes * sizeof(*c->sizes));
   if (is_default(c))
     *base = ms;
   else if (*base >= 0 && ms > *base * (1 - MIN_GAIN))
     return 0;
+  /* The register tiles' model is what the pipeline does without an
+   * entry. */
+  if (c->tiles && !c->n_sizes)
+    return 1;
   if (mdh_tuning_record_add(r, &e) < 0)
     abort();
   return 1;
 }
 
+/* Appends "c" to the "*n" candidates "*out" (room for "*cap"). */
+static void push_candidate(struct candidate **out, int *n, int *cap,
+                           const struct candidate *c) {
+  if (*n == *cap) {
+    *cap *= 2;
+    *out = realloc(*out, *cap * sizeof(**out));
+    if (!*out)
+      abort();
+  }
+  (*out)[(*n)++] = *c;
+}
+
+/* Appends the tile sizes candidates of md_hom "h" to the "*n" candidates
+ * "*out": the model's, then those of tile_rows x tile_points, at most
+ * o->max_per_kernel of them. */
+static void tile_candidates(const struct options *o, const struct tiled_hom *h,
+                            struct candidate **out, int *n, int *cap) {
+  int n_rows = (int)(sizeof(tile_rows) / sizeof(tile_rows[0]));
+  int n_points = (int)(sizeof(tile_points) / sizeof(tile_points[0]));
+  struct candidate c = {h->number, -1, NULL, 1, 0, {0}};
+  int i, d;
+
+  push_candidate(out, n, cap, &c);
+  c.n_sizes = h->rank;
+  for (i = 0; i < n_rows * n_points; ++i) {
+    if (o->max_per_kernel && i >= o->max_per_kernel)
+      break;
+    for (d = 0; d < h->rank; ++d)
+      c.sizes[d] = h->cc[d]            ? tile_rows[i / n_points]
+                   : d == h->reduction ? tile_points[i % n_points]
+                                       : 0;
+    push_candidate(out, n, cap, &c);
+  }
+}
+
 /* Lists the candidates of the function: each mapping of each kernel with
- * several (at most o->max_per_kernel of them), or each fusion mode; into
- * "*out", returning their number. */
+ * several (at most o->max_per_kernel of them), or each fusion mode and the
+ * tile sizes of each md_hom of "homs"; into "*out", returning their
+ * number. */
 static int candidates(const struct options *o, const int64_t *counts,
-                      int n_kernels, struct candidate **out) {
+                      int n_kernels, const struct tiled_hom *homs, int n_homs,
+                      struct candidate **out) {
   int k, n = 0, cap = 16;
   long j, m;
 
@@ -552,22 +739,18 @@ static int candidates(const struct options *o, const int64_t *counts,
     abort();
   if (!strcmp(o->pipeline, "cpu")) {
     for (k = 0; k < (int)(sizeof(fusion_modes) / sizeof(fusion_modes[0])); ++k)
-      (*out)[n++] = (struct candidate){-1, -1, fusion_modes[k]};
+      push_candidate(out, &n, &cap,
+                     &(struct candidate){-1, -1, fusion_modes[k], 0, 0, {0}});
+    for (k = 0; k < n_homs; ++k)
+      tile_candidates(o, &homs[k], out, &n, &cap);
     return n;
   }
   for (k = 0; k < n_kernels; ++k) {
     m = counts[k] < 2 ? 0 : counts[k];
     if (o->max_per_kernel && m > o->max_per_kernel)
       m = o->max_per_kernel;
-    for (j = 0; j < m; ++j) {
-      if (n == cap) {
-        cap *= 2;
-        *out = realloc(*out, cap * sizeof(**out));
-        if (!*out)
-          abort();
-      }
-      (*out)[n++] = (struct candidate){k, j, NULL};
-    }
+    for (j = 0; j < m; ++j)
+      push_candidate(out, &n, &cap, &(struct candidate){k, j, NULL, 0, 0, {0}});
   }
   return n;
 }
@@ -585,19 +768,17 @@ static int tune(const struct options *o, const char *device,
   for (i = 0; i < n; ++i)
     mine += i % o->n_shards == o->shard;
   for (i = 0; i < n; ++i) {
-    if (i > 0 && cands[i].kernel != cands[i - 1].kernel)
+    if (i > 0 && (cands[i].kernel != cands[i - 1].kernel ||
+                  cands[i].tiles != cands[i - 1].tiles))
       base = -1;
     if (i % o->n_shards != o->shard)
       continue;
     why[0] = '\0';
-    ms = measure(o, run, &cands[i], NULL, why, sizeof(why));
+    ms = measure(o, run, device, signature, &cands[i], NULL, why, sizeof(why));
     ++done;
-    if (cands[i].kernel >= 0)
-      fprintf(stderr, "mdh-tune: [%d/%d] kernel %d mapping %ld: ", done, mine,
-              cands[i].kernel, cands[i].index);
-    else
-      fprintf(stderr, "mdh-tune: [%d/%d] fusion %s: ", done, mine,
-              cands[i].fusion);
+    fprintf(stderr, "mdh-tune: [%d/%d] ", done, mine);
+    print_candidate(stderr, &cands[i]);
+    fputs(": ", stderr);
     if (ms < 0) {
       fprintf(stderr, "left out: %s\n", why);
       continue;
@@ -706,6 +887,44 @@ static const char runner[] =
     "    printf '%s\\t%s\\n' \"$obj\" \"$ms\" >>\"$dir/times.tsv\"\n"
     "  done\n";
 
+/* Writes the choice of candidate "c" as a field of candidates.tsv: its
+ * fusion mode, "tiles:" and its tile sizes separated by commas ("tiles:"
+ * alone for the model's), or "-" for a mapping. */
+static void print_choice(FILE *f, const struct candidate *c) {
+  int i;
+
+  if (!c->tiles) {
+    fputs(c->fusion ? c->fusion : "-", f);
+    return;
+  }
+  fputs("tiles:", f);
+  for (i = 0; i < c->n_sizes; ++i)
+    fprintf(f, "%s%ld", i ? "," : "", c->sizes[i]);
+}
+
+/* Reads the choice field "text" of candidates.tsv (print_choice) into
+ * "c"; returns -1 if it is malformed. */
+static int parse_choice(const char *text, struct candidate *c) {
+  const char *p = text + strlen("tiles:");
+  char *end;
+
+  if (strncmp(text, "tiles:", 6))
+    return 0;
+  c->tiles = 1;
+  c->fusion = NULL;
+  c->n_sizes = 0;
+  while (*p) {
+    if (c->n_sizes == MDH_TUNING_MAX_SIZES)
+      return -1;
+    errno = 0;
+    c->sizes[c->n_sizes++] = strtol(p, &end, 10);
+    if (errno || end == p || (*end && *end != ','))
+      return -1;
+    p = *end ? end + 1 : end;
+  }
+  return 0;
+}
+
 /* Creates directory "path" and its parents where they are not there;
  * returns 0, or -1 after a message. */
 static int make_dir(const char *path) {
@@ -753,14 +972,18 @@ static int emit(const struct options *o, const char *device,
   for (i = 0; i < n; ++i) {
     if (i % o->n_shards != o->shard)
       continue;
-    if (cands[i].kernel >= 0)
+    if (cands[i].tiles)
+      snprintf(object, sizeof(object), "objects/k%d_t%d.so", cands[i].kernel,
+               i);
+    else if (cands[i].kernel >= 0)
       snprintf(object, sizeof(object), "objects/k%d_m%ld.so", cands[i].kernel,
                cands[i].index);
     else
       snprintf(object, sizeof(object), "objects/fusion_%s.so", cands[i].fusion);
     snprintf(path, sizeof(path), "%s/%s", o->emit, object);
     fprintf(stderr, "mdh-tune: [%d] %s: ", ++done, object);
-    if (measure(o, run, &cands[i], path, why, sizeof(why)) < 0) {
+    if (measure(o, run, device, signature, &cands[i], path, why, sizeof(why)) <
+        0) {
       fprintf(stderr, "left out: %s\n", why);
       continue;
     }
@@ -768,8 +991,9 @@ static int emit(const struct options *o, const char *device,
     snprintf(path + strlen(path), sizeof(path) - strlen(path), ".ll");
     unlink(path);
     fprintf(stderr, "compiled\n");
-    fprintf(f, "candidate\t%d\t%ld\t%s\t%s\n", cands[i].kernel, cands[i].index,
-            cands[i].fusion ? cands[i].fusion : "-", object);
+    fprintf(f, "candidate\t%d\t%ld\t", cands[i].kernel, cands[i].index);
+    print_choice(f, &cands[i]);
+    fprintf(f, "\t%s\n", object);
     ++ok;
   }
   if (fclose(f) != 0) {
@@ -842,11 +1066,11 @@ static double time_of(char *const *lines, int n, const char *object) {
  * timed. Returns 0, or 1 after a message. */
 static int collect(const struct options *o) {
   char path[PATH_MAX], device[256], function[256], signature[4096];
-  char pipeline[64], fusion[64], object[PATH_MAX];
+  char pipeline[64], fusion[256], object[PATH_MAX];
   char *cand_text, *time_text, **cand, **times;
   struct mdh_tuning_record r;
   struct candidate c;
-  int n_cand, n_times, i, kernel, last = -2, rc = 1;
+  int n_cand, n_times, i, kernel, last = -2, last_tiles = 0, rc = 1;
   long index;
   double ms, base = -1;
   size_t len;
@@ -882,18 +1106,25 @@ static int collect(const struct options *o) {
   }
   for (i = 0; i < n_cand; ++i) {
     if (strncmp(cand[i], "candidate\t", 10) ||
-        sscanf(cand[i] + 10, "%d\t%ld\t%63s\t%4095s", &kernel, &index, fusion,
+        sscanf(cand[i] + 10, "%d\t%ld\t%255s\t%4095s", &kernel, &index, fusion,
                object) != 4)
       continue;
-    if (kernel != last)
-      base = -1;
-    last = kernel;
     ms = time_of(times, n_times, object);
     if (ms < 0) {
       fprintf(stderr, "mdh-tune: %s: no time, left out\n", object);
       continue;
     }
-    c = (struct candidate){kernel, index, kernel >= 0 ? NULL : fusion};
+    c = (struct candidate){kernel, index, kernel >= 0 ? NULL : fusion,
+                           0,      0,     {0}};
+    if (parse_choice(fusion, &c) < 0) {
+      fprintf(stderr, "mdh-tune: %s: malformed tile sizes '%s', left out\n",
+              object, fusion);
+      continue;
+    }
+    if (kernel != last || c.tiles != last_tiles)
+      base = -1;
+    last = kernel;
+    last_tiles = c.tiles;
     if (!add_measured(&r, device, function, signature, pipeline, &c, ms, &base))
       fprintf(stderr,
               "mdh-tune: %s: gains too little over the default: not taken\n",
@@ -917,8 +1148,9 @@ int main(int argc, char **argv) {
   struct mdh_tuning_record r;
   struct candidate *cands = NULL;
   int64_t counts[MAX_KERNELS + 1];
+  struct tiled_hom homs[MAX_KERNELS];
   char *signature = NULL, device[256];
-  int rc, n, n_kernels = 0;
+  int rc, n, n_kernels = 0, n_homs = 0;
 
   rc = parse_options(argc, argv, &o);
   if (rc) {
@@ -937,13 +1169,13 @@ int main(int argc, char **argv) {
     snprintf(device, sizeof(device), "unknown GPU");
   else
     cpu_name(device, sizeof(device));
-  if (discover(&o, &signature, counts, &n_kernels) < 0) {
+  if (discover(&o, &signature, counts, &n_kernels, homs, &n_homs) < 0) {
     free(o.inputs);
     return 1;
   }
-  n = candidates(&o, counts, n_kernels, &cands);
+  n = candidates(&o, counts, n_kernels, homs, n_homs, &cands);
   fprintf(stderr, "mdh-tune: @%s on %s (%s): %d kernel(s), %d candidate(s)%s\n",
-          o.entry, device, o.pipeline, n_kernels, n,
+          o.entry, device, o.pipeline, n_kernels + n_homs, n,
           o.n_shards > 1 ? ", this shard's every N-th" : "");
   mdh_tuning_record_init(&r);
   rc = 0;
