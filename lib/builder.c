@@ -476,6 +476,36 @@ void mdh_build_return(MlirContext ctx, MlirBlock entry, int n,
   mlirBlockAppendOwnedOperation(entry, mlirOperationCreate(&st));
 }
 
+MlirOperation mdh_identity_function(struct mdh_identity_functions *ids,
+                                    MlirType type) {
+  MlirContext ctx = mlirTypeGetContext(type);
+  MlirBlock entry;
+  MlirValue x;
+  int k;
+
+  for (k = 0; k < ids->n; ++k)
+    if (mlirTypeEqual(ids->types[k], type))
+      return ids->fns[k];
+  ids->types = realloc(ids->types, (k + 1) * sizeof(*ids->types));
+  ids->fns = realloc(ids->fns, (k + 1) * sizeof(*ids->fns));
+  if (!ids->types || !ids->fns)
+    abort();
+  ids->types[k] = type;
+  ids->fns[k] = mdh_build_private_function(ids->table, ctx, ids->name, 1, &type,
+                                           1, &type, &entry);
+  x = mlirBlockGetArgument(entry, 0);
+  mdh_build_return(ctx, entry, 1, &x);
+  return ids->fns[ids->n++];
+}
+
+void mdh_identity_functions_clear(struct mdh_identity_functions *ids) {
+  free(ids->types);
+  free(ids->fns);
+  ids->types = NULL;
+  ids->fns = NULL;
+  ids->n = 0;
+}
+
 int mdh_type_bits(MlirType type) {
   if (mlirTypeIsAFloat(type))
     return (int)mlirFloatTypeGetWidth(type);

@@ -57,6 +57,25 @@ MlirOperation mdh_build_private_function(MlirSymbolTable table, MlirContext ctx,
 void mdh_build_return(MlirContext ctx, MlirBlock entry, int n,
                       const MlirValue *values);
 
+/* The identity functions `func.func private @name(T) -> T` that a pass
+ * made in the symbol table "table", one per element type T: "fns"[k] for
+ * "types"[k], "n" of them. Zero-initialize the other fields. */
+struct mdh_identity_functions {
+  MlirSymbolTable table;
+  const char *name;
+  int n;
+  MlirType *types;
+  MlirOperation *fns;
+};
+
+/* Returns the identity function of "ids" for "type", made at its first
+ * use. */
+MlirOperation mdh_identity_function(struct mdh_identity_functions *ids,
+                                    MlirType type);
+
+/* Frees the lists of "ids" (not the functions, which the module holds). */
+void mdh_identity_functions_clear(struct mdh_identity_functions *ids);
+
 MlirValue mdh_build_index(struct mdh_builder *b, int64_t value);
 
 /* Builds the arith op "name" on two operands of the same type. */

@@ -100,16 +100,14 @@ struct raise {
 
 /* The temporaries and functions made for one function: "temps" are freed
  * after its chain; "module" and "table" receive the scalar functions;
- * "copy"[k] is the identity function of element type "copy_type"[k], made
- * once for all the copies of that type. */
+ * "copies" are the identity functions of the copies, one per element
+ * type. */
 struct raiser {
   MlirOperation module;
   MlirSymbolTable table;
   MlirValue *temps;
   int n_temps;
-  MlirType *copy_type;
-  MlirOperation *copy;
-  int n_copy;
+  struct mdh_identity_functions copies;
 };
 
 /* Returns the builtin combine operator that the arith op "op" computes
@@ -666,30 +664,10 @@ static MlirOperation build_fold_into(struct mdh_builder *b, MlirValue from,
   return out;
 }
 
-/* Returns `func.func private @name(T) -> T { return %0 }` for the element
- * type T of "buffer", made at its first use. */
+/* Returns the identity function of the element type of "buffer" (one
+ * `func.func private @mdh_linalg_copy(T) -> T` per type). */
 static MlirOperation identity_function(struct raiser *rs, MlirValue buffer) {
-  MlirType t = element_type(buffer);
-  MlirOperation fn;
-  MlirBlock entry;
-  MlirValue x;
-  int k;
-
-  for (k = 0; k < rs->n_copy; ++k)
-    if (mlirTypeEqual(rs->copy_type[k], t))
-      return rs->copy[k];
-  fn =
-      mdh_build_private_function(rs->table, mlirOperationGetContext(rs->module),
-                                 "mdh_linalg_copy", 1, &t, 1, &t, &entry);
-  x = mlirBlockGetArgument(entry, 0);
-  mdh_build_return(mlirTypeGetContext(t), entry, 1, &x);
-  rs->copy_type = realloc(rs->copy_type, (k + 1) * sizeof(*rs->copy_type));
-  rs->copy = realloc(rs->copy, (k + 1) * sizeof(*rs->copy));
-  if (!rs->copy_type || !rs->copy)
-    abort();
-  rs->copy_type[k] = t;
-  rs->copy[rs->n_copy++] = fn;
-  return fn;
+  return mdh_identity_function(&rs->copies, element_type(buffer));
 }
 
 /* Returns the combine operator of dimension "d" of "r": #mdh.cc, or
@@ -982,18 +960,19 @@ static void raise_function(struct raiser *rs, MlirOperation func) {
 
 MlirLogicalResult mdh_from_linalg_run(MlirOperation module) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
-  struct raiser rs = {
-      module, mlirSymbolTableCreate(module), NULL, 0, NULL, NULL, 0};
+  struct raiser rs = {.module = module,
+                      .table = mlirSymbolTableCreate(module),
+                      .copies = {.name = "mdh_linalg_copy"}};
   MlirOperation op;
 
+  rs.copies.table = rs.table;
   for (op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op))
     if (mdh_op_is(op, "func.func"))
       raise_function(&rs, op);
   mlirSymbolTableDestroy(rs.table);
   free(rs.temps);
-  free(rs.copy_type);
-  free(rs.copy);
+  mdh_identity_functions_clear(&rs.copies);
   /* What was built must satisfy every rule of the dialect; a violation is
    * a bug of this pass, reported at the op. */
   return mdhVerify(module);

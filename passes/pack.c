@@ -49,37 +49,6 @@
 
 #define MAX_RANK MDH_MODEL_MAX_RANK
 
-/* The copy functions made so far, one per element type. */
-struct copies {
-  MlirOperation module;
-  MlirSymbolTable table;
-  int n;
-  MlirType *types;
-  MlirOperation *fns;
-};
-
-/* Returns `func.func private @mdh_pack_copy(T) -> T` for element type "t",
- * made at its first use. */
-static MlirOperation copy_function(struct copies *c, MlirType t) {
-  MlirBlock entry;
-  MlirValue x;
-  int k;
-
-  for (k = 0; k < c->n; ++k)
-    if (mlirTypeEqual(c->types[k], t))
-      return c->fns[k];
-  c->types = realloc(c->types, (k + 1) * sizeof(*c->types));
-  c->fns = realloc(c->fns, (k + 1) * sizeof(*c->fns));
-  if (!c->types || !c->fns)
-    abort();
-  c->types[k] = t;
-  c->fns[k] = mdh_build_private_function(c->table, mlirTypeGetContext(t),
-                                         "mdh_pack_copy", 1, &t, 1, &t, &entry);
-  x = mlirBlockGetArgument(entry, 0);
-  mdh_build_return(mlirTypeGetContext(t), entry, 1, &x);
-  return c->fns[c->n++];
-}
-
 /* Returns the op of "hom"'s block after the last user of its result, or
  * null if a user is in another block. */
 static MlirOperation after_stores(MlirOperation hom) {
@@ -112,8 +81,8 @@ static MlirOperation after_stores(MlirOperation hom) {
  * (d_p[order[0]], ..., d_p[order[m-1]]) on a new buffer whose order moves
  * the index of vec last, filled by a copy md_hom over that buffer's index
  * space. */
-static void pack(struct copies *c, MlirOperation hom, int o, int vec,
-                 MlirOperation after) {
+static void pack(struct mdh_identity_functions *copies, MlirOperation hom,
+                 int o, int vec, MlirOperation after) {
   MlirOperation view = mlirOpResultGetOwner(mlirOperationGetOperand(hom, o));
   MlirValue buffer = mdhViewGetBuffer(view);
   MlirType type = mlirValueGetType(buffer);
@@ -149,8 +118,8 @@ static void pack(struct copies *c, MlirOperation hom, int o, int vec,
   copy = mdh_build_inp_view(&b, buffer,
                             mlirAffineMapGet(ctx, (intptr_t)m, 0, m, from),
                             mdhMdaTypeGet(ctx, m, shape));
-  copy = mdh_build_md_hom(&b, 1, &copy, copy_function(c, elem), (int)m, shape,
-                          cc, 0);
+  copy = mdh_build_md_hom(&b, 1, &copy, mdh_identity_function(copies, elem),
+                          (int)m, shape, cc, 0);
   mdh_attr_set_pack(mlirOpResultGetOwner(copy));
   mdh_build_out_view(&b, copy, packed, mlirAffineMapMultiDimIdentityGet(ctx, m),
                      0);
@@ -171,7 +140,7 @@ static void pack(struct copies *c, MlirOperation hom, int o, int vec,
 static int pack_func(isl_ctx *ctx, MlirOperation func) {
   struct mdh_op_list homs;
   struct mdh_cpu_target target;
-  struct copies c = {0};
+  struct mdh_identity_functions copies = {.name = "mdh_pack_copy"};
   MlirOperation after;
   size_t i;
   int o, vec;
@@ -181,21 +150,19 @@ static int pack_func(isl_ctx *ctx, MlirOperation func) {
     return 1;
   if (mdh_cpu_target_init(&target, func) < 0)
     return 0;
-  c.module = mlirOperationGetParentOperation(func);
-  c.table = mlirSymbolTableCreate(c.module);
-  if (mlirSymbolTableIsNull(c.table))
+  copies.table = mlirSymbolTableCreate(mlirOperationGetParentOperation(func));
+  if (mlirSymbolTableIsNull(copies.table))
     return 1;
   homs = mdh_collect_md_homs(func);
   for (i = 0; i < homs.n; ++i) {
     o = mdh_register_tile_pack_operand(homs.ops[i], &target, &vec);
     after = o < 0 ? (MlirOperation){NULL} : after_stores(homs.ops[i]);
     if (!mlirOperationIsNull(after))
-      pack(&c, homs.ops[i], o, vec, after);
+      pack(&copies, homs.ops[i], o, vec, after);
   }
-  mlirSymbolTableDestroy(c.table);
+  mlirSymbolTableDestroy(copies.table);
+  mdh_identity_functions_clear(&copies);
   free(homs.ops);
-  free(c.types);
-  free(c.fns);
   return 1;
 }
 

@@ -4,7 +4,7 @@
 # own loops (polybench/loops.c) compiled by clang -O3, by clang with Polly,
 # and with Polly's OpenMP parallelization on 2 threads; same inputs (mdh-run's
 # --seed=1), every loop's output checked against mdh's. Writes
-# bench/cpu/out/polybench/table.md, results.tsv and logs/.
+# bench/cpu/out/polybench/table.md, polybench.png, results.tsv and logs/.
 #
 # Usage: bash bench/cpu/polybench.sh [--build=DIR] [--warmup=N] [--reps=N]
 #                                    [--only=NAME[,NAME...]] [--tries=N]
@@ -104,33 +104,9 @@ done
 rm -rf "$out/data"
 echo "== $(( $(date +%s) - start )) s"
 
-# The table: each kernel's best baseline is the fastest of clang -O3, Polly
-# and Polly-parallel on 2 threads.
-"$py" - "$results" "$out/table.md" \
+# The table and plot (polybench_report.py).
+"$py" "$here/polybench_report.py" "$results" "$out/table.md" "$out/polybench.png" \
   "$(lscpu | sed -n 's/^Model name: *//p' | head -1), $(nproc) cores, 1-minute load average $load_start before the run" \
-  "$warmup" "$reps" <<'PY'
-import csv, sys
-res, table, machine, warmup, reps = sys.argv[1:6]
-def num(s):
-    try:
-        return float(s)
-    except ValueError:
-        return None
-rows = list(csv.DictReader(open(res), delimiter="\t"))
-out = [f"Machine: {machine}. Median of {reps} calls after {warmup} warm-up calls, ms. "
-       "Best: the fastest of clang -O3, Polly and Polly-parallel (2 threads). "
-       "Speed: best / mdh 2 threads.", "",
-       "| kernel | mdh 1t | mdh 2t | clang -O3 | Polly | Polly-parallel 2t | best | speed | mdh 2t/1t | same numbers |",
-       "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
-for r in rows:
-    v = [num(r[k]) for k in ("mdh1_ms", "mdh2_ms", "clang_ms", "polly_ms", "polly_par2_ms")]
-    best = min((x for x in v[2:] if x is not None), default=None)
-    f = lambda x: "n/a" if x is None else f"{x:.2f}"
-    speed = f"{best / v[1]:.2f}x" if best and v[1] else "n/a"
-    scale = f"{v[0] / v[1]:.2f}x" if v[0] and v[1] else "n/a"
-    out.append(f"| {r['kernel']} | " + " | ".join(f(x) for x in v) + f" | {f(best)} | {speed} | {scale} | "
-               + r["check"] + (f" ({r['note'].strip()})" if r["note"].strip() else "") + " |")
-open(table, "w").write("\n".join(out) + "\n")
-PY
+  "$warmup" "$reps"
 cat "$out/table.md"
 exit $status
