@@ -364,17 +364,23 @@ void mdh_build_call(struct mdh_builder *b, MlirStringRef callee,
   free(types);
 }
 
+MlirValue mdh_build_select(struct mdh_builder *b, MlirValue cond,
+                           MlirValue then, MlirValue other) {
+  MlirValue operands[3] = {cond, then, other};
+  MlirType type = mlirValueGetType(then);
+
+  return mlirOperationGetResult(
+      mdh_build_op(b, "arith.select", 3, operands, 1, &type, 0, NULL), 0);
+}
+
 /* Builds "lhs mod rhs" with a non-negative result for a positive "rhs". */
 static MlirValue build_mod(struct mdh_builder *b, MlirValue lhs,
                            MlirValue rhs) {
   MlirValue rem = mdh_build_binary(b, "arith.remsi", lhs, rhs);
   MlirValue neg = mdh_build_cmpi(b, "slt", rem, mdh_build_index(b, 0));
   MlirValue fixed = mdh_build_binary(b, "arith.addi", rem, rhs);
-  MlirValue operands[3] = {neg, fixed, rem};
-  MlirType index = mlirIndexTypeGet(b->ctx);
 
-  return mlirOperationGetResult(
-      mdh_build_op(b, "arith.select", 3, operands, 1, &index, 0, NULL), 0);
+  return mdh_build_select(b, neg, fixed, rem);
 }
 
 MlirValue mdh_build_affine_expr(struct mdh_builder *b, MlirAffineExpr expr,

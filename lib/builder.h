@@ -90,6 +90,10 @@ MlirValue mdh_build_cmpi(struct mdh_builder *b, const char *predicate,
 MlirValue mdh_build_cmpf(struct mdh_builder *b, const char *predicate,
                          MlirValue lhs, MlirValue rhs);
 
+/* Builds `arith.select "cond", "then", "other"` (of the type of "then"). */
+MlirValue mdh_build_select(struct mdh_builder *b, MlirValue cond,
+                           MlirValue then, MlirValue other);
+
 MlirValue mdh_build_load(struct mdh_builder *b, MlirValue memref, intptr_t n,
                          const MlirValue *indices);
 void mdh_build_store(struct mdh_builder *b, MlirValue value, MlirValue memref,
