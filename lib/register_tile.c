@@ -47,8 +47,6 @@
  * with 16 blocks, 1.71x and 1.79x with 8, 1.33x and 1.59x with 4. */
 #define MIN_ROW_BLOCKS 16
 
-/* Cache sizes when the OS does not tell them: 32 KiB and 512 KiB, the
- * smallest of the x86 and Arm server cores of the last decade. */
 /* The least number of index-space points that read each element of an
  * operand worth packing (mdh_register_tile_pack_operand). On one core of
  * the 2-core AMD EPYC of bench/cpu, transposing syrk's 1200 x 1000 f32
@@ -57,6 +55,8 @@
  * reduction: per element read 16 times, 0.48 + 0.34 ns against 0.89 ns. */
 #define MIN_PACK_REUSE 16
 
+/* Cache sizes when the OS does not tell them: 32 KiB and 512 KiB, the
+ * smallest of the x86 and Arm server cores of the last decade. */
 #define DEFAULT_L1_BYTES (32 * 1024)
 #define DEFAULT_L2_BYTES (512 * 1024)
 
@@ -585,8 +585,8 @@ int mdh_register_tile_pack_operand(MlirOperation hom,
   if (!bits || target->vector_bits / bits < 2)
     return -1;
   for (d = (int)rank - 1; d >= 0; --d)
-    if (kinds[d] == MdhCombineCC && stores_vectorize(hom, d) &&
-        classify_inputs(hom, d, &t) == 0)
+    if (kinds[d] == MdhCombineCC && extent[d] >= target->vector_bits / bits &&
+        stores_vectorize(hom, d) && classify_inputs(hom, d, &t) == 0)
       return -1;
   for (d = (int)rank - 1; d >= 0; --d) {
     if (kinds[d] != MdhCombineCC || extent[d] < target->vector_bits / bits ||

@@ -70,7 +70,7 @@ static const char *const fusion_modes[] = {"basteln", "none", "single"};
  * reduction: rows (every parallel dimension; the register tile reads its
  * row dimension's) by points of the outermost reduction dimension (0: the
  * whole extent), around the register tiles' own model (16 row blocks,
- * reductions blocked for the level 1 cache: 72 rows and 342 points on
+ * reductions blocked for the level 1 cache: 60 rows and 342 points on
  * MatMul 1024^3 on the bench machine, lib/register_tile.c). */
 static const long tile_rows[] = {24, 96, 384};
 static const long tile_points[] = {0, 128, 512};
