@@ -12,7 +12,10 @@ element-wise maps, stencils with offsets and strides, reductions
 inputs, broadcast reads, two result components, index-aware scalar
 functions; intermediates live in memref.alloc buffers; half the md_homs
 carry small `mdh.tile_sizes` (0..4 per dimension), so that mdh-tile-fuse
-fuses chains this small. Between the md_homs,
+fuses chains this small; about one link in seven on a 2-D source is a
+product with a transposed operand, C = A B^T with A of 16 to 20 rows
+(feature contraction; its function carries mdh.vector_bits = 128), which
+mdh-pack packs for a register tile. Between the md_homs,
 before and after them stands ordinary MLIR: scf.for loops (in place, and with
 iter_args), scf.if, memref.copy, func.call of private functions that write
 their memref argument, and views (memref.cast, collapse_shape, expand_shape,
@@ -126,6 +129,11 @@ class Program:
         # Tile sizes for mdh-tile-fuse, drawn apart so that the programs
         # of a seed stay those they were before tiles were drawn.
         self.tile_rng = random.Random(f"{seed}:{index}:tiles")
+        # Products with a transposed operand (contraction), drawn apart as
+        # well; a function with one runs its register tiles 128 bits wide
+        # (mdh.vector_bits), so that small extents fill vectors.
+        self.contract_rng = random.Random(f"{seed}:{index}:contract")
+        self.vector_bits = False
 
     # --- names and constants -------------------------------------------
     def fresh(self, p="v"):
@@ -459,6 +467,8 @@ class Program:
                 lines += vl
                 self.known.append(nb)
                 src = nb
+        if len(src.shape) == 2 and self.contract_rng.random() < 0.15:
+            return lines + self.contraction(src, last)
         shape = src.shape
         nd = len(shape)
         kind = rng.choice(["map", "map", "stencil", "stencil", "reduce",
@@ -619,6 +629,44 @@ class Program:
             self.use(dst, True)
             first_out = dst
         self.last = first_out
+        return lines
+
+    def contraction(self, b, last):
+        """C[i, j] = sum_k A[i, k] * B[j, k] with B the source "b" (J x K)
+        and A a new input of 16 to 20 rows: B is read across j, the
+        dimension C is stored along, so mdh-pack transposes it for the
+        register tile (each element read I >= 16 times)."""
+        crng = self.contract_rng
+        jj, kk = b.shape
+        ii = crng.randint(16, 20)
+        a = self.new_input([ii, kk])
+        fn = f"@s{len(self.private)}"
+        t = self.t
+        op = "arith.mulf" if self.float else "arith.muli"
+        self.private += [f"func.func private {fn}(%x0: {t}, %x1: {t}) -> {t} {{",
+                         f"  %y = {op} %x0, %x1 : {t}", f"  return %y : {t}", "}"]
+        dom, res = [ii, jj, kk], [ii, jj, 1]
+        va, vb, r = self.fresh("v"), self.fresh("v"), self.fresh("r")
+        lines = [
+            f'  {va} = "mdh.inp_view"({a.name}) {{accesses = [{amap(3, ["d0", "d2"])}]}} '
+            f': ({a.type}) -> {mda(dom)}',
+            f'  {vb} = "mdh.inp_view"({b.name}) {{accesses = [{amap(3, ["d1", "d2"])}]}} '
+            f': ({b.type}) -> {mda(dom)}',
+            f'  {r} = "mdh.md_hom"({va}, {vb}) {{scalar_function = {fn}, '
+            f'combine_ops = [#mdh.cc, #mdh.cc, #mdh.pw<"add">]}} '
+            f': ({mda(dom)}, {mda(dom)}) -> {mda(res)}']
+        dst = self.arg([ii, jj], "out") if last else self.alloc([ii, jj])
+        self.known.append(dst)
+        lines.append(f'  "mdh.out_view"({r}, {dst.name}) {{accesses = [{amap(3, ["d0", "d1"])}], '
+                     f'components = array<i64: 0>}} : ({mda(res)}, {dst.type}) -> ()')
+        dst.init = True
+        dst.base.init = True
+        self.use(a, False)
+        self.use(b, False)
+        self.use(dst, True)
+        self.last = dst
+        self.vector_bits = True
+        self.features.add("contraction")
         return lines
 
     def view_target(self, shape):
@@ -784,7 +832,8 @@ class Program:
                f"dynamic={'yes' if self.dynamic else 'no'}",
                "// diff-gen: features=" + ",".join(sorted(self.features))]
         out += self.private
-        out.append(f"func.func @f({sig}) {{")
+        attrs = " attributes {mdh.vector_bits = 128 : i64}" if self.vector_bits else ""
+        out.append(f"func.func @f({sig}){attrs} {{")
         out += self.const_lines()
         for b in self.allocs:
             out.append(f"  {b.name} = memref.alloc() : {b.type}")
