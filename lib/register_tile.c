@@ -376,6 +376,17 @@ static int64_t balanced(int64_t extent, int64_t max, int64_t unit) {
   return (size + unit - 1) / unit * unit;
 }
 
+/* Returns the outermost reduction dimension of "stmt", the one
+ * choose_blocks and apply_sizes block. */
+static int outer_reduction(struct mdh_stmt *stmt) {
+  int d;
+
+  for (d = 0; d < stmt->rank; ++d)
+    if (stmt->kinds[d] == MdhCombinePW)
+      return d;
+  return -1;
+}
+
 /* Sets the cache blocks of "t" for "target", after the BLIS model
  * ("Analytical Modeling Is Enough for High-Performance BLIS", Low et al.,
  * section 6): the reduction points of a tile such that the vectors it
@@ -400,12 +411,10 @@ static void choose_blocks(struct mdh_register_tile *t, struct mdh_stmt *stmt,
   t->row_block = t->rows;
   if (t->row < 0)
     return;
-  for (d = stmt->rank - 1; d >= 0; --d)
-    if (stmt->kinds[d] == MdhCombinePW) {
-      if (t->block_dim >= 0)
-        inner *= t->extent[t->block_dim];
-      t->block_dim = d;
-    }
+  t->block_dim = outer_reduction(stmt);
+  for (d = t->block_dim + 1; d < stmt->rank; ++d)
+    if (stmt->kinds[d] == MdhCombinePW)
+      inner *= t->extent[d];
   for (a = 0; a < t->n_access; ++a) {
     n_vec += t->vector[a] && !t->on_row[a];
     n_row += t->on_row[a];
@@ -421,17 +430,6 @@ static void choose_blocks(struct mdh_register_tile *t, struct mdh_stmt *stmt,
   if (rows > t->extent[t->row] / MIN_ROW_BLOCKS)
     rows = t->extent[t->row] / MIN_ROW_BLOCKS;
   t->row_block = balanced(t->extent[t->row], rows, t->rows);
-}
-
-/* Returns the outermost reduction dimension of "stmt", the one
- * choose_blocks blocks. */
-static int outer_reduction(struct mdh_stmt *stmt) {
-  int d;
-
-  for (d = 0; d < stmt->rank; ++d)
-    if (stmt->kinds[d] == MdhCombinePW)
-      return d;
-  return -1;
 }
 
 /* Sets the blocks of "t" from "sizes" (`mdh.tile_sizes` of its md_hom):

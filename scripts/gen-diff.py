@@ -622,14 +622,20 @@ class Program:
             if dst is None:
                 dst = self.alloc(oshape)
                 self.known.append(dst)
-            lines.append(f'  "mdh.out_view"({r}, {dst.name}) {{accesses = [{amap(nd, omap_res)}], '
-                         f'components = array<i64: {c}>}} : ({mda(res)}, {dst.type}) -> ()')
-            dst.init = True
-            dst.base.init = True
-            self.use(dst, True)
+            lines.append(self.store(r, res, dst, amap(nd, omap_res), c))
             first_out = dst
         self.last = first_out
         return lines
+
+    def store(self, r, res, dst, omap, c):
+        """The out_view storing component "c" of md_hom result "r" (MDA
+        shape "res") into "dst" through access "omap"; "dst" is then
+        initialized and written by the chain."""
+        dst.init = True
+        dst.base.init = True
+        self.use(dst, True)
+        return (f'  "mdh.out_view"({r}, {dst.name}) {{accesses = [{omap}], '
+                f'components = array<i64: {c}>}} : ({mda(res)}, {dst.type}) -> ()')
 
     def contraction(self, b, last):
         """C[i, j] = sum_k A[i, k] * B[j, k] with B the source "b" (J x K)
@@ -657,13 +663,9 @@ class Program:
             f': ({mda(dom)}, {mda(dom)}) -> {mda(res)}']
         dst = self.arg([ii, jj], "out") if last else self.alloc([ii, jj])
         self.known.append(dst)
-        lines.append(f'  "mdh.out_view"({r}, {dst.name}) {{accesses = [{amap(3, ["d0", "d1"])}], '
-                     f'components = array<i64: 0>}} : ({mda(res)}, {dst.type}) -> ()')
-        dst.init = True
-        dst.base.init = True
+        lines.append(self.store(r, res, dst, amap(3, ["d0", "d1"]), 0))
         self.use(a, False)
         self.use(b, False)
-        self.use(dst, True)
         self.last = dst
         self.vector_bits = True
         self.features.add("contraction")

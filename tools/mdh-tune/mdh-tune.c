@@ -314,6 +314,7 @@ static void find_tiled_homs(MlirOperation func, struct tiled_hom *homs,
                             int *n_homs) {
   struct mdh_op_list list = mdh_collect_md_homs(func);
   struct tiled_hom *h;
+  MdhCombineKind kind;
   intptr_t d, rank;
   size_t k;
 
@@ -327,10 +328,9 @@ static void find_tiled_homs(MlirOperation func, struct tiled_hom *homs,
     for (d = 0; d < rank && rank <= MDH_TUNING_MAX_SIZES; ++d) {
       if (mdhMdHomGetSize(list.ops[k], d) < 0)
         break;
-      h->cc[d] = mdhCombineAttrGetKind(mdhMdHomGetCombineOp(list.ops[k], d)) ==
-                 MdhCombineCC;
-      if (h->reduction < 0 && mdhCombineAttrGetKind(mdhMdHomGetCombineOp(
-                                  list.ops[k], d)) == MdhCombinePW)
+      kind = mdhCombineAttrGetKind(mdhMdHomGetCombineOp(list.ops[k], d));
+      h->cc[d] = kind == MdhCombineCC;
+      if (h->reduction < 0 && kind == MdhCombinePW)
         h->reduction = (int)d;
     }
     if (rank >= 1 && d == rank && h->reduction >= 0)
@@ -640,18 +640,18 @@ static int is_default(const struct candidate *c) {
 static void print_candidate(FILE *f, const struct candidate *c) {
   int i;
 
-  if (c->tiles && !c->n_sizes)
+  if (c->tiles && !c->n_sizes) {
     fprintf(f, "md_hom %d model's tiles", c->kernel);
-  else if (c->tiles) {
+  } else if (c->tiles) {
     fprintf(f, "md_hom %d tile sizes [", c->kernel);
     for (i = 0; i < c->n_sizes; ++i)
       fprintf(f, "%s%ld", i ? ", " : "", c->sizes[i]);
-  } else if (c->kernel >= 0)
-    fprintf(f, "kernel %d mapping %ld", c->kernel, c->index);
-  else
-    fprintf(f, "fusion %s", c->fusion);
-  if (c->tiles && c->n_sizes)
     putc(']', f);
+  } else if (c->kernel >= 0) {
+    fprintf(f, "kernel %d mapping %ld", c->kernel, c->index);
+  } else {
+    fprintf(f, "fusion %s", c->fusion);
+  }
 }
 
 /* Adds candidate "c" of "function", measured at "ms" on "device" with
