@@ -73,9 +73,11 @@
 #define MAX_RANK MDH_MODEL_MAX_RANK
 
 /* A reduction along vec of at least MIN_CHUNKED_POINTS points outside any
- * parallel loop runs in MAX_CHUNKS parallel chunks (build_chunks): 2^16 f32
- * (256 KiB) take about 7 microseconds at the 35 GB/s one core of the bench
- * machine reads, well above what starting an OpenMP region costs. */
+ * parallel loop runs in MAX_CHUNKS parallel chunks (build_chunks), and so
+ * does the outermost reduction dimension of a tile outside any parallel
+ * loop that reads as many elements (build_split): 2^16 f32 (256 KiB) take
+ * about 7 microseconds at the 35 GB/s one core of the bench machine reads,
+ * well above what starting an OpenMP region costs. */
 #define MIN_CHUNKED_POINTS 65536
 #define MAX_CHUNKS 16
 
@@ -261,12 +263,12 @@ int mdh_cpu_is_register_tile(__isl_keep isl_ast_node *node) {
 
 /* Internal data structure of the generation of one tile: the tile, the
  * rows and vectors of the variant being generated, the points of vec that
- * the lanes of a tile that reduces along it take (from "lane_lo", "lane_points"
- * of them), the masks of the lanes
- * of each vector that lie in the index space (null: all), its
- * statement, the point being generated ("idx": the tile's lower bounds,
- * the reduction loops' iterators), the vector type "acc_type" of the
- * accumulators, the operator, and the callee. */
+ * the lanes of a tile that reduces along it take (from "lane_lo",
+ * "lane_points" of them), the masks of the lanes of each vector that lie in
+ * the index space (null: all), its statement, the point being generated
+ * ("idx": the tile's lower bounds, the reduction loops' iterators), the
+ * vector type "acc_type" of the accumulators, the operator, the callee,
+ * and the reduction dimension that build_split shared out (-1: none). */
 struct tile_gen {
   const struct mdh_register_tile *t;
   int rows, vectors;
@@ -279,6 +281,7 @@ struct tile_gen {
   MlirType acc_type;
   const struct mdh_operator *op;
   MlirOperation fn;
+  int split;
 };
 
 /* Returns vector<"width" x elem> for the element type "elem". */
@@ -950,9 +953,102 @@ static int build_chunks(struct tile_gen *g, struct mdh_builder *b) {
   return rc;
 }
 
+/* Returns the reduction dimension of "t" that build_split shares out over
+ * parallel chunks, or -1 if none: where the tile spans the whole reduction
+ * (no block of it), its lanes walk a parallel dimension, the outermost
+ * reduction dimension has at least MAX_CHUNKS points, and the tile reads
+ * at least MIN_CHUNKED_POINTS elements of each input that walks vec. Only
+ * outside any parallel loop (build_tile): there the tile is the whole
+ * result, or one of a few in sequence (a column sum of 16 columns, A^T x
+ * of a tall A), and its reduction the only parallelism left. */
+static int split_dim(const struct mdh_register_tile *t,
+                     const MdhCombineKind *kinds) {
+  int64_t points = (int64_t)t->rows * t->vectors * t->width;
+  int d, outer = -1;
+
+  if (t->reduces || t->block_dim >= 0)
+    return -1;
+  for (d = t->rank - 1; d >= 0; --d)
+    if (kinds[d] == MdhCombinePW) {
+      points *= t->extent[d];
+      outer = d;
+    }
+  if (outer < 0 || t->extent[outer] < MAX_CHUNKS || points < MIN_CHUNKED_POINTS)
+    return -1;
+  return outer;
+}
+
+/* Builds the tile of "g" at "b" with its reduction dimension "d" in
+ * MAX_CHUNKS parallel chunks: each accumulates its points of d from the
+ * identity into a row of partial results, and the partials combine in the
+ * order of the chunks into what the tile would have started from, the
+ * same for any number of threads (a tile that splits d holds its first
+ * point). */
+static int build_split(struct tile_gen *g, struct mdh_builder *b, int d) {
+  int64_t extent = g->t->extent[d];
+  int64_t chunk = (extent + MAX_CHUNKS - 1) / MAX_CHUNKS;
+  int64_t n_chunks = (extent + chunk - 1) / chunk;
+  int n = g->rows * g->vectors, i, rc;
+  int64_t shape[2] = {n_chunks, (int64_t)n * g->t->width};
+  MlirType elem = mlirShapedTypeGetElementType(g->acc_type);
+  const char *arith = mdh_operator_arith(g->op, elem);
+  MlirValue *acc = malloc(n * sizeof(*acc)), lo = g->lo[d], hi = g->hi[d];
+  MlirValue partials, c, at[3];
+  struct mdh_builder in;
+  MlirOperation loop;
+  MlirBlock body;
+
+  if (!acc)
+    abort();
+  partials = mdh_build_alloca(
+      b, mlirMemRefTypeContiguousGet(elem, 2, shape, mlirAttributeGetNull()));
+  body =
+      mdh_build_parallel(b, mdh_build_index(b, 0), mdh_build_index(b, n_chunks),
+                         mdh_build_index(b, 1));
+  in = mdh_builder_before_terminator(b, body);
+  c = mlirBlockGetArgument(body, 0);
+  g->lo[d] = g->idx[d] = mdh_build_binary(
+      &in, "arith.addi", lo,
+      mdh_build_binary(&in, "arith.muli", c, mdh_build_index(&in, chunk)));
+  g->hi[d] =
+      mdh_build_binary(&in, "arith.minui", hi,
+                       mdh_build_binary(&in, "arith.addi", g->lo[d],
+                                        mdh_build_index(&in, chunk - 1)));
+  for (i = 0; i < n; ++i)
+    acc[i] = identity(g, &in);
+  rc = build_nest(g, &in, 0, acc);
+  at[0] = c;
+  for (i = 0; i < n && rc == 0; ++i) {
+    at[1] = mdh_build_index(&in, (int64_t)i * g->t->width);
+    store_vector(&in, acc[i], partials,
+                 mlirAffineMapMultiDimIdentityGet(b->ctx, 2), at,
+                 (MlirValue){NULL});
+  }
+  g->lo[d] = lo;
+  g->hi[d] = hi;
+  memcpy(g->idx, g->lo, g->t->rank * sizeof(*g->idx));
+  g->split = d;
+  if (rc == 0) {
+    init_accumulators(g, b, acc);
+    loop = open_loop(b, mdh_build_index(b, 0), mdh_build_index(b, n_chunks), 1,
+                     n, acc, &in, &at[0]);
+    for (i = 0; i < n; ++i) {
+      at[1] = mdh_build_index(&in, (int64_t)i * g->t->width);
+      at[2] = load_vector(g, &in, partials,
+                          mlirAffineMapMultiDimIdentityGet(b->ctx, 2), at,
+                          (MlirValue){NULL});
+      acc[i] = mdh_build_binary(&in, arith, acc[i], at[2]);
+    }
+    close_loop(&in, loop, n, acc);
+    store_accumulators(g, b, acc);
+  }
+  free(acc);
+  return rc;
+}
+
 /* Builds the tile of "g" at "b". */
 static int build_tile(struct tile_gen *g, struct mdh_builder *b) {
-  int n = g->rows * g->vectors, rc;
+  int n = g->rows * g->vectors, rc, d;
   MlirValue *acc;
 
   g->lane_lo = g->lo[g->t->vec];
@@ -960,6 +1056,9 @@ static int build_tile(struct tile_gen *g, struct mdh_builder *b) {
   if (g->t->reduces && g->lane_points >= MIN_CHUNKED_POINTS &&
       !in_parallel_loop(b))
     return build_chunks(g, b);
+  d = split_dim(g->t, g->info->stmt->kinds);
+  if (d >= 0 && !in_parallel_loop(b))
+    return build_split(g, b, d);
   acc = malloc(n * sizeof(*acc));
   if (!acc)
     abort();
@@ -986,7 +1085,7 @@ static MlirValue spans(struct tile_gen *g, struct mdh_builder *b, int d,
  * dimensions named d0, d1, ... */
 static MlirAttribute describe(MlirContext ctx,
                               const struct mdh_register_tile *t,
-                              const char *name, MlirType elem) {
+                              const char *name, MlirType elem, int split) {
   struct mdh_str s;
   MlirAttribute attr;
 
@@ -1002,6 +1101,8 @@ static MlirAttribute describe(MlirContext ctx,
                    (long long)t->block);
   if (t->row >= 0)
     mdh_str_printf(&s, ", d%d blocks of %lld", t->row, (long long)t->row_block);
+  if (split >= 0)
+    mdh_str_printf(&s, ", d%d in parallel chunks", split);
   attr = mlirStringAttrGet(ctx, mlirStringRefCreate(s.data, s.len));
   mdh_str_clear(&s);
   return attr;
@@ -1071,7 +1172,7 @@ int mdh_cpu_generate_register_tile(struct mdh_builder *b,
   const struct tile_ast *ann = annotation(node);
   const struct mdh_register_tile *t = &ann->tile;
   struct mdh_stmt *stmt = &cg->m->stmts[t->stmt];
-  struct tile_gen g = {.t = t};
+  struct tile_gen g = {.t = t, .split = -1};
   isl_ast_node *child = isl_ast_node_mark_get_node(node);
   struct mdh_builder in;
   MlirValue exists;
@@ -1100,8 +1201,8 @@ int mdh_cpu_generate_register_tile(struct mdh_builder *b,
       return isl_ast_node_free(child), -1;
   }
   rc = generate_variants(&g, &in, scope, child);
-  *desc =
-      describe(b->ctx, t, stmt->name, mlirShapedTypeGetElementType(g.acc_type));
+  *desc = describe(b->ctx, t, stmt->name,
+                   mlirShapedTypeGetElementType(g.acc_type), g.split);
   isl_ast_node_free(child);
   return rc;
 }

@@ -214,4 +214,24 @@ func.func @babt(%A: memref<2x21x40xf32>, %B: memref<2x70x40xf32>, %C: memref<2x2
       : (!mdh.mda<array<i64: 2, 21, 70, 1>>, memref<2x21x70xf32>) -> ()
   return
 }
+func.func @colsum(%A: memref<8191x29xf32>, %x: memref<8191xf32>, %y: memref<29xf32>) {
+  %va = "mdh.inp_view"(%A) {accesses = [affine_map<(j, i) -> (i, j)>]}
+      : (memref<8191x29xf32>) -> !mdh.mda<array<i64: 29, 8191>>
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(j, i) -> (i)>]}
+      : (memref<8191xf32>) -> !mdh.mda<array<i64: 29, 8191>>
+  %r = "mdh.md_hom"(%va, %vx) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.pw<"add">]}
+      : (!mdh.mda<array<i64: 29, 8191>>, !mdh.mda<array<i64: 29, 8191>>) -> !mdh.mda<array<i64: 29, 1>>
+  "mdh.out_view"(%r, %y) {accesses = [affine_map<(j, i) -> (j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 29, 1>>, memref<29xf32>) -> ()
+  return
+}
+func.func @colmax(%A: memref<3x2001x16xi32>, %y: memref<16xi32>) {
+  %va = "mdh.inp_view"(%A) {accesses = [affine_map<(j, i, b) -> (b, i, j)>]}
+      : (memref<3x2001x16xi32>) -> !mdh.mda<array<i64: 16, 2001, 3>>
+  %r = "mdh.md_hom"(%va) {scalar_function = @idi, combine_ops = [#mdh.cc, #mdh.pw<"max">, #mdh.pw<"max">]}
+      : (!mdh.mda<array<i64: 16, 2001, 3>>) -> !mdh.mda<array<i64: 16, 1, 1>>
+  "mdh.out_view"(%r, %y) {accesses = [affine_map<(j, i, b) -> (j)>], components = array<i64: 0>, mdh.accumulate}
+      : (!mdh.mda<array<i64: 16, 1, 1>>, memref<16xi32>) -> ()
+  return
+}
 }
