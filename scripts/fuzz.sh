@@ -80,8 +80,25 @@ fuzz_target() {
 	}
 	if [ "$found" -gt 0 ]; then
 		ls -t "$work/findings" | head -n "$found" | sed "s|^|fuzz:   $work/findings/|"
+		for f in $(ls -t "$work/findings" | head -n "$found"); do
+			show_finding "$t" "$work/findings/$f"
+		done
 		return 1
 	fi
+}
+
+# Prints finding "$2" of target "$1" so that a run on another machine (CI)
+# can be reproduced from its log alone: the input as base64, and for a
+# crash or a leak the first lines of the sanitizer's report on a replay.
+show_finding() {
+	local t=$1 f=$2
+	echo "fuzz: input of $(basename "$f") (base64 -d > FILE):"
+	base64 -w 76 "$f" | sed 's/^/fuzz:   /'
+	case $(basename "$f") in
+	timeout-* | slow-unit-*) return 0 ;;
+	esac
+	"$build/bin/$t" -runs=1 "$f" 2>&1 | grep -A 40 -m 1 -E '^(==[0-9]+==)?ERROR' |
+		head -n 60 | sed 's/^/fuzz:   /' || true
 }
 
 # Replays the corpus of target "$1" and names its slowest input.
