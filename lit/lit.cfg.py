@@ -62,6 +62,15 @@ if config.mdh_asan:
     config.environment["LSAN_OPTIONS"] = "suppressions=%s" % os.path.join(
         config.mdh_src_root, "scripts", "lsan.supp")
 
+# A host whose CPU has fused multiply-add (x86 "fma" in /proc/cpuinfo):
+# code compiled for it (-march=native) uses vfmadd instructions.
+try:
+    with open("/proc/cpuinfo") as f:
+        if any(l.startswith("flags") and " fma " in l + " " for l in f):
+            config.available_features.add("host-fma")
+except OSError:
+    pass
+
 # GPU tools and runtimes. ptxas comes from the CUDA toolkit (docs/gpu.md);
 # tests that assemble kernels say REQUIRES: ptxas, tests that run kernels
 # REQUIRES: cuda-gpu (a device with a driver, never on CI).

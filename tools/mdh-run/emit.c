@@ -160,7 +160,7 @@ static int run(char *const *argv, const char *ll) {
  * binding to same-named functions of the program that loads it. */
 static int link_object(const char *ll, const char *out, const char *rpath,
                        const char *gpu_runtime, const char *utils,
-                       const char *extra_lib) {
+                       const char *extra_lib, int native) {
   const char *argv[24] = {clang,
                           "-O2",
                           "-shared",
@@ -175,6 +175,8 @@ static int link_object(const char *ll, const char *out, const char *rpath,
                           "-lm"};
   int n = 12;
 
+  if (native)
+    argv[n++] = "-march=native";
   if (access(utils, R_OK) == 0)
     argv[n++] = utils;
   argv[n++] = runner_utils;
@@ -191,7 +193,7 @@ static int link_object(const char *ll, const char *out, const char *rpath,
 /* Compiles "ll" into "out" (see link_object), finding the libraries through
  * "$ORIGIN", "$ORIGIN/../lib" and their directories on this machine. */
 static int compile(const char *ll, const char *out, const char *gpu_runtime,
-                   const char *extra_lib) {
+                   const char *extra_lib, int native) {
   const char *lib_dir = mdhGetLibDir();
   char *gpu_dir = dir_of(gpu_runtime), *rpath = NULL, *utils = NULL;
   int rc = -1;
@@ -205,7 +207,7 @@ static int compile(const char *ll, const char *out, const char *gpu_runtime,
     sprintf(rpath, "-Wl,-rpath,$ORIGIN:$ORIGIN/../lib:%s:%s:%s", gpu_dir,
             lib_dir, MDH_LLVM_LIBDIR);
     sprintf(utils, "%s/libmdh_rt_utils.so", lib_dir);
-    rc = link_object(ll, out, rpath, gpu_runtime, utils, extra_lib);
+    rc = link_object(ll, out, rpath, gpu_runtime, utils, extra_lib, native);
   } else {
     fprintf(stderr, "mdh-run: out of memory\n");
   }
@@ -217,7 +219,7 @@ static int compile(const char *ll, const char *out, const char *gpu_runtime,
 
 int mdh_emit_object(MlirContext ctx, MlirModule input, const char *pipeline,
                     const char *entry, const struct mdh_args *sig,
-                    const char *extra_lib, const char *out) {
+                    const char *extra_lib, int native, const char *out) {
   MlirModule module = mlirModuleFromOperation(
       mlirOperationClone(mlirModuleGetOperation(input)));
   const char *gpu_runtime = getenv("MDH_GPU_RUNTIME");
@@ -246,7 +248,7 @@ int mdh_emit_object(MlirContext ctx, MlirModule input, const char *pipeline,
   if (mdh_run_lower(ctx, module, pipeline) == 0 &&
       add_signature(ctx, module, entry, sig) == 0 &&
       write_llvm_ir(module, ll) == 0 &&
-      compile(ll, object.tmp, gpu_runtime, extra_lib) == 0)
+      compile(ll, object.tmp, gpu_runtime, extra_lib, native) == 0)
     rc = 0;
   if (rc == 0 && mdh_atomic_commit(&object) < 0) {
     fprintf(stderr, "mdh-run: cannot write '%s': %s\n", out, strerror(errno));

@@ -402,7 +402,7 @@ int main(int argc, char **argv) {
                          !strcmp(o.pipeline, "gpu-emulated")
                              ? pipeline.libs[pipeline.n_libs - 1]
                              : NULL,
-                         o.emit_object) < 0;
+                         strcmp(o.pipeline, "gpu") != 0, o.emit_object) < 0;
   /* The outputs are written also when the comparison fails: they are
    * needed most then. */
   if (!o.emit_object && read_signature(module, &o, &inputs) == 0 &&

@@ -74,7 +74,10 @@ static void print_help(void) {
       "                        --device-resident\n"
       "  --emit-object=OUT.so  compile the lowered module with clang into a\n"
       "                        shared object for mdh-exec instead of running\n"
-      "                        it (its LLVM IR is left in OUT.so.ll)\n");
+      "                        it (its LLVM IR is left in OUT.so.ll); but for\n"
+      "                        --pipeline=gpu (whose host code runs on the GPU\n"
+      "                        machine), for this machine's CPU\n"
+      "                        (-march=native), as the JIT compiles\n");
 }
 
 static int usage_error(const char *fmt, const char *arg) {
