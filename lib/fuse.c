@@ -709,6 +709,8 @@ attach_group(__isl_take isl_schedule_node *node, void *user) {
   if (!group)
     return isl_schedule_node_free(node);
   id = isl_id_alloc(m->ctx, mdh_mark_tile_buffers, group);
+  if (!id)
+    group_free(group);
   id = isl_id_set_free_user(id, &group_free);
   node = isl_schedule_node_delete(node);
   return isl_schedule_node_insert_mark(node, id);

@@ -112,10 +112,11 @@ MlirAttribute mdh_md_hom_operator(MlirOperation hom, const char *pass,
     if (mlirAttributeIsNull(common)) {
       common = oper;
     } else if (!mlirAttributeEqual(common, oper)) {
-      mdh_emit_error(hom,
-                     "%s supports one operator across the pw and ps "
-                     "dimensions of a md_hom; dimension %ld uses another",
-                     pass, (long)d);
+      if (pass)
+        mdh_emit_error(hom,
+                       "%s supports one operator across the pw and ps "
+                       "dimensions of a md_hom; dimension %ld uses another",
+                       pass, (long)d);
       *ok = 0;
       return (MlirAttribute){NULL};
     }

@@ -51,8 +51,9 @@ MlirValue mdh_build_identity(struct mdh_builder *b, const char *op,
                              MlirType type);
 
 /* Returns the operator shared by the pw/ps dimensions of "hom" (null if it
- * has none); emits an error and returns null in "*ok" = 0 if dimensions use
- * different ones (possible only under mdh.assume_homomorphic). */
+ * has none); returns null with "*ok" = 0 if dimensions use different ones
+ * (possible only under mdh.assume_homomorphic), after an error naming
+ * "pass" unless it is NULL. */
 MlirAttribute mdh_md_hom_operator(MlirOperation hom, const char *pass, int *ok);
 
 /* Builds "every pw index of the point ivs is 0", the first point of its

@@ -174,6 +174,7 @@ mdh_cpu_register_tile(struct mdh_model *m, const struct mdh_cpu_target *target,
                       __isl_take isl_schedule_node *node, int *tiled) {
   isl_union_set *domain = isl_schedule_node_get_domain(node);
   struct mdh_register_tile *t;
+  isl_multi_union_pw_aff *band;
   isl_id *id;
   int s = only_statement(m, domain);
 
@@ -186,13 +187,16 @@ mdh_cpu_register_tile(struct mdh_model *m, const struct mdh_cpu_target *target,
     isl_union_set_free(domain);
     return node;
   }
+  /* The mark owns "t" and frees it with itself, also when inserting it
+   * fails: nothing reads "t" after. */
+  band = outer_band(t, &m->stmts[s], domain);
+  *tiled = has_batch(t, &m->stmts[s]) ? 1 : -1;
   id = isl_id_alloc(m->ctx, mdh_mark_register_tile, t);
+  if (!id)
+    free(t);
   id = isl_id_set_free_user(id, &tile_free);
   node = isl_schedule_node_insert_mark(node, id);
-  node = isl_schedule_node_insert_partial_schedule(
-      node, outer_band(t, &m->stmts[s], domain));
-  *tiled = has_batch(t, &m->stmts[s]) ? 1 : -1;
-  return node;
+  return isl_schedule_node_insert_partial_schedule(node, band);
 }
 
 /* ---- the AST ------------------------------------------------------------ */

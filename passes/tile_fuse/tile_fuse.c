@@ -1121,8 +1121,13 @@ retry:
       isl_union_map_copy(ext));
   n = mdh_fuse_tile_buffers(m, inst, outs, &bufs);
   isl_union_map_free(inst);
-  if (n >= 0)
-    mdh_fuse_tile_buffers_free(bufs, n);
+  if (n < 0) {
+    isl_union_set_free(outs);
+    isl_multi_union_pw_aff_free(band);
+    isl_union_map_free(ext);
+    return NULL;
+  }
+  mdh_fuse_tile_buffers_free(bufs, n);
   reserved = isl_union_set_subtract(
       with_role(data, PRODUCER), isl_union_map_range(isl_union_map_copy(ext)));
   spill = read_outside(data, reserved);
@@ -1130,7 +1135,7 @@ retry:
   outs = isl_union_set_union(outs, isl_union_set_copy(reserved));
   outs =
       isl_union_set_union(outs, isl_union_map_range(isl_union_map_copy(ext)));
-  if (n < 0 || surround(data, plain, outs, spill, before, after) < 0) {
+  if (surround(data, plain, outs, spill, before, after) < 0) {
     isl_union_set_free(outs);
     isl_union_set_free(reserved);
     isl_multi_union_pw_aff_free(band);
