@@ -916,6 +916,26 @@ static int build_chunk(struct tile_gen *g, struct mdh_builder *b, MlirValue c,
   return rc;
 }
 
+/* Builds at "b" a buffer for "size" partial results of each of "n_chunks"
+ * chunks, of the tile's element type, and a parallel loop over the
+ * chunks; sets "in" to build the loop's body and "c" to its iterator.
+ * Returns the buffer. */
+static MlirValue open_chunks(const struct tile_gen *g, struct mdh_builder *b,
+                             int64_t n_chunks, int64_t size,
+                             struct mdh_builder *in, MlirValue *c) {
+  int64_t shape[2] = {n_chunks, size};
+  MlirType elem = mlirShapedTypeGetElementType(g->acc_type);
+  MlirValue partials = mdh_build_alloca(
+      b, mlirMemRefTypeContiguousGet(elem, 2, shape, mlirAttributeGetNull()));
+  MlirBlock body =
+      mdh_build_parallel(b, mdh_build_index(b, 0), mdh_build_index(b, n_chunks),
+                         mdh_build_index(b, 1));
+
+  *in = mdh_builder_before_terminator(b, body);
+  *c = mlirBlockGetArgument(body, 0);
+  return partials;
+}
+
 /* Builds the tile of "g", which reduces along vec over "points" points
  * outside any parallel loop, at "b" in parallel chunks: each folds its
  * points into a partial result per row, and the partials combine in the
@@ -927,24 +947,16 @@ static int build_chunks(struct tile_gen *g, struct mdh_builder *b) {
   int64_t extent = g->t->extent[g->t->vec];
   int64_t chunk =
       ((extent + MAX_CHUNKS - 1) / MAX_CHUNKS + lanes - 1) / lanes * lanes;
-  int64_t n_chunks = (extent + chunk - 1) / chunk,
-          shape[2] = {n_chunks, g->rows};
-  MlirType elem = mlirShapedTypeGetElementType(g->acc_type);
-  const char *arith = mdh_operator_arith(g->op, elem);
+  int64_t n_chunks = (extent + chunk - 1) / chunk;
+  const char *arith =
+      mdh_operator_arith(g->op, mlirShapedTypeGetElementType(g->acc_type));
   MlirValue partials, at[2], v;
   struct mdh_builder in;
-  MlirBlock body;
   int64_t c;
   int r, rc;
 
-  partials = mdh_build_alloca(
-      b, mlirMemRefTypeContiguousGet(elem, 2, shape, mlirAttributeGetNull()));
-  body =
-      mdh_build_parallel(b, mdh_build_index(b, 0), mdh_build_index(b, n_chunks),
-                         mdh_build_index(b, 1));
-  in = mdh_builder_before_terminator(b, body);
-  rc = build_chunk(g, &in, mlirBlockGetArgument(body, 0), chunk, n_chunks,
-                   partials);
+  partials = open_chunks(g, b, n_chunks, g->rows, &in, &v);
+  rc = build_chunk(g, &in, v, chunk, n_chunks, partials);
   for (r = 0; r < g->rows && rc == 0; ++r) {
     for (c = 0; c < n_chunks; ++c) {
       at[0] = mdh_build_index(b, c);
@@ -993,24 +1005,16 @@ static int build_split(struct tile_gen *g, struct mdh_builder *b, int d) {
   int64_t chunk = (extent + MAX_CHUNKS - 1) / MAX_CHUNKS;
   int64_t n_chunks = (extent + chunk - 1) / chunk;
   int n = g->rows * g->vectors, i, rc;
-  int64_t shape[2] = {n_chunks, (int64_t)n * g->t->width};
-  MlirType elem = mlirShapedTypeGetElementType(g->acc_type);
-  const char *arith = mdh_operator_arith(g->op, elem);
+  const char *arith =
+      mdh_operator_arith(g->op, mlirShapedTypeGetElementType(g->acc_type));
   MlirValue *acc = malloc(n * sizeof(*acc)), lo = g->lo[d], hi = g->hi[d];
   MlirValue partials, c, at[3];
   struct mdh_builder in;
   MlirOperation loop;
-  MlirBlock body;
 
   if (!acc)
     abort();
-  partials = mdh_build_alloca(
-      b, mlirMemRefTypeContiguousGet(elem, 2, shape, mlirAttributeGetNull()));
-  body =
-      mdh_build_parallel(b, mdh_build_index(b, 0), mdh_build_index(b, n_chunks),
-                         mdh_build_index(b, 1));
-  in = mdh_builder_before_terminator(b, body);
-  c = mlirBlockGetArgument(body, 0);
+  partials = open_chunks(g, b, n_chunks, (int64_t)n * g->t->width, &in, &c);
   g->lo[d] = g->idx[d] = mdh_build_binary(
       &in, "arith.addi", lo,
       mdh_build_binary(&in, "arith.muli", c, mdh_build_index(&in, chunk)));
