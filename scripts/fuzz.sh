@@ -23,10 +23,12 @@ seconds=${2:?usage: fuzz.sh BUILD_DIR SECONDS}
 jobs=${FUZZ_JOBS:-$(nproc)}
 targets=${FUZZ_TARGETS:-mdh-fuzz-opt mdh-fuzz-args}
 # A hang or a blow-up is what the timeout is for. The instrumented targets
-# run 13x slower than the release build: the slowest legitimate inputs
-# found (a 10-dimensional contraction whose GPU mapping enumeration visits
-# 340,736 assignments, 0.8 s in the release build; a module of eleven
-# linalg functions, 1.3 s) took 10.5 to 17 s on the 2-core machine.
+# run up to 13x slower than the release build: the slowest legitimate
+# inputs found (10-dimensional contractions, whose GPU mapping enumeration
+# visited 340,736 mappings until it skipped Fused ones, now 11,236; a
+# module of eleven linalg functions, 1.3 s in the release build) took 10.5
+# to 17 s on the 2-core machine with other work beside, 3.6 to 5.7 s alone
+# since.
 timeout=25
 
 # Per target: share of the time (percent), longest input, dictionary.

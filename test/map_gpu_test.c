@@ -413,6 +413,49 @@ static int test_chain_counts(void) {
   return r;
 }
 
+/* MDH_MAP_WITHOUT_FUSED: the enumeration yields exactly the legal mappings
+ * without a Fused map, in the same order, and a Fused one is illegal with
+ * a message. */
+static int test_without_fused(void) {
+  static const int parents[] = {-1, 0, 1, 2, 3};
+  struct tree tree;
+  struct sols all, some;
+  long k, j, n;
+  int m, fused, r = 0;
+  int enc[5] = {MDH_MAP_GLB, MDH_MAP_FUSED, MDH_MAP_SEQ, MDH_MAP_SEQ,
+                MDH_MAP_SEQ};
+
+  for (n = 1; n <= 5; ++n) {
+    tree_init(&tree, (int)n, parents, "01111");
+    collect(&tree, STR, MDH_MAP_PARALLEL_REDUCTIONS, &all);
+    collect(&tree, STR, MDH_MAP_PARALLEL_REDUCTIONS | MDH_MAP_WITHOUT_FUSED,
+            &some);
+    for (j = 0, k = 0; k < all.count; ++k) {
+      for (fused = 0, m = 0; m < n; ++m)
+        fused |= all.encs[k * n + m] == MDH_MAP_FUSED;
+      if (fused)
+        continue;
+      if (j >= some.count ||
+          memcmp(all.encs + k * n, some.encs + j * n, n * sizeof(int))) {
+        fprintf(stderr, "chain of %ld: mapping %ld without Fused missing\n", n,
+                k);
+        r = -1;
+        break;
+      }
+      ++j;
+    }
+    r |= expect_count("without Fused", some.count, j);
+    printf("  chain of %ld: %ld legal mappings, %ld without Fused\n", n,
+           all.count, some.count);
+    free(all.encs);
+    free(some.encs);
+  }
+  tree_init(&tree, 3, parents, "011");
+  r |= expect_verdict("Fused excluded", &tree, STR, MDH_MAP_WITHOUT_FUSED, enc,
+                      0, "which the caller excludes");
+  return r;
+}
+
 static int stop_after_three(const int *enc, void *user) {
   int *seen = user;
 
@@ -571,6 +614,7 @@ static const struct {
     {"G3", &test_g3},
     {"reductions and scans", &test_reduction_scan},
     {"chain counts", &test_chain_counts},
+    {"without Fused", &test_without_fused},
     {"stop", &test_stop},
     {"bad input", &test_bad_input},
     {"brute force", &test_brute_force},

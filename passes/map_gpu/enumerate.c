@@ -461,9 +461,15 @@ static void assign(struct mdh_map_ctx *ctx, int m, int e) {
 }
 
 /* Checks that map "m" is Fused only into a parent it is perfectly nested
- * in (G2; implied by the paper's Sec. 4.1). */
+ * in (G2; implied by the paper's Sec. 4.1), and not at all under
+ * MDH_MAP_WITHOUT_FUSED. */
 static int check_fusion(struct mdh_map_ctx *ctx, int m) {
-  if (ctx->enc[m] != MDH_MAP_FUSED || ctx->tree->nodes[m].perfectly_nested)
+  if (ctx->enc[m] != MDH_MAP_FUSED)
+    return 1;
+  if (ctx->flags & MDH_MAP_WITHOUT_FUSED)
+    return fail(ctx, "fusion: map %s is Fused, which the caller excludes",
+                name(ctx, 0, m));
+  if (ctx->tree->nodes[m].perfectly_nested)
     return 1;
   return fail(ctx,
               "fusion: map %s is not perfectly nested in its parent and "

@@ -97,12 +97,15 @@ enum mdh_map_rules { MDH_MAP_RULES_LITERAL, MDH_MAP_RULES_STRENGTHENED };
  * MDH_MAP_PARALLEL_SCANS: scan maps may be Lcl or Glb (the threads of one
  * block scan chunks, then combine the chunks' totals; the caller keeps Glb
  * to one block); without it they are Seq.
+ * MDH_MAP_WITHOUT_FUSED: no map is Fused (a caller without code for it: the
+ * enumeration then never enters the subtrees of Fused maps).
  */
 enum mdh_map_flag {
   MDH_MAP_WITHOUT_RULE8 = 1 << 0,
   MDH_MAP_PARALLEL_REDUCTIONS = 1 << 1,
   MDH_MAP_WITHOUT_G3 = 1 << 2,
-  MDH_MAP_PARALLEL_SCANS = 1 << 3
+  MDH_MAP_PARALLEL_SCANS = 1 << 3,
+  MDH_MAP_WITHOUT_FUSED = 1 << 4
 };
 
 /* The encodings in the order the enumerator tries them. */

@@ -313,11 +313,7 @@ static int add_candidate(const int *enc, void *user) {
   struct search *s = user;
   struct candidate *c;
   char err[256];
-  int j;
 
-  for (j = 0; j < s->rank; ++j)
-    if (enc[j] == MDH_MAP_FUSED)
-      return 0;
   if (s->n >= MAX_CANDIDATES)
     return 1;
   if (s->n == s->cap) {
@@ -677,8 +673,13 @@ static int choose(struct search *s, long index, struct mdh_mapping *map) {
     memset(map, 0, sizeof(*map));
     return 1;
   }
-  count = mdh_map_enumerate(&s->tree, MDH_MAP_RULES_STRENGTHENED, s->flags,
-                            &add_candidate, s);
+  /* The strategies have no code for Fused maps; skipping them in the
+   * search, rather than in add_candidate, cut a 10-dimensional
+   * contraction's enumeration from 340,736 legal mappings to the 11,236
+   * it keeps. */
+  count =
+      mdh_map_enumerate(&s->tree, MDH_MAP_RULES_STRENGTHENED,
+                        s->flags | MDH_MAP_WITHOUT_FUSED, &add_candidate, s);
   if (count < 0 || s->n == 0) {
     mdh_emit_error(s->loc, PASS ": no legal mapping for this %s", s->what);
     return -1;
