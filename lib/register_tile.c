@@ -446,7 +446,10 @@ static void apply_sizes(struct mdh_register_tile *t, struct mdh_stmt *stmt,
   int64_t rows;
 
   if (t->row >= 0) {
-    rows = sizes[t->row] ? sizes[t->row] : t->extent[t->row];
+    /* Beyond the extent (2^63 - 1 included) a block is the whole extent. */
+    rows = sizes[t->row] && sizes[t->row] < t->extent[t->row]
+               ? sizes[t->row]
+               : t->extent[t->row];
     t->row_block = (rows + t->rows - 1) / t->rows * t->rows;
   }
   if (t->reduces)
