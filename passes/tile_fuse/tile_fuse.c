@@ -627,9 +627,9 @@ static int read_tiling(struct fuse_data *data, struct tiling *t,
     halve_largest(t);
   for (best = -1, r = 0; r < t->n; ++r) {
     n = mdh_stmt_extent(stmt, t->dims[r]);
-    t->count[r] = !t->sizes[r] ? 1
-                  : n < 0      ? 0
-                               : (n + t->sizes[r] - 1) / t->sizes[r];
+    /* (n - 1) / size + 1, not (n + size - 1) / size: a size of 2^63 - 1
+     * must not overflow. */
+    t->count[r] = !t->sizes[r] ? 1 : n <= 0 ? 0 : (n - 1) / t->sizes[r] + 1;
     if (t->count[r] > best) {
       best = t->count[r];
       top = r;
