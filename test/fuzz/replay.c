@@ -121,7 +121,8 @@ static void replay_dir(struct replay *r, const char *dir) {
         (names = realloc(names, (n + 1) * sizeof(*names))))
       names[n++] = strdup(e->d_name);
   closedir(d);
-  qsort(names, n, sizeof(*names), by_name);
+  if (n > 0) /* qsort's base may not be null, even for no elements */
+    qsort(names, n, sizeof(*names), by_name);
   for (i = 0; i < n; ++i) {
     snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
     replay_file(r, path);
