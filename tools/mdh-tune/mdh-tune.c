@@ -526,6 +526,28 @@ static int run_child(char *const *argv, long limit, struct mdh_str *out,
   return -1;
 }
 
+/* Returns the record entry of candidate "c" of "function" of type
+ * "signature" on "device" with "pipeline", measured at "ms" (-1: not
+ * measured); its strings are the arguments'. */
+static struct mdh_tuning_entry
+candidate_entry(const char *device, const char *function, const char *signature,
+                const char *pipeline, const struct candidate *c, double ms) {
+  struct mdh_tuning_entry e = {(char *)device,
+                               (char *)function,
+                               (char *)signature,
+                               (char *)pipeline,
+                               c->kernel,
+                               c->kernel >= 0 && !c->tiles ? c->index : -1,
+                               NULL,
+                               (char *)c->fusion,
+                               ms,
+                               c->n_sizes,
+                               {0}};
+
+  memcpy(e.tile_sizes, c->sizes, c->n_sizes * sizeof(*c->sizes));
+  return e;
+}
+
 /* Writes the tile sizes of candidate "c" of function o->entry of type
  * "signature" on "device" as a record of one entry into a new temporary
  * file, whose name goes to "path". Returns 0, or -1 with the reason in
@@ -534,23 +556,13 @@ static int write_tile_record(const struct options *o, const char *device,
                              const char *signature, const struct candidate *c,
                              char *path, size_t len, char *why,
                              size_t why_len) {
-  struct mdh_tuning_entry e = {(char *)device,
-                               (char *)o->entry,
-                               (char *)signature,
-                               (char *)o->pipeline,
-                               c->kernel,
-                               -1,
-                               NULL,
-                               NULL,
-                               -1,
-                               c->n_sizes,
-                               {0}};
+  struct mdh_tuning_entry e =
+      candidate_entry(device, o->entry, signature, o->pipeline, c, -1);
   struct mdh_tuning_record r;
   const char *tmp = getenv("TMPDIR");
   FILE *f;
   int fd, bad;
 
-  memcpy(e.tile_sizes, c->sizes, c->n_sizes * sizeof(*c->sizes));
   snprintf(path, len, "%s/mdh-tune-XXXXXX", tmp && *tmp ? tmp : "/tmp");
   fd = mkstemp(path);
   f = fd < 0 ? NULL : fdopen(fd, "w");
@@ -663,19 +675,9 @@ static int add_measured(struct mdh_tuning_record *r, const char *device,
                         const char *function, const char *signature,
                         const char *pipeline, const struct candidate *c,
                         double ms, double *base) {
-  struct mdh_tuning_entry e = {(char *)device,
-                               (char *)function,
-                               (char *)signature,
-                               (char *)pipeline,
-                               c->kernel,
-                               c->kernel >= 0 && !c->tiles ? c->index : -1,
-                               NULL,
-                               (char *)c->fusion,
-                               ms,
-                               c->n_sizes,
-                               {0}};
+  struct mdh_tuning_entry e =
+      candidate_entry(device, function, signature, pipeline, c, ms);
 
-  memcpy(e.tile_sizes, c->sizes, c->n_sizes * sizeof(*c->sizes));
   if (is_default(c))
     *base = ms;
   else if (*base >= 0 && ms > *base * (1 - MIN_GAIN))
