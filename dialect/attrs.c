@@ -26,6 +26,7 @@
 #define ATTR_FUSION "mdh.fusion"
 #define ATTR_TILE_SIZES "mdh.tile_sizes"
 #define ATTR_VECTOR_BITS "mdh.vector_bits"
+#define ATTR_CACHE_BYTES "mdh.cache_bytes"
 #define ATTR_CPU_TILES "mdh.cpu_tiles"
 #define ATTR_PACK "mdh.pack"
 
@@ -296,6 +297,11 @@ MlirAttribute mdh_attr_find_vector_bits(MlirOperation op,
 
 void mdh_attr_set_vector_bits(MlirOperation op, int64_t bits) {
   set_i64(op, ATTR_VECTOR_BITS, bits);
+}
+
+MlirAttribute mdh_attr_find_cache_bytes(MlirOperation op,
+                                        MlirOperation *owner) {
+  return find(op, ATTR_CACHE_BYTES, owner);
 }
 
 bool mdh_attr_is_pack(MlirOperation hom) {

@@ -137,6 +137,13 @@ void mdh_attr_set_tile_sizes(MlirOperation hom, intptr_t n,
 MlirAttribute mdh_attr_find_vector_bits(MlirOperation op, MlirOperation *owner);
 void mdh_attr_set_vector_bits(MlirOperation op, int64_t bits);
 
+/* `mdh.cache_bytes` (func.func or module): the sizes in bytes of the
+ * level 1 data cache and the level 2 cache of a core, `array<i64: L1,
+ * L2>`, for the blocks of mdh-codegen-cpu's register tiles (raw:
+ * mdh-codegen-cpu reports a malformed value; without it, those the OS
+ * reports for the host). Found on "op" or an ancestor. */
+MlirAttribute mdh_attr_find_cache_bytes(MlirOperation op, MlirOperation *owner);
+
 /* `mdh.pack` (md_hom, unit): the md_hom is mdh-pack's copy of an operand
  * into the buffer a register tile reads; mdh-tile-fuse leaves it out of
  * the groups it fuses, so that it runs once, before its reader. */

@@ -41,6 +41,21 @@
  * broadcasts that it loads ahead of their multiply-adds. */
 #define SPARE_REGISTERS 2
 
+/* The core a tile's step is timed on (tile_cycles): two vector FMAs and two
+ * vector loads issued per cycle, an FMA's result ready 4 cycles later, as
+ * on Zen 3 to 5 and Skylake (Agner Fog, "Instruction tables"). */
+#define FMAS_PER_CYCLE 2
+#define LOADS_PER_CYCLE 2
+#define FMA_LATENCY 4
+
+/* Shapes whose estimated time differs by less than 1 / SAME_TIME count as
+ * equally fast (better_shape), and the one with fewer loads per FMA wins:
+ * the estimate does not see the difference between a tile of 6 x 4
+ * vectors and one of 12 x 2, both FMA-bound, and the first ran MatMul at
+ * 88% of the FMA peak; nor between tiles of 4 x 2 vectors and of 5 x 2,
+ * whose 8 accumulators leave no slack for the FMA latency. */
+#define SAME_TIME 32
+
 /* The fewest row blocks, the iterations of the parallel loop: two for
  * each of up to 8 threads. On the 2-core AMD EPYC of bench/cpu, MatMul
  * 512^3 and 1024^3 ran 1.86x and 1.86x faster on 2 threads than on 1
@@ -60,6 +75,11 @@
 #define DEFAULT_L1_BYTES (32 * 1024)
 #define DEFAULT_L2_BYTES (512 * 1024)
 
+/* The largest cache size `mdh.cache_bytes` may give: 1 TiB, far beyond
+ * any cache, and small enough that the block model's products of it do
+ * not overflow. */
+#define MAX_CACHE_BYTES ((int64_t)1 << 40)
+
 /* The widest vector registers of the host, in bits. */
 static int host_vector_bits(void) {
 #if defined(__x86_64__) || defined(__i386__)
@@ -78,6 +98,27 @@ static int64_t cache_bytes(int name, int64_t fallback) {
   long v = sysconf(name);
 
   return v > 0 ? v : fallback;
+}
+
+/* Sets the cache sizes of "target" from `mdh.cache_bytes` "attr" on
+ * "owner". Returns -1 after an error at "owner" if it is not two sizes
+ * from 1 byte to MAX_CACHE_BYTES. */
+static int target_caches(struct mdh_cpu_target *target, MlirAttribute attr,
+                         MlirOperation owner) {
+  int i, ok = mlirAttributeIsADenseI64Array(attr) &&
+              mlirDenseArrayGetNumElements(attr) == 2;
+
+  for (i = 0; i < 2 && ok; ++i)
+    ok = mlirDenseI64ArrayGetElement(attr, i) >= 1 &&
+         mlirDenseI64ArrayGetElement(attr, i) <= MAX_CACHE_BYTES;
+  if (!ok) {
+    mdh_emit_error(owner, "mdh.cache_bytes must be array<i64: L1, L2>, two "
+                          "sizes in bytes from 1 to 2^40");
+    return -1;
+  }
+  target->l1_bytes = mlirDenseI64ArrayGetElement(attr, 0);
+  target->l2_bytes = mlirDenseI64ArrayGetElement(attr, 1);
+  return 0;
 }
 
 int mdh_cpu_target_init(struct mdh_cpu_target *target, MlirOperation func) {
@@ -103,6 +144,9 @@ int mdh_cpu_target_init(struct mdh_cpu_target *target, MlirOperation func) {
 #else
   target->n_registers = target->vector_bits == 512 ? 32 : 16;
 #endif
+  attr = mdh_attr_find_cache_bytes(func, &owner);
+  if (!mlirAttributeIsNull(attr))
+    return target_caches(target, attr, owner);
 #ifdef _SC_LEVEL1_DCACHE_SIZE
   target->l1_bytes = cache_bytes(_SC_LEVEL1_DCACHE_SIZE, DEFAULT_L1_BYTES);
   target->l2_bytes = cache_bytes(_SC_LEVEL2_CACHE_SIZE, DEFAULT_L2_BYTES);
@@ -320,18 +364,99 @@ static int vectors_fit(const struct mdh_register_tile *c) {
                  : lanes <= c->extent[c->vec];
 }
 
+/* Returns the cycles of one step of the reduction in a tile of "rows" rows
+ * and "vectors" vectors of the shape of "t": its loads and its FMAs at
+ * their rates, or the latency of an FMA where it has too few accumulators
+ * to hide it. */
+static double tile_cycles(const struct mdh_register_tile *t, int rows,
+                          int vectors) {
+  struct mdh_register_tile c = *t;
+  int64_t loads, fmas, live;
+  double cycles = FMA_LATENCY;
+
+  c.rows = rows;
+  c.vectors = vectors;
+  tile_cost(&c, &loads, &fmas, &live);
+  if ((double)loads / LOADS_PER_CYCLE > cycles)
+    cycles = (double)loads / LOADS_PER_CYCLE;
+  if ((double)rows * vectors / FMAS_PER_CYCLE > cycles)
+    cycles = (double)rows * vectors / FMAS_PER_CYCLE;
+  return cycles;
+}
+
+/* Returns the estimated cycles per point of the row and vec dimensions of
+ * one step of the reduction in the tiles of shape "t" (rows of its row
+ * dimension, vectors along vec, which does not reduce): the full tiles and
+ * those of the edges of both dimensions, whose fewer rows or vectors
+ * (the last one masked) may leave an FMA's latency unhidden. On ResNet-50's
+ * conv3_x with AVX2 (28-column images, 128 channels), tiles of 3 x 3
+ * vectors had the fewest loads per FMA but ran the last 4 columns in
+ * tiles of 3 x 1 vector: 192 ms on one core of a Zen 3, against 110 ms in
+ * tiles of 5 x 2 vectors, 16 + 12 columns. */
+static double tile_time(const struct mdh_register_tile *t) {
+  int64_t lanes = (int64_t)t->vectors * t->width, extent = t->extent[t->vec];
+  int64_t rows = t->row >= 0 ? t->extent[t->row] : 1;
+  int64_t full_rows = rows / t->rows, edge_rows = rows % t->rows;
+  int64_t full = extent / lanes;
+  int edge = (int)((extent % lanes + t->width - 1) / t->width);
+  double row_cycles[2] = {0, 0};
+  int v;
+
+  for (v = 0; v < 2; ++v) {
+    int vectors = v == 0 ? t->vectors : edge;
+
+    if (vectors == 0)
+      continue;
+    row_cycles[v] = full_rows * tile_cycles(t, t->rows, vectors);
+    if (edge_rows > 0)
+      row_cycles[v] += tile_cycles(t, (int)edge_rows, vectors);
+  }
+  return (full * row_cycles[0] + row_cycles[1]) / ((double)rows * extent);
+}
+
+/* Tells whether shape "c" is better than "best" for a tile whose lanes
+ * split the reduction: fewer loads per multiply-add, then larger. Each of
+ * its rows streams from memory, which the loads decide. */
+static int fewer_loads(const struct mdh_register_tile *c,
+                       const struct mdh_register_tile *best) {
+  int64_t loads, fmas, live, best_loads, best_fmas;
+
+  tile_cost(c, &loads, &fmas, &live);
+  tile_cost(best, &best_loads, &best_fmas, &live);
+  return loads * best_fmas < best_loads * fmas ||
+         (loads * best_fmas == best_loads * fmas && fmas > best_fmas);
+}
+
+/* Tells whether shape "c" is better than "best": estimated faster
+ * (tile_time) by more than 1 / SAME_TIME, or as fast and with fewer loads
+ * per multiply-add. */
+static int better_shape(const struct mdh_register_tile *c,
+                        const struct mdh_register_tile *best) {
+  double time, best_time;
+
+  if (c->reduces)
+    return fewer_loads(c, best);
+  time = tile_time(c);
+  best_time = tile_time(best);
+  if (time * SAME_TIME < best_time * (SAME_TIME - 1))
+    return 1;
+  if (best_time * SAME_TIME < time * (SAME_TIME - 1))
+    return 0;
+  return fewer_loads(c, best);
+}
+
 /* Chooses the row dimension, rows and vectors of "t" (vec, width and the
  * accesses set) for "target": among the shapes whose live registers fit,
- * the one with the fewest loads per multiply-add, then the largest. The
- * row dimension is a parallel dimension other than vec, or none. The
- * vectors may reach past the extent of vec, their last lanes masked out,
- * where "t" may mask lanes: a 3x3 convolution of 28-column images (ResNet-50's
- * conv3_x) then runs tiles of 14 channels x 2 vectors (28 of 32 lanes),
- * 0.57 loads per multiply-add, rather than of 16 x 1 vector, 1.06. */
+ * the fastest (better_shape). The row dimension is a parallel dimension
+ * other than vec, or none. The vectors may reach past the extent of vec,
+ * their last lanes masked out, where "t" may mask lanes: a 3x3
+ * convolution of 28-column images (ResNet-50's conv3_x) then runs tiles of
+ * 12 channels x 2 vectors of 16 lanes (28 of 32 lanes) rather than of 12
+ * x 1 vector and a tile of 12 lanes masked. */
 static void choose_shape(struct mdh_register_tile *t, struct mdh_stmt *stmt,
                          const struct mdh_cpu_target *target) {
   struct mdh_register_tile c = *t, best = *t;
-  int64_t loads, fmas, live, best_loads = 1, best_fmas = 0;
+  int64_t loads, fmas, live;
   int r, max_rows;
 
   best.rows = 0;
@@ -351,12 +476,8 @@ static void choose_shape(struct mdh_register_tile *t, struct mdh_stmt *stmt,
         tile_cost(&c, &loads, &fmas, &live);
         if (live > target->n_registers - SPARE_REGISTERS)
           break;
-        if (best.rows == 0 || loads * best_fmas < best_loads * fmas ||
-            (loads * best_fmas == best_loads * fmas && fmas > best_fmas)) {
+        if (best.rows == 0 || better_shape(&c, &best))
           best = c;
-          best_loads = loads;
-          best_fmas = fmas;
-        }
       }
   }
   *t = best;

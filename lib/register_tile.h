@@ -34,8 +34,9 @@ struct mdh_cpu_target {
 };
 
 /* Sets "target" for "func": the vector width of `mdh.vector_bits` on it or
- * an ancestor, else the host's; the cache sizes the OS reports. Returns -1
- * after an error at the attribute's owner when it is malformed. */
+ * an ancestor, else the host's; the cache sizes of `mdh.cache_bytes` on it
+ * or an ancestor, else those the OS reports. Returns -1 after an error at
+ * the attribute's owner when one is malformed. */
 int mdh_cpu_target_init(struct mdh_cpu_target *target, MlirOperation func);
 
 /* A statement's register tile: the statement (index into the model), the

@@ -254,3 +254,44 @@ int mdh_affine_map_uses_dim(MlirAffineMap map, int d) {
       return 1;
   return 0;
 }
+
+/* Tells whether "e" uses one of the "n" dimensions from "lo" on. */
+static int uses_dims(MlirAffineExpr e, int lo, int n) {
+  int i;
+
+  for (i = 0; i < n; ++i)
+    if (mlirAffineExprIsFunctionOfDim(e, lo + i))
+      return 1;
+  return 0;
+}
+
+int mdh_affine_expr_add_coefficients(MlirAffineExpr e, int lo, int n,
+                                     int64_t scale, int64_t *coef) {
+  MlirAffineExpr lhs, rhs;
+  int64_t c;
+  int d;
+
+  if (!uses_dims(e, lo, n))
+    return 1;
+  if (mlirAffineExprIsADim(e)) {
+    d = (int)mlirAffineDimExprGetPosition(e) - lo;
+    return !__builtin_add_overflow(coef[d], scale, &coef[d]);
+  }
+  if (mlirAffineExprIsAAdd(e))
+    return mdh_affine_expr_add_coefficients(mlirAffineBinaryOpExprGetLHS(e), lo,
+                                            n, scale, coef) &&
+           mdh_affine_expr_add_coefficients(mlirAffineBinaryOpExprGetRHS(e), lo,
+                                            n, scale, coef);
+  if (!mlirAffineExprIsAMul(e))
+    return 0;
+  lhs = mlirAffineBinaryOpExprGetLHS(e);
+  rhs = mlirAffineBinaryOpExprGetRHS(e);
+  if (mlirAffineExprIsAConstant(lhs)) {
+    lhs = rhs;
+    rhs = mlirAffineBinaryOpExprGetLHS(e);
+  }
+  return mlirAffineExprIsAConstant(rhs) &&
+         !__builtin_mul_overflow(mlirAffineConstantExprGetValue(rhs), scale,
+                                 &c) &&
+         mdh_affine_expr_add_coefficients(lhs, lo, n, c, coef);
+}

@@ -11,6 +11,7 @@
 #include "mlir-c/IR.h"
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* Returns the named attribute "name" = "attr". */
 MlirNamedAttribute mdh_named_attr(MlirContext ctx, const char *name,
@@ -91,5 +92,13 @@ int mdh_values_same_view(MlirValue a, MlirValue b);
 
 /* Tells whether a result of affine map "map" depends on dimension "d". */
 int mdh_affine_map_uses_dim(MlirAffineMap map, int d);
+
+/* Adds to "coef"[i] the coefficient of dimension "lo" + i (i < "n") in
+ * affine expression "e" times "scale": "e" is sum_i "coef"[i] x_(lo+i)
+ * plus terms free of those dimensions. Returns 0 if "e" uses one of them
+ * otherwise (in a mod or a division, times a non-constant) or a
+ * coefficient overflows, else 1. */
+int mdh_affine_expr_add_coefficients(MlirAffineExpr e, int lo, int n,
+                                     int64_t scale, int64_t *coef);
 
 #endif

@@ -21,7 +21,8 @@
  *                        mdh's sum and the loop's are checked against the
  *                        sum in double precision
  *   copy N               a copy of N floats (the machine's memory bandwidth)
- *   fma                  the FMA peak, 24 independent 16-lane chains
+ *   fma                  the FMA peak: 24 independent 16-lane chains
+ *                        (AVX-512), else 12 of 8 lanes (AVX2)
  * Threads: OpenBLAS's and OpenMP's counts set to THREADS. */
 
 #define _GNU_SOURCE
@@ -289,17 +290,41 @@ static void run_copy(void *user) {
   }
 }
 
-/* 24 independent chains of 16-lane FMAs per thread, 10^7 steps each, in
- * named variables so that they stay in registers. */
+/* Independent chains of vector FMAs per thread, 10^7 steps each, in named
+ * variables so that they stay in registers: 24 of 16 lanes with AVX-512
+ * (32 registers), 12 of 8 lanes with AVX2 (16 registers), enough to
+ * cover the latency of two FMA pipes either way. */
+#ifdef __AVX512F__
+#define FMA_LANES 16
 #define FMA_CHAINS(X)                                                          \
   X(0)                                                                         \
   X(1)                                                                         \
   X(2)                                                                         \
-  X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11) X(12) X(13) X(14) X(15) X(16) \
+  X(3)                                                                         \
+  X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11) X(12) X(13) X(14) X(15) X(16)      \
       X(17) X(18) X(19) X(20) X(21) X(22) X(23)
-#define FMA_DECLARE(j) __m512 a##j = _mm512_set1_ps((float)j);
-#define FMA_STEP(j) a##j = _mm512_fmadd_ps(a##j, x, y);
-#define FMA_SUM(j) s = _mm512_add_ps(s, a##j);
+#define FMA_N_CHAINS 24
+typedef __m512 fma_vec;
+#define fma_set1 _mm512_set1_ps
+#define fma_zero _mm512_setzero_ps
+#define fma_fmadd _mm512_fmadd_ps
+#define fma_add _mm512_add_ps
+#define fma_store _mm512_storeu_ps
+#else
+#define FMA_LANES 8
+#define FMA_CHAINS(X)                                                          \
+  X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11)
+#define FMA_N_CHAINS 12
+typedef __m256 fma_vec;
+#define fma_set1 _mm256_set1_ps
+#define fma_zero _mm256_setzero_ps
+#define fma_fmadd _mm256_fmadd_ps
+#define fma_add _mm256_add_ps
+#define fma_store _mm256_storeu_ps
+#endif
+#define FMA_DECLARE(j) fma_vec a##j = fma_set1((float)j);
+#define FMA_STEP(j) a##j = fma_fmadd(a##j, x, y);
+#define FMA_SUM(j) s = fma_add(s, a##j);
 
 static void run_fma(void *user) {
   struct loops *l = user;
@@ -307,9 +332,9 @@ static void run_fma(void *user) {
 
 #pragma omp parallel reduction(+ : total)
   {
-    __m512 x = _mm512_set1_ps(0.999999f), y = _mm512_set1_ps(1e-7f);
-    __m512 s = _mm512_setzero_ps();
-    float out[16];
+    fma_vec x = fma_set1(0.999999f), y = fma_set1(1e-7f);
+    fma_vec s = fma_zero();
+    float out[FMA_LANES];
     int i;
 
     FMA_CHAINS(FMA_DECLARE)
@@ -318,7 +343,7 @@ static void run_fma(void *user) {
       __asm__ volatile("" ::: "memory");
     }
     FMA_CHAINS(FMA_SUM)
-    _mm512_storeu_ps(out, s);
+    fma_store(out, s);
     total += out[0];
   }
   l->sum = total;
@@ -394,7 +419,7 @@ int main(int argc, char **argv) {
   if (!strcmp(kernel, "fma")) {
     ms = time_median(run_fma, &l, warmup, reps);
     printf("median_ms=%.4f gflops=%.1f\n", ms,
-           2.0 * 16 * 24 * 1e7 * threads / ms / 1e6);
+           2.0 * FMA_LANES * FMA_N_CHAINS * 1e7 * threads / ms / 1e6);
     return 0;
   }
   fprintf(stderr, "libs: unknown kernel '%s'\n", kernel);

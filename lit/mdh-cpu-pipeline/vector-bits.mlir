@@ -5,7 +5,7 @@
 // RUN: not %mdh-opt %s --pass-pipeline='builtin.module(mdh-cpu-pipeline{vector-bits=100})' 2>&1 | FileCheck %s --check-prefix=BAD
 // CHECK: module attributes {{{.*}}mdh.vector_bits = 256 : i64
 // CHECK-LABEL: llvm.func @matmul(
-// CHECK-SAME: mdh.cpu_tiles = ["S0: rows d0 x 3, d1 x 3 vector<8xf32>, d0 blocks of 3"]
+// CHECK-SAME: mdh.cpu_tiles = ["S0: rows d0 x 5, d1 x 2 vector<8xf32>, d0 blocks of 5"]
 // CHECK: llvm.intr.fmuladd({{.*}}) : (vector<8xf32>, vector<8xf32>, vector<8xf32>) -> vector<8xf32>
 // BAD: mdh-cpu-pipeline: vector-bits must be 128, 256 or 512, got 100
 func.func private @mul(%a: f32, %b: f32) -> f32 {

@@ -81,6 +81,12 @@
 #define MIN_CHUNKED_POINTS 65536
 #define MAX_CHUNKS 16
 
+/* The most entries of a table of offsets (build_collapsed): 16 KiB of
+ * int32, half the level 1 data cache of the smallest x86 cores this runs
+ * on (32 KiB: Zen 3, Skylake), so that the table stays there beside the
+ * tile's operands. */
+#define MAX_OFFSET_TABLE 4096
+
 /* The register tile of an AST mark: the tile, whether it holds points
  * (isl may generate the mark where it is empty, its child then guarded)
  * and the bounds of its points in each dimension, as expressions of the
@@ -272,7 +278,10 @@ int mdh_cpu_is_register_tile(__isl_keep isl_ast_node *node) {
  * the index space (null: all), its statement, the point being generated
  * ("idx": the tile's lower bounds, the reduction loops' iterators), the
  * vector type "acc_type" of the accumulators, the operator, the callee,
- * and the reduction dimension that build_split shared out (-1: none). */
+ * the reduction dimension that build_split shared out (-1: none), and for
+ * each input access that build_collapsed addresses flat, a 1-D view of its
+ * buffer "flat" and the offset "flat_off" in it of the collapsed loop's
+ * point (else null). */
 struct tile_gen {
   const struct mdh_register_tile *t;
   int rows, vectors;
@@ -286,6 +295,8 @@ struct tile_gen {
   const struct mdh_operator *op;
   MlirOperation fn;
   int split;
+  MlirValue flat[MDH_REGISTER_TILE_MAX_ACCESSES];
+  MlirValue flat_off[MDH_REGISTER_TILE_MAX_ACCESSES];
 };
 
 /* Returns vector<"width" x elem> for the element type "elem". */
@@ -319,11 +330,11 @@ static void tile_point(const struct tile_gen *g, struct mdh_builder *b, int r,
                                   mdh_build_index(b, (int64_t)q * t->width));
 }
 
-/* Loads a vector of "buffer" through access "map" at point "at", only the
- * lanes of "mask" if not null (the others 0). */
-static MlirValue load_vector(const struct tile_gen *g, struct mdh_builder *b,
-                             MlirValue buffer, MlirAffineMap map,
-                             const MlirValue *at, MlirValue mask) {
+/* Loads a vector of "buffer" at its "n" indices "idx", only the lanes of
+ * "mask" if not null (the others 0). */
+static MlirValue load_vector_at(const struct tile_gen *g, struct mdh_builder *b,
+                                MlirValue buffer, intptr_t n,
+                                const MlirValue *idx, MlirValue mask) {
   MlirValue operands[3 + MAX_RANK];
   MlirType elem = mlirShapedTypeGetElementType(mlirValueGetType(buffer));
   MlirType type = vector_of(g, elem);
@@ -331,10 +342,9 @@ static MlirValue load_vector(const struct tile_gen *g, struct mdh_builder *b,
       b->ctx, "value",
       mlirTypeIsAFloat(elem) ? mlirFloatAttrDoubleGet(b->ctx, elem, 0.0)
                              : mlirIntegerAttrGet(elem, 0));
-  intptr_t n = mlirAffineMapGetNumResults(map);
 
   operands[0] = buffer;
-  mdh_build_affine_map(b, map, at, operands + 1);
+  memcpy(operands + 1, idx, n * sizeof(*idx));
   if (mlirValueIsNull(mask))
     return mlirOperationGetResult(
         mdh_build_op(b, "vector.load", n + 1, operands, 1, &type, 0, NULL), 0);
@@ -346,6 +356,18 @@ static MlirValue load_vector(const struct tile_gen *g, struct mdh_builder *b,
   return mlirOperationGetResult(
       mdh_build_op(b, "vector.maskedload", n + 3, operands, 1, &type, 0, NULL),
       0);
+}
+
+/* Loads a vector of "buffer" through access "map" at point "at", only the
+ * lanes of "mask" if not null (the others 0). */
+static MlirValue load_vector(const struct tile_gen *g, struct mdh_builder *b,
+                             MlirValue buffer, MlirAffineMap map,
+                             const MlirValue *at, MlirValue mask) {
+  MlirValue idx[MAX_RANK];
+
+  mdh_build_affine_map(b, map, at, idx);
+  return load_vector_at(g, b, buffer, mlirAffineMapGetNumResults(map), idx,
+                        mask);
 }
 
 /* Stores vector "v" to "buffer" through access "map" at point "at", only
@@ -370,20 +392,51 @@ static void store_vector(struct mdh_builder *b, MlirValue v, MlirValue buffer,
   mdh_build_op(b, "vector.maskedstore", n + 3, operands, 0, NULL, 0, NULL);
 }
 
+/* Sets "idx" to the indices of access "a" of "view", input access "k" of
+ * the tile, at point "at" and "*buffer" to the buffer they index; returns
+ * their number. Where build_collapsed addresses the access flat, that is
+ * one index of the flat view "g->flat[k]": the point's element plus the
+ * offset of the collapsed loop's point. */
+static intptr_t access_indices(const struct tile_gen *g, struct mdh_builder *b,
+                               MlirOperation view, intptr_t a, int k,
+                               const MlirValue *at, MlirValue *buffer,
+                               MlirValue *idx) {
+  MlirAffineMap map = mdhViewGetAccess(view, a);
+  intptr_t j, n = mlirAffineMapGetNumResults(map);
+  int64_t strides[MAX_RANK], offset;
+  MlirValue flat;
+
+  *buffer = mdhViewGetBuffer(view);
+  mdh_build_affine_map(b, map, at, idx);
+  if (mlirValueIsNull(g->flat_off[k]))
+    return n;
+  mlirMemRefTypeGetStridesAndOffset(mlirValueGetType(*buffer), strides,
+                                    &offset);
+  flat = g->flat_off[k];
+  for (j = 0; j < n; ++j)
+    flat = mdh_build_binary(
+        b, "arith.addi", flat,
+        strides[j] == 1 ? idx[j]
+                        : mdh_build_binary(b, "arith.muli", idx[j],
+                                           mdh_build_index(b, strides[j])));
+  *buffer = g->flat[k];
+  idx[0] = flat;
+  return 1;
+}
+
 /* Reads input access "k" of "view" at row "r" and vector "q": a vector,
  * or a scalar broadcast to every lane. */
 static MlirValue read_input(const struct tile_gen *g, struct mdh_builder *b,
                             MlirOperation view, intptr_t a, int k, int r,
                             int q) {
-  MlirAffineMap map = mdhViewGetAccess(view, a);
-  MlirValue buffer = mdhViewGetBuffer(view), at[MAX_RANK], idx[MAX_RANK];
+  MlirValue buffer, at[MAX_RANK], idx[MAX_RANK];
+  intptr_t n;
 
   tile_point(g, b, r, q, at);
+  n = access_indices(g, b, view, a, k, at, &buffer, idx);
   if (g->t->vector[k])
-    return load_vector(g, b, buffer, map, at, g->masks[q]);
-  mdh_build_affine_map(b, map, at, idx);
-  return broadcast(
-      g, b, mdh_build_load(b, buffer, mlirAffineMapGetNumResults(map), idx));
+    return load_vector_at(g, b, buffer, n, idx, g->masks[q]);
+  return broadcast(g, b, mdh_build_load(b, buffer, n, idx));
 }
 
 /* Reads every input of the tile at the current reduction point into
@@ -683,37 +736,373 @@ static int build_nest(struct tile_gen *g, struct mdh_builder *b, int d,
   return rc;
 }
 
+/* The flat addressing of a collapsed loop (build_collapsed) over the
+ * reduction dimensions "d" to "end" (exclusive): the loop's counter t
+ * runs over at most "points" points, dimension e < end at (t /
+ * "stride"[e - d]) mod "extent"[e - d] (for d, the most points of it in a
+ * tile). For each input access k: its offset in the elements of its
+ * buffer per point of each dimension ("coef"[k], all 0 where it does not
+ * depend on the run), and how to get its offset at t: "alpha"[k] t where
+ * that is the offset (alpha != 0), else a table of the offsets of every t
+ * ("table"[k], shared by accesses of equal "coef"). */
+struct flat_plan {
+  int d, end;
+  int64_t points;
+  int64_t extent[MAX_RANK];
+  int64_t stride[MAX_RANK];
+  int64_t coef[MDH_REGISTER_TILE_MAX_ACCESSES][MAX_RANK];
+  int64_t alpha[MDH_REGISTER_TILE_MAX_ACCESSES];
+  MlirValue table[MDH_REGISTER_TILE_MAX_ACCESSES];
+};
+
+/* Tells whether memref type "type" has a static shape and layout with
+ * non-negative strides; sets "strides". */
+static int static_layout(MlirType type, int64_t *strides) {
+  intptr_t j, rank = mlirShapedTypeGetRank(type);
+  int64_t offset;
+
+  if (!mlirShapedTypeHasStaticShape(type) || rank > MAX_RANK ||
+      mlirLogicalResultIsFailure(
+          mlirMemRefTypeGetStridesAndOffset(type, strides, &offset)) ||
+      mlirShapedTypeIsDynamicStrideOrOffset(offset))
+    return 0;
+  for (j = 0; j < rank; ++j)
+    if (mlirShapedTypeIsDynamicStrideOrOffset(strides[j]) || strides[j] < 0)
+      return 0;
+  return 1;
+}
+
+/* Sets "coef" to the offsets in the elements of its buffer of access "a"
+ * of "view" per point of the dimensions of "p". Returns 0 if they are not
+ * constant, or the buffer's layout is not static. */
+static int flat_coefficients(const struct flat_plan *p, MlirOperation view,
+                             intptr_t a, int64_t *coef) {
+  MlirAffineMap map = mdhViewGetAccess(view, a);
+  int64_t strides[MAX_RANK];
+  intptr_t j;
+  int e;
+
+  memset(coef, 0, MAX_RANK * sizeof(*coef));
+  for (e = p->d; e < p->end; ++e)
+    if (mdh_affine_map_uses_dim(map, e))
+      break;
+  if (e == p->end)
+    return 1;
+  if (!static_layout(mlirValueGetType(mdhViewGetBuffer(view)), strides))
+    return 0;
+  for (j = 0; j < mlirAffineMapGetNumResults(map); ++j)
+    if (!mdh_affine_expr_add_coefficients(mlirAffineMapGetResult(map, j), p->d,
+                                          p->end - p->d, strides[j], coef))
+      return 0;
+  return 1;
+}
+
+/* Tells whether the offsets of "coef" are all 0. */
+static int flat_is_zero(const struct flat_plan *p, const int64_t *coef) {
+  int e;
+
+  for (e = 0; e < p->end - p->d; ++e)
+    if (coef[e])
+      return 0;
+  return 1;
+}
+
+/* Returns alpha where "coef" makes the offset alpha t at the loop's point
+ * t, else 0. */
+static int64_t flat_alpha(const struct flat_plan *p, const int64_t *coef) {
+  int64_t alpha = coef[p->end - 1 - p->d], x;
+  int e;
+
+  for (e = 0; e < p->end - p->d; ++e)
+    if (__builtin_mul_overflow(alpha, p->stride[e], &x) || x != coef[e])
+      return 0;
+  return alpha;
+}
+
+/* Tells whether the offsets of "coef" at every point of the loop of "p"
+ * fit 32 bits: the sum of the largest products with each coefficient. */
+static int flat_fits_32_bits(const struct flat_plan *p, const int64_t *coef) {
+  int64_t sum = 0, x;
+  int e;
+
+  for (e = 0; e < p->end - p->d; ++e)
+    if (__builtin_mul_overflow(coef[e] < 0 ? -coef[e] : coef[e],
+                               p->extent[e] - 1, &x) ||
+        __builtin_add_overflow(sum, x, &sum))
+      return 0;
+  return sum <= INT32_MAX;
+}
+
+/* Returns the op of the function around "b", if any, else a null op. */
+static MlirOperation enclosing_func(struct mdh_builder *b) {
+  MlirOperation op = mlirBlockGetParentOperation(b->block);
+
+  while (!mlirOperationIsNull(op) && !mdh_op_is(op, "func.func"))
+    op = mlirOperationGetParentOperation(op);
+  return op;
+}
+
+/* Returns the symbol table op around the function around "b", if any, else
+ * a null op. */
+static MlirOperation enclosing_symbol_table(struct mdh_builder *b) {
+  MlirOperation func = enclosing_func(b), op;
+  MlirSymbolTable table;
+
+  if (mlirOperationIsNull(func))
+    return func;
+  op = mlirOperationGetParentOperation(func);
+  if (mlirOperationIsNull(op))
+    return op;
+  table = mlirSymbolTableCreate(op);
+  if (mlirSymbolTableIsNull(table))
+    return (MlirOperation){NULL};
+  mlirSymbolTableDestroy(table);
+  return op;
+}
+
+/* Returns the name of a constant memref.global of type "type" and value
+ * "value" in the symbol table around "b", made before the function around
+ * "b" unless one is there. */
+static MlirAttribute offsets_global(struct mdh_builder *b, MlirType type,
+                                    MlirAttribute value) {
+  MlirOperation func = enclosing_func(b), module = enclosing_symbol_table(b);
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  MlirStringRef init = mlirStringRefCreateFromCString("initial_value");
+  MlirNamedAttribute attrs[6];
+  MlirOperationState st;
+  MlirOperation op;
+  MlirSymbolTable table;
+  MlirAttribute name;
+
+  for (op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op))
+    if (mdh_op_is(op, "memref.global") &&
+        mlirAttributeEqual(mlirOperationGetAttributeByName(op, init), value) &&
+        !mlirAttributeIsNull(mlirOperationGetAttributeByName(
+            op, mlirStringRefCreateFromCString("constant"))))
+      return mlirOperationGetAttributeByName(
+          op, mlirStringRefCreateFromCString("sym_name"));
+  attrs[0] = mdh_named_attr(
+      b->ctx, "sym_name",
+      mlirStringAttrGet(b->ctx,
+                        mlirStringRefCreateFromCString("__mdh_offsets")));
+  attrs[1] = mdh_named_attr(
+      b->ctx, "sym_visibility",
+      mlirStringAttrGet(b->ctx, mlirStringRefCreateFromCString("private")));
+  attrs[2] = mdh_named_attr(b->ctx, "type", mlirTypeAttrGet(type));
+  attrs[3] = mdh_named_attr(b->ctx, "initial_value", value);
+  attrs[4] = mdh_named_attr(b->ctx, "constant", mlirUnitAttrGet(b->ctx));
+  /* A cache line. */
+  attrs[5] =
+      mdh_named_attr(b->ctx, "alignment",
+                     mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), 64));
+  st = mlirOperationStateGet(mlirStringRefCreateFromCString("memref.global"),
+                             mlirLocationUnknownGet(b->ctx));
+  mlirOperationStateAddAttributes(&st, 6, attrs);
+  op = mlirOperationCreate(&st);
+  mlirBlockInsertOwnedOperationBefore(body, func, op);
+  table = mlirSymbolTableCreate(module);
+  name = mlirSymbolTableInsert(table, op);
+  mlirSymbolTableDestroy(table);
+  return name;
+}
+
+/* Builds at "b" a memref of the offsets of "coef" at every point of the
+ * loop of "p" (which flat_fits_32_bits), a constant global of the symbol
+ * table around "b" (enclosing_symbol_table). */
+static MlirValue offset_table(const struct flat_plan *p, struct mdh_builder *b,
+                              const int64_t *coef) {
+  MlirType i32 = mlirIntegerTypeGet(b->ctx, 32), type;
+  MlirAttribute value, name;
+  MlirNamedAttribute attr;
+  int32_t *offsets = malloc(p->points * sizeof(*offsets));
+  int64_t t, n = p->points, x;
+  int e;
+
+  if (!offsets)
+    abort();
+  for (t = 0; t < n; ++t) {
+    for (x = 0, e = 0; e < p->end - p->d; ++e)
+      x += coef[e] * (t / p->stride[e] % p->extent[e]);
+    offsets[t] = (int32_t)x;
+  }
+  type = mlirRankedTensorTypeGet(1, &n, i32, mlirAttributeGetNull());
+  value = mlirDenseElementsAttrInt32Get(type, n, offsets);
+  free(offsets);
+  type = mlirMemRefTypeContiguousGet(i32, 1, &n, mlirAttributeGetNull());
+  name = offsets_global(b, type, value);
+  attr = mdh_named_attr(
+      b->ctx, "name",
+      mlirFlatSymbolRefAttrGet(b->ctx, mlirStringAttrGetValue(name)));
+  return mlirOperationGetResult(
+      mdh_build_op(b, "memref.get_global", 0, NULL, 1, &type, 1, &attr), 0);
+}
+
+/* Builds at "b" a 1-D view of every element of "buffer" (static_layout),
+ * from its first: element i of "buffer" is element sum_j strides_j i_j. */
+static MlirValue flat_view(struct mdh_builder *b, MlirValue buffer) {
+  MlirType type = mlirValueGetType(buffer), view_type;
+  intptr_t j, rank = mlirShapedTypeGetRank(type);
+  int64_t strides[MAX_RANK], offset, span = 1, one = 1;
+  MlirNamedAttribute attrs[4];
+  int32_t segments[4] = {1, 0, 0, 0};
+
+  mlirMemRefTypeGetStridesAndOffset(type, strides, &offset);
+  for (j = 0; j < rank; ++j)
+    span += (mlirShapedTypeGetDimSize(type, j) - 1) * strides[j];
+  view_type =
+      mlirMemRefTypeGet(mlirShapedTypeGetElementType(type), 1, &span,
+                        mlirStridedLayoutAttrGet(b->ctx, offset, 1, &one),
+                        mlirMemRefTypeGetMemorySpace(type));
+  attrs[0] = mdh_named_attr(b->ctx, "operandSegmentSizes",
+                            mlirDenseI32ArrayGet(b->ctx, 4, segments));
+  attrs[1] = mdh_named_attr(b->ctx, "static_offsets",
+                            mlirDenseI64ArrayGet(b->ctx, 1, &offset));
+  attrs[2] = mdh_named_attr(b->ctx, "static_sizes",
+                            mlirDenseI64ArrayGet(b->ctx, 1, &span));
+  attrs[3] = mdh_named_attr(b->ctx, "static_strides",
+                            mlirDenseI64ArrayGet(b->ctx, 1, &one));
+  return mlirOperationGetResult(mdh_build_op(b, "memref.reinterpret_cast", 1,
+                                             &buffer, 1, &view_type, 4, attrs),
+                                0);
+}
+
+/* Sets "p" to the flat addressing of the loop of build_collapsed over the
+ * reduction dimensions "d" to "end" of "g" (those after "d" spanned whole,
+ * "d" by at most its block) and builds at "b" what it needs outside the
+ * loop: the flat views of the buffers (in "g->flat", where not set by an
+ * enclosing loop) and the offset tables. Returns 0, having built nothing,
+ * if an access cannot be addressed flat or a table would have more than
+ * MAX_OFFSET_TABLE entries or offsets beyond 32 bits. */
+static int plan_flat(struct tile_gen *g, struct mdh_builder *b, int d, int end,
+                     struct flat_plan *p) {
+  const struct mdh_register_tile *t = g->t;
+  MlirOperation hom = g->info->stmt->hom, view;
+  MlirValue buffers[MDH_REGISTER_TILE_MAX_ACCESSES];
+  intptr_t v, a;
+  int k = 0, j, e;
+
+  p->d = d;
+  p->end = end;
+  p->points = 1;
+  for (e = end - 1; e >= d; --e) {
+    p->extent[e - d] = t->extent[e];
+    if (e == d && d == t->block_dim && t->block < t->extent[e])
+      p->extent[e - d] = t->block;
+    p->stride[e - d] = p->points;
+    if (__builtin_mul_overflow(p->points, p->extent[e - d], &p->points))
+      return 0;
+  }
+  for (v = 0; v < mlirOperationGetNumOperands(hom); ++v) {
+    view = mlirOpResultGetOwner(mlirOperationGetOperand(hom, v));
+    for (a = 0; a < mdhViewGetNumAccesses(view); ++a, ++k) {
+      buffers[k] = mdhViewGetBuffer(view);
+      if (!flat_coefficients(p, view, a, p->coef[k]))
+        return 0;
+      p->alpha[k] = flat_alpha(p, p->coef[k]);
+      if (!p->alpha[k] && !flat_is_zero(p, p->coef[k]) &&
+          (p->points > MAX_OFFSET_TABLE || !flat_fits_32_bits(p, p->coef[k]) ||
+           mlirOperationIsNull(enclosing_symbol_table(b))))
+        return 0;
+    }
+  }
+  for (k = 0; k < t->n_access; ++k) {
+    p->table[k] = (MlirValue){NULL};
+    if (p->alpha[k] || flat_is_zero(p, p->coef[k]))
+      continue;
+    for (j = 0; j < k && mlirValueIsNull(p->table[k]); ++j)
+      if (!memcmp(p->coef[j], p->coef[k], sizeof(p->coef[k])))
+        p->table[k] = p->table[j];
+    if (mlirValueIsNull(p->table[k]))
+      p->table[k] = offset_table(p, b, p->coef[k]);
+  }
+  for (k = 0; k < t->n_access; ++k)
+    if (!flat_is_zero(p, p->coef[k]) && mlirValueIsNull(g->flat[k]))
+      g->flat[k] = flat_view(b, buffers[k]);
+  return 1;
+}
+
+/* Sets the offsets of the flat addressing "p" at the loop's point "t", at
+ * "b" in the loop's body, adding to those of an enclosing loop. */
+static void flat_offsets(struct tile_gen *g, struct mdh_builder *b,
+                         const struct flat_plan *p, MlirValue t) {
+  MlirType index = mlirIndexTypeGet(b->ctx);
+  MlirValue offsets[MDH_REGISTER_TILE_MAX_ACCESSES], v;
+  int k, j;
+
+  for (k = 0; k < g->t->n_access; ++k) {
+    offsets[k] = (MlirValue){NULL};
+    if (flat_is_zero(p, p->coef[k]))
+      continue;
+    for (j = 0; j < k && mlirValueIsNull(offsets[k]); ++j)
+      if (!memcmp(p->coef[j], p->coef[k], sizeof(p->coef[k])))
+        offsets[k] = offsets[j];
+    if (!mlirValueIsNull(offsets[k]))
+      continue;
+    if (p->alpha[k] == 1) {
+      offsets[k] = t;
+    } else if (p->alpha[k]) {
+      offsets[k] =
+          mdh_build_binary(b, "arith.muli", t, mdh_build_index(b, p->alpha[k]));
+    } else {
+      v = mdh_build_load(b, p->table[k], 1, &t);
+      offsets[k] = mlirOperationGetResult(
+          mdh_build_op(b, "arith.index_cast", 1, &v, 1, &index, 0, NULL), 0);
+    }
+  }
+  for (k = 0; k < g->t->n_access; ++k)
+    if (!mlirValueIsNull(offsets[k]))
+      g->flat_off[k] =
+          mlirValueIsNull(g->flat_off[k])
+              ? offsets[k]
+              : mdh_build_binary(b, "arith.addi", g->flat_off[k], offsets[k]);
+}
+
 /* Builds one loop over the reduction dimensions from "d" to the end of
- * their run (next_collapsed) at "b", recovering each index by division
- * and remainder (see build_nest): a block of channels and the 3 x 3 window
- * of a convolution as one loop of 9 steps per channel. Nested loops, each
- * carrying the 26 accumulators of a 13 x 2 tile, made LLVM shuffle and
- * spill the accumulators at every step, and so did the window unrolled
- * (ResNet-50's conv3_x: 134 GFLOP/s either way on one core of the bench
- * machine). Indices carried by the loop and stepped like an odometer
- * instead of recovered by division (27 integer instructions a step
- * against 24 FMAs) were slower still (53 ms against 47 ms on conv3_x):
- * LLVM then no longer sees that the weights' offset is the loop's own
- * counter, and reloads the rows' addresses from the stack. Only "d" may
- * span a tile partly (the blocked dimension is the outermost reduction
- * dimension). */
+ * their run (next_collapsed) at "b": a block of channels and the 3 x 3
+ * window of a convolution as one loop of 9 steps per channel. Nested
+ * loops, each carrying the 26 accumulators of a 13 x 2 tile, made LLVM
+ * shuffle and spill the accumulators at every step, and so did the window
+ * unrolled (ResNet-50's conv3_x: 134 GFLOP/s either way on one core of the
+ * bench machine). Recovering each index by division and remainder took 27
+ * integer instructions a step against 24 FMAs with AVX-512 (45 against 9
+ * with AVX2), and indices carried by the loop and stepped like an odometer
+ * were slower still (53 ms against 47 ms on conv3_x): LLVM then no longer
+ * sees that the weights' offset is the loop's own counter, and reloads the
+ * rows' addresses from the stack. So the inputs are addressed flat where
+ * their buffers' layouts are static (plan_flat): each access at its
+ * element at the run's first point plus its offset at the loop's point,
+ * the counter times a constant where the run walks it in order (the
+ * weights), else a load from a table of the offsets (the image). Only "d"
+ * may span a tile partly (the blocked dimension is the outermost
+ * reduction dimension). */
 static int build_collapsed(struct tile_gen *g, struct mdh_builder *b, int d,
                            MlirValue *acc) {
-  int end = next_collapsed(g, d), n = g->rows * g->vectors, e, rc;
+  int end = next_collapsed(g, d), n = g->rows * g->vectors, e, rc, flat;
+  MlirValue saved[2][MDH_REGISTER_TILE_MAX_ACCESSES];
   int64_t points = 1, stride;
+  struct flat_plan plan;
   struct mdh_builder in;
   MlirOperation loop;
   MlirValue iv, v;
 
   for (e = d + 1; e < end; ++e)
     points *= g->t->extent[e];
+  memcpy(saved[0], g->flat, sizeof(g->flat));
+  memcpy(saved[1], g->flat_off, sizeof(g->flat_off));
+  flat = plan_flat(g, b, d, end, &plan);
   v = mdh_build_binary(b, "arith.subi", g->hi[d], g->lo[d]);
   v = mdh_build_binary(b, "arith.addi", v, mdh_build_index(b, 1));
   loop = open_loop(
       b, mdh_build_index(b, 0),
       mdh_build_binary(b, "arith.muli", v, mdh_build_index(b, points)), 1, n,
       acc, &in, &iv);
-  for (e = end - 1, stride = 1; e >= d; stride *= g->t->extent[e--]) {
+  if (flat) {
+    flat_offsets(g, &in, &plan, iv);
+    for (e = d; e < end; ++e)
+      g->idx[e] = g->lo[e];
+  }
+  for (e = end - 1, stride = 1; e >= d && !flat; stride *= g->t->extent[e--]) {
     v = stride > 1 ? mdh_build_binary(&in, "arith.divui", iv,
                                       mdh_build_index(&in, stride))
                    : iv;
@@ -723,6 +1112,8 @@ static int build_collapsed(struct tile_gen *g, struct mdh_builder *b, int d,
     g->idx[e] = mdh_build_binary(&in, "arith.addi", g->lo[e], v);
   }
   rc = build_nest(g, &in, end, acc);
+  memcpy(g->flat, saved[0], sizeof(g->flat));
+  memcpy(g->flat_off, saved[1], sizeof(g->flat_off));
   close_loop(&in, loop, n, acc);
   return rc;
 }

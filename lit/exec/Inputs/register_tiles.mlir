@@ -1,7 +1,9 @@
 // md_homs that mdh-codegen-cpu runs in register tiles (vector registers
 // accumulating a block of the result over the reduction), at sizes that
 // leave partial tiles in every tiled dimension; see register-tiles.test.
-module attributes {mdh.vector_bits = 512 : i64} {
+// The tiles are sized for 512-bit vectors and the caches of the bench
+// machine's Zen 5 cores (48 KiB, 1 MiB), whatever the host.
+module attributes {mdh.vector_bits = 512 : i64, mdh.cache_bytes = array<i64: 49152, 1048576>} {
 func.func private @mul(%a: f32, %b: f32) -> f32 {
   %p = arith.mulf %a, %b : f32
   return %p : f32
@@ -232,6 +234,56 @@ func.func @colmax(%A: memref<3x2001x16xi32>, %y: memref<16xi32>) {
       : (!mdh.mda<array<i64: 16, 2001, 3>>) -> !mdh.mda<array<i64: 16, 1, 1>>
   "mdh.out_view"(%r, %y) {accesses = [affine_map<(j, i, b) -> (j)>], components = array<i64: 0>, mdh.accumulate}
       : (!mdh.mda<array<i64: 16, 1, 1>>, memref<16xi32>) -> ()
+  return
+}
+// Convolutions whose collapsed reduction loop (ci, ky, kx) addresses its
+// inputs flat (passes/codegen_cpu/register_tile.c, build_collapsed):
+// @convflat's image flipped along ky (negative offsets in the table), its
+// weights at every other element (the loop's counter times 2) and its 40
+// channels in blocks of 16 (the last block of 8 uses the start of the
+// table); @convtwo reads two images alike (one table for both) through a
+// body of several ops; @convdyn's image has a dynamic size, so its loop
+// recovers the indices by division instead.
+func.func private @addmul(%a: f32, %b: f32, %w: f32) -> f32 {
+  %s = arith.addf %a, %b : f32
+  %p = arith.mulf %s, %w : f32
+  return %p : f32
+}
+func.func @convflat(%in: memref<40x9x23xf32>, %w: memref<6x40x3x3x2xf32>, %out: memref<6x7x21xf32>) {
+  %vi = "mdh.inp_view"(%in) {accesses = [affine_map<(co, y, x, ci, ky, kx) -> (ci, y - ky + 2, x + kx)>]}
+      : (memref<40x9x23xf32>) -> !mdh.mda<array<i64: 6, 7, 21, 40, 3, 3>>
+  %vw = "mdh.inp_view"(%w) {accesses = [affine_map<(co, y, x, ci, ky, kx) -> (co, ci, ky, kx, 1)>]}
+      : (memref<6x40x3x3x2xf32>) -> !mdh.mda<array<i64: 6, 7, 21, 40, 3, 3>>
+  %r = "mdh.md_hom"(%vi, %vw) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.cc, #mdh.cc, #mdh.pw<"add">, #mdh.pw<"add">, #mdh.pw<"add">],
+                               mdh.tile_sizes = array<i64: 0, 0, 0, 16, 0, 0>}
+      : (!mdh.mda<array<i64: 6, 7, 21, 40, 3, 3>>, !mdh.mda<array<i64: 6, 7, 21, 40, 3, 3>>) -> !mdh.mda<array<i64: 6, 7, 21, 1, 1, 1>>
+  "mdh.out_view"(%r, %out) {accesses = [affine_map<(co, y, x, ci, ky, kx) -> (co, y, x)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 6, 7, 21, 1, 1, 1>>, memref<6x7x21xf32>) -> ()
+  return
+}
+func.func @convtwo(%a: memref<3x12x39xf32>, %b: memref<3x12x39xf32>, %w: memref<8x3x3x3xf32>, %out: memref<8x10x37xf32>) {
+  %va = "mdh.inp_view"(%a) {accesses = [affine_map<(co, y, x, ci, ky, kx) -> (ci, y + ky, x + kx)>]}
+      : (memref<3x12x39xf32>) -> !mdh.mda<array<i64: 8, 10, 37, 3, 3, 3>>
+  %vb = "mdh.inp_view"(%b) {accesses = [affine_map<(co, y, x, ci, ky, kx) -> (ci, y + ky, x + kx)>]}
+      : (memref<3x12x39xf32>) -> !mdh.mda<array<i64: 8, 10, 37, 3, 3, 3>>
+  %vw = "mdh.inp_view"(%w) {accesses = [affine_map<(co, y, x, ci, ky, kx) -> (co, ci, ky, kx)>]}
+      : (memref<8x3x3x3xf32>) -> !mdh.mda<array<i64: 8, 10, 37, 3, 3, 3>>
+  %r = "mdh.md_hom"(%va, %vb, %vw) {scalar_function = @addmul, combine_ops = [#mdh.cc, #mdh.cc, #mdh.cc, #mdh.pw<"add">, #mdh.pw<"add">, #mdh.pw<"add">]}
+      : (!mdh.mda<array<i64: 8, 10, 37, 3, 3, 3>>, !mdh.mda<array<i64: 8, 10, 37, 3, 3, 3>>, !mdh.mda<array<i64: 8, 10, 37, 3, 3, 3>>) -> !mdh.mda<array<i64: 8, 10, 37, 1, 1, 1>>
+  "mdh.out_view"(%r, %out) {accesses = [affine_map<(co, y, x, ci, ky, kx) -> (co, y, x)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 8, 10, 37, 1, 1, 1>>, memref<8x10x37xf32>) -> ()
+  return
+}
+func.func @convdyn(%in: memref<3x12x39xf32>, %w: memref<8x3x3x3xf32>, %out: memref<8x10x37xf32>) {
+  %d = memref.cast %in : memref<3x12x39xf32> to memref<?x12x39xf32>
+  %vi = "mdh.inp_view"(%d) {accesses = [affine_map<(co, y, x, ci, ky, kx) -> (ci, y + ky, x + kx)>]}
+      : (memref<?x12x39xf32>) -> !mdh.mda<array<i64: 8, 10, 37, 3, 3, 3>>
+  %vw = "mdh.inp_view"(%w) {accesses = [affine_map<(co, y, x, ci, ky, kx) -> (co, ci, ky, kx)>]}
+      : (memref<8x3x3x3xf32>) -> !mdh.mda<array<i64: 8, 10, 37, 3, 3, 3>>
+  %r = "mdh.md_hom"(%vi, %vw) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.cc, #mdh.cc, #mdh.pw<"add">, #mdh.pw<"add">, #mdh.pw<"add">]}
+      : (!mdh.mda<array<i64: 8, 10, 37, 3, 3, 3>>, !mdh.mda<array<i64: 8, 10, 37, 3, 3, 3>>) -> !mdh.mda<array<i64: 8, 10, 37, 1, 1, 1>>
+  "mdh.out_view"(%r, %out) {accesses = [affine_map<(co, y, x, ci, ky, kx) -> (co, y, x)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 8, 10, 37, 1, 1, 1>>, memref<8x10x37xf32>) -> ()
   return
 }
 }
