@@ -34,6 +34,7 @@ const char mdh_mark_kinds[] = "mdh.kinds";
 const char mdh_mark_kernel[] = "kernel";
 const char mdh_mark_tile_buffers[] = "mdh.tile_buffers";
 const char mdh_mark_register_tile[] = "mdh.register_tile";
+const char mdh_mark_pack_panels[] = "mdh.pack_panels";
 
 static MlirAttribute get(MlirOperation op, const char *name) {
   return mlirOperationGetAttributeByName(op,

@@ -175,4 +175,9 @@ extern const char mdh_mark_tile_buffers[];
  * block of the result over the reduction). */
 extern const char mdh_mark_register_tile[];
 
+/* The name of a mark between the band of a register tile's blocks and its
+ * band of row tiles, where mdh-codegen-cpu packs the panels the row tiles
+ * read. */
+extern const char mdh_mark_pack_panels[];
+
 #endif

@@ -51,7 +51,10 @@ int mdh_cpu_target_init(struct mdh_cpu_target *target, MlirOperation func);
  * reduction dimension whose points the lanes share out (each lane a partial
  * result, folded at the end), not a parallel one. "mask" tells whether the
  * scalar function may run on lanes outside the index space (masked loads
- * give them 0: not when it divides integers). */
+ * give them 0: not when it divides integers). "pack" tells for each input
+ * access whether it is copied, for each block of the reduction and tile of
+ * vec, into a contiguous panel that the row tiles of a row block read
+ * (mdh_register_tile_panel_points): the packed B panels of BLIS. */
 struct mdh_register_tile {
   int stmt;
   int rank;
@@ -65,7 +68,17 @@ struct mdh_register_tile {
   int n_access;
   char vector[MDH_REGISTER_TILE_MAX_ACCESSES];
   char on_row[MDH_REGISTER_TILE_MAX_ACCESSES];
+  char pack[MDH_REGISTER_TILE_MAX_ACCESSES];
 };
+
+/* Returns the points of the reduction in a block of "t" (those of its
+ * block dimension times the extents of the other reduction dimensions of
+ * "kinds"), the rows of a packed panel, and sets "strides"[d] of each
+ * reduction dimension d to the panel rows between its neighbouring
+ * points. */
+int64_t mdh_register_tile_panel_points(const struct mdh_register_tile *t,
+                                       const MdhCombineKind *kinds,
+                                       int64_t *strides);
 
 /* Chooses the register tile of statement "s" of "m" for "target" in "t":
  * the statement has a reduction (pw dimensions, no scan), one result, a

@@ -68,6 +68,7 @@ struct cpu_gen {
   int n_redirects;
   struct mdh_redirect redirects[MDH_FUSE_MAX_BUFFERS];
   MlirValue offsets[MDH_FUSE_MAX_BUFFERS][MDH_MODEL_MAX_RANK];
+  const struct mdh_cpu_panels *panels;
 };
 
 /* The statement callback of the AST translator. */
@@ -252,6 +253,32 @@ static void tile_buffer_places(struct mdh_builder *b, struct mdh_builder *alloc,
   dealloc->before = mlirOperationGetNextInBlock(outer);
 }
 
+/* Generates pack_panels mark "node" at "b" in "scope": the panels, in
+ * buffers allocated at "alloc" and freed at "dealloc", then its child
+ * "child" (taken), whose register tiles read them. */
+static int generate_panels(struct mdh_builder *b, struct mdh_builder *alloc,
+                           struct mdh_builder *dealloc,
+                           __isl_keep isl_ast_node *node,
+                           __isl_take isl_ast_node *child,
+                           struct mdh_ast_scope *scope, struct cpu_gen *gen) {
+  struct mdh_cpu_panels panels;
+  struct mdh_builder in;
+  int k, rc;
+
+  rc = mdh_cpu_generate_pack_panels(b, alloc, node, scope, gen->cg, &panels,
+                                    &in);
+  if (rc == 0) {
+    gen->panels = &panels;
+    rc = mdh_ast_scope_node(scope, &in, child);
+    gen->panels = NULL;
+  }
+  for (k = 0; k < MDH_REGISTER_TILE_MAX_ACCESSES; ++k)
+    if (!mlirValueIsNull(panels.v[k]))
+      mdh_build_dealloc(dealloc, panels.v[k]);
+  isl_ast_node_free(child);
+  return rc;
+}
+
 /* The mark callback of the AST translator: the code of a tile of a fused
  * group accesses, instead of each buffer that only the group uses, a tile
  * buffer of the group's footprint per tile, at the index minus the tile's
@@ -272,10 +299,12 @@ static int generate_mark(struct mdh_builder *b, __isl_keep isl_ast_node *node,
         realloc(gen->tiles->v, (gen->tiles->n + 1) * sizeof(*gen->tiles->v));
     if (!gen->tiles->v)
       abort();
-    return mdh_cpu_generate_register_tile(b, node, scope, gen->cg,
+    return mdh_cpu_generate_register_tile(b, node, scope, gen->cg, gen->panels,
                                           &gen->tiles->v[gen->tiles->n++]);
   }
   tile_buffer_places(b, &alloc, &dealloc);
+  if (mdh_cpu_is_pack_panels(node))
+    return generate_panels(b, &alloc, &dealloc, node, child, scope, gen);
   for (i = 0; offs && i < offs->group->n && rc == 0; ++i) {
     copy =
         mdh_build_alloc(&alloc, mdh_fuse_buffer_type(m, &offs->group->bufs[i],

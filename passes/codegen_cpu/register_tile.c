@@ -175,11 +175,44 @@ static int has_batch(const struct mdh_register_tile *t, struct mdh_stmt *stmt) {
 
 static void tile_free(void *user) { free(user); }
 
+/* Tells whether "t" packs an input into panels. */
+static int packs(const struct mdh_register_tile *t) {
+  int k;
+
+  for (k = 0; k < t->n_access; ++k)
+    if (t->pack[k])
+      return 1;
+  return 0;
+}
+
+/* Splits "node", the outer band of a tile, before its last member, the
+ * row tiles, with a pack_panels mark owning "t", a copy of the tile,
+ * between the two: the panels of a block of the reduction and a tile of
+ * vec, packed once for the row tiles of a row block. Returns the outer
+ * part. */
+static __isl_give isl_schedule_node *
+mark_panels(__isl_take isl_schedule_node *node, struct mdh_register_tile *t) {
+  isl_size n = isl_schedule_node_band_n_member(node);
+  isl_id *id =
+      isl_id_alloc(isl_schedule_node_get_ctx(node), mdh_mark_pack_panels, t);
+
+  if (!id)
+    free(t);
+  id = isl_id_set_free_user(id, &tile_free);
+  if (n < 2) {
+    isl_id_free(id);
+    return isl_schedule_node_free(node);
+  }
+  node = isl_schedule_node_band_split(node, n - 1);
+  node = isl_schedule_node_insert_mark(isl_schedule_node_child(node, 0), id);
+  return isl_schedule_node_parent(node);
+}
+
 __isl_give isl_schedule_node *
 mdh_cpu_register_tile(struct mdh_model *m, const struct mdh_cpu_target *target,
                       __isl_take isl_schedule_node *node, int *tiled) {
   isl_union_set *domain = isl_schedule_node_get_domain(node);
-  struct mdh_register_tile *t;
+  struct mdh_register_tile *t, *panels = NULL;
   isl_multi_union_pw_aff *band;
   isl_id *id;
   int s = only_statement(m, domain);
@@ -193,16 +226,25 @@ mdh_cpu_register_tile(struct mdh_model *m, const struct mdh_cpu_target *target,
     isl_union_set_free(domain);
     return node;
   }
-  /* The mark owns "t" and frees it with itself, also when inserting it
-   * fails: nothing reads "t" after. */
   band = outer_band(t, &m->stmts[s], domain);
   *tiled = has_batch(t, &m->stmts[s]) ? 1 : -1;
+  if (packs(t)) {
+    panels = malloc(sizeof(*panels));
+    if (!panels)
+      abort();
+    *panels = *t;
+  }
+  /* The mark owns "t" and frees it with itself, also when inserting it
+   * fails: nothing reads "t" after. */
   id = isl_id_alloc(m->ctx, mdh_mark_register_tile, t);
   if (!id)
     free(t);
   id = isl_id_set_free_user(id, &tile_free);
   node = isl_schedule_node_insert_mark(node, id);
-  return isl_schedule_node_insert_partial_schedule(node, band);
+  node = isl_schedule_node_insert_partial_schedule(node, band);
+  if (panels)
+    node = mark_panels(node, panels);
+  return node;
 }
 
 /* ---- the AST ------------------------------------------------------------ */
@@ -223,14 +265,20 @@ __isl_give isl_ast_node *
 mdh_cpu_annotate_register_tile(__isl_take isl_ast_node *node,
                                __isl_keep isl_ast_build *build) {
   isl_id *id = isl_ast_node_mark_get_id(node);
-  struct mdh_register_tile *t =
-      id && !strcmp(isl_id_get_name(id), mdh_mark_register_tile)
-          ? isl_id_get_user(id)
-          : NULL;
+  const char *name = id ? isl_id_get_name(id) : NULL;
+  struct mdh_register_tile *t = NULL;
   struct tile_ast *ann;
   isl_map *inst;
   int d;
 
+  if (name && !strcmp(name, mdh_mark_register_tile))
+    name = mdh_mark_register_tile;
+  else if (name && !strcmp(name, mdh_mark_pack_panels))
+    name = mdh_mark_pack_panels;
+  else
+    name = NULL;
+  if (name)
+    t = isl_id_get_user(id);
   isl_id_free(id);
   if (!t)
     return node;
@@ -249,24 +297,30 @@ mdh_cpu_annotate_register_tile(__isl_take isl_ast_node *node,
         build, isl_map_dim_max(isl_map_copy(inst), d));
   }
   isl_map_free(inst);
-  id = isl_id_alloc(isl_ast_build_get_ctx(build), mdh_mark_register_tile, ann);
+  id = isl_id_alloc(isl_ast_build_get_ctx(build), name, ann);
   id = isl_id_set_free_user(id, &tile_ast_free);
   return isl_ast_node_set_annotation(node, id);
 }
 
-/* Returns the annotation of register_tile mark "node", or NULL. */
-static const struct tile_ast *annotation(__isl_keep isl_ast_node *node) {
+/* Returns the annotation of "node" if it is a mark "name" (register_tile
+ * or pack_panels), or NULL. */
+static const struct tile_ast *annotation(__isl_keep isl_ast_node *node,
+                                         const char *name) {
   isl_id *ann = isl_ast_node_get_annotation(node);
   const struct tile_ast *t = NULL;
 
-  if (ann && !strcmp(isl_id_get_name(ann), mdh_mark_register_tile))
+  if (ann && !strcmp(isl_id_get_name(ann), name))
     t = isl_id_get_user(ann);
   isl_id_free(ann);
   return t;
 }
 
 int mdh_cpu_is_register_tile(__isl_keep isl_ast_node *node) {
-  return annotation(node) != NULL;
+  return annotation(node, mdh_mark_register_tile) != NULL;
+}
+
+int mdh_cpu_is_pack_panels(__isl_keep isl_ast_node *node) {
+  return annotation(node, mdh_mark_pack_panels) != NULL;
 }
 
 /* ---- the code ------------------------------------------------------------ */
@@ -281,7 +335,9 @@ int mdh_cpu_is_register_tile(__isl_keep isl_ast_node *node) {
  * the reduction dimension that build_split shared out (-1: none), and for
  * each input access that build_collapsed addresses flat, a 1-D view of its
  * buffer "flat" and the offset "flat_off" in it of the collapsed loop's
- * point (else null). */
+ * point (else null); the panels of the packed inputs (null: none packed)
+ * and the panel rows "pstride" between neighbouring points of each
+ * reduction dimension. */
 struct tile_gen {
   const struct mdh_register_tile *t;
   int rows, vectors;
@@ -297,6 +353,8 @@ struct tile_gen {
   int split;
   MlirValue flat[MDH_REGISTER_TILE_MAX_ACCESSES];
   MlirValue flat_off[MDH_REGISTER_TILE_MAX_ACCESSES];
+  const struct mdh_cpu_panels *panels;
+  int64_t pstride[MAX_RANK];
 };
 
 /* Returns vector<"width" x elem> for the element type "elem". */
@@ -392,6 +450,42 @@ static void store_vector(struct mdh_builder *b, MlirValue v, MlirValue buffer,
   mdh_build_op(b, "vector.maskedstore", n + 3, operands, 0, NULL, 0, NULL);
 }
 
+/* Tells whether input access "k" of "g" is read from a packed panel. */
+static int is_packed(const struct tile_gen *g, int k) {
+  return g->panels && g->t->pack[k];
+}
+
+/* Returns the lanes of a panel row of "t": its tile's along vec. */
+static int64_t panel_lanes(const struct mdh_register_tile *t) {
+  return (int64_t)t->vectors * t->width;
+}
+
+/* Sets "idx" to the index of point "at" in the panel of packed input
+ * access "k" and "*buffer" to the panel; returns 1. The panel holds the
+ * tile's lanes of each point of a block of the reduction, row after row
+ * (mdh_register_tile_panel_points), from the tile's first point (plus the
+ * offset of a collapsed loop's point, build_collapsed). */
+static intptr_t panel_index(const struct tile_gen *g, struct mdh_builder *b,
+                            int k, const MlirValue *at, MlirValue *buffer,
+                            MlirValue *idx) {
+  const struct mdh_register_tile *t = g->t;
+  MlirValue v = mdh_build_binary(b, "arith.subi", at[t->vec], g->lo[t->vec]);
+  int e;
+
+  for (e = 0; e < t->rank; ++e)
+    if (g->info->stmt->kinds[e] == MdhCombinePW)
+      v = mdh_build_binary(
+          b, "arith.addi", v,
+          mdh_build_binary(b, "arith.muli",
+                           mdh_build_binary(b, "arith.subi", at[e], g->lo[e]),
+                           mdh_build_index(b, panel_lanes(t) * g->pstride[e])));
+  if (!mlirValueIsNull(g->flat_off[k]))
+    v = mdh_build_binary(b, "arith.addi", v, g->flat_off[k]);
+  *buffer = g->panels->v[k];
+  idx[0] = v;
+  return 1;
+}
+
 /* Sets "idx" to the indices of access "a" of "view", input access "k" of
  * the tile, at point "at" and "*buffer" to the buffer they index; returns
  * their number. Where build_collapsed addresses the access flat, that is
@@ -406,6 +500,8 @@ static intptr_t access_indices(const struct tile_gen *g, struct mdh_builder *b,
   int64_t strides[MAX_RANK], offset;
   MlirValue flat;
 
+  if (is_packed(g, k))
+    return panel_index(g, b, k, at, buffer, idx);
   *buffer = mdhViewGetBuffer(view);
   mdh_build_affine_map(b, map, at, idx);
   if (mlirValueIsNull(g->flat_off[k]))
@@ -797,6 +893,17 @@ static int flat_coefficients(const struct flat_plan *p, MlirOperation view,
   return 1;
 }
 
+/* Sets "coef" to the offsets in its panel of a packed input per point of
+ * the dimensions of "p" (panel_index). */
+static void panel_coefficients(const struct tile_gen *g,
+                               const struct flat_plan *p, int64_t *coef) {
+  int e;
+
+  memset(coef, 0, MAX_RANK * sizeof(*coef));
+  for (e = p->d; e < p->end; ++e)
+    coef[e - p->d] = panel_lanes(g->t) * g->pstride[e];
+}
+
 /* Tells whether the offsets of "coef" are all 0. */
 static int flat_is_zero(const struct flat_plan *p, const int64_t *coef) {
   int e;
@@ -997,7 +1104,9 @@ static int plan_flat(struct tile_gen *g, struct mdh_builder *b, int d, int end,
     view = mlirOpResultGetOwner(mlirOperationGetOperand(hom, v));
     for (a = 0; a < mdhViewGetNumAccesses(view); ++a, ++k) {
       buffers[k] = mdhViewGetBuffer(view);
-      if (!flat_coefficients(p, view, a, p->coef[k]))
+      if (is_packed(g, k))
+        panel_coefficients(g, p, p->coef[k]);
+      else if (!flat_coefficients(p, view, a, p->coef[k]))
         return 0;
       p->alpha[k] = flat_alpha(p, p->coef[k]);
       if (!p->alpha[k] && !flat_is_zero(p, p->coef[k]) &&
@@ -1017,7 +1126,8 @@ static int plan_flat(struct tile_gen *g, struct mdh_builder *b, int d, int end,
       p->table[k] = offset_table(p, b, p->coef[k]);
   }
   for (k = 0; k < t->n_access; ++k)
-    if (!flat_is_zero(p, p->coef[k]) && mlirValueIsNull(g->flat[k]))
+    if (!flat_is_zero(p, p->coef[k]) && mlirValueIsNull(g->flat[k]) &&
+        !is_packed(g, k))
       g->flat[k] = flat_view(b, buffers[k]);
   return 1;
 }
@@ -1373,7 +1483,7 @@ static int split_dim(const struct mdh_register_tile *t,
   int64_t points = (int64_t)t->rows * t->vectors * t->width;
   int d, outer = -1;
 
-  if (t->reduces || t->block_dim >= 0)
+  if (t->reduces || t->block_dim >= 0 || packs(t))
     return -1;
   for (d = t->rank - 1; d >= 0; --d)
     if (kinds[d] == MdhCombinePW) {
@@ -1484,9 +1594,11 @@ static MlirValue spans(struct tile_gen *g, struct mdh_builder *b, int d,
  * dimensions named d0, d1, ... */
 static MlirAttribute describe(MlirContext ctx,
                               const struct mdh_register_tile *t,
-                              const char *name, MlirType elem, int split) {
+                              const char *name, MlirType elem, int split,
+                              int packed) {
   struct mdh_str s;
   MlirAttribute attr;
+  int k;
 
   mdh_str_init(&s);
   mdh_str_printf(&s, "%s: ", name);
@@ -1502,6 +1614,9 @@ static MlirAttribute describe(MlirContext ctx,
     mdh_str_printf(&s, ", d%d blocks of %lld", t->row, (long long)t->row_block);
   if (split >= 0)
     mdh_str_printf(&s, ", d%d in parallel chunks", split);
+  for (k = 0; k < t->n_access; ++k)
+    if (t->pack[k] && packed)
+      mdh_str_printf(&s, ", input %d packed in panels", k);
   attr = mlirStringAttrGet(ctx, mlirStringRefCreate(s.data, s.len));
   mdh_str_clear(&s);
   return attr;
@@ -1564,14 +1679,147 @@ static int generate_variants(struct tile_gen *g, struct mdh_builder *b,
   return mdh_ast_scope_node(scope, &cur, child);
 }
 
-int mdh_cpu_generate_register_tile(struct mdh_builder *b,
-                                   __isl_keep isl_ast_node *node,
-                                   struct mdh_ast_scope *scope,
-                                   struct mdh_chain *cg, MlirAttribute *desc) {
-  const struct tile_ast *ann = annotation(node);
+/* Returns the vector of the lane numbers 0, 1, ... of "g" (index). */
+static MlirValue lane_numbers(const struct tile_gen *g, struct mdh_builder *b) {
+  MlirType type = vector_of(g, mlirIndexTypeGet(b->ctx));
+  MlirAttribute values[64];
+  MlirNamedAttribute attr;
+  int i;
+
+  for (i = 0; i < g->t->width && i < 64; ++i)
+    values[i] = mlirIntegerAttrGet(mlirIndexTypeGet(b->ctx), i);
+  attr = mdh_named_attr(b->ctx, "value",
+                        mlirDenseElementsAttrGet(type, g->t->width, values));
+  return mlirOperationGetResult(
+      mdh_build_op(b, "arith.constant", 0, NULL, 1, &type, 1, &attr), 0);
+}
+
+/* Returns the mask of the lanes of "g" whose numbers ("lanes",
+ * lane_numbers) are at most "last". */
+static MlirValue lanes_up_to(const struct tile_gen *g, struct mdh_builder *b,
+                             MlirValue lanes, MlirValue last) {
+  MlirType type = vector_of(g, mlirIntegerTypeGet(b->ctx, 1));
+  MlirValue operands[2] = {lanes, broadcast(g, b, last)};
+  /* arith.cmpi's predicate "sle". */
+  MlirNamedAttribute sle =
+      mdh_named_attr(b->ctx, "predicate",
+                     mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), 3));
+
+  return mlirOperationGetResult(
+      mdh_build_op(b, "arith.cmpi", 2, operands, 1, &type, 1, &sle), 0);
+}
+
+/* Builds at "b" the copy into "panel" of packed input access "a" of
+ * "view", access "k" of "g" whose bounds (lo, hi) are those of the
+ * tiles of a pack_panels mark: for each point of the reduction in the
+ * block, nested loops in the order of the dimensions, the tile's lanes
+ * of vec, those beyond the index space 0. */
+static void build_panel(struct tile_gen *g, struct mdh_builder *b,
+                        MlirOperation view, intptr_t a, MlirValue panel) {
+  const struct mdh_register_tile *t = g->t;
+  const MdhCombineKind *kinds = g->info->stmt->kinds;
+  MlirAffineMap map = mdhViewGetAccess(view, a);
+  MlirValue at[MAX_RANK], idx[MAX_RANK], row, v, mask, lanes;
+  struct mdh_builder in = *b;
+  MlirBlock body;
+  int e, q;
+
+  lanes = lane_numbers(g, b);
+  memcpy(at, g->lo, t->rank * sizeof(*at));
+  row = mdh_build_index(b, 0);
+  for (e = 0; e < t->rank; ++e) {
+    if (kinds[e] != MdhCombinePW)
+      continue;
+    body = mdh_build_for(
+        &in, g->lo[e],
+        mdh_build_binary(&in, "arith.addi", g->hi[e], mdh_build_index(&in, 1)));
+    in = mdh_builder_before_terminator(&in, body);
+    at[e] = mlirBlockGetArgument(body, 0);
+    row = mdh_build_binary(
+        &in, "arith.addi", row,
+        mdh_build_binary(&in, "arith.muli",
+                         mdh_build_binary(&in, "arith.subi", at[e], g->lo[e]),
+                         mdh_build_index(&in, g->pstride[e])));
+  }
+  row = mdh_build_binary(&in, "arith.muli", row,
+                         mdh_build_index(&in, panel_lanes(t)));
+  for (q = 0; q < t->vectors; ++q) {
+    at[t->vec] = mdh_build_binary(&in, "arith.addi", g->lo[t->vec],
+                                  mdh_build_index(&in, (int64_t)q * t->width));
+    v = mdh_build_binary(&in, "arith.subi", g->hi[t->vec], at[t->vec]);
+    mask = lanes_up_to(g, &in, lanes, v);
+    mdh_build_affine_map(&in, map, at, idx);
+    v = load_vector_at(g, &in, mdhViewGetBuffer(view),
+                       mlirAffineMapGetNumResults(map), idx, mask);
+    idx[0] = mdh_build_binary(&in, "arith.addi", row,
+                              mdh_build_index(&in, (int64_t)q * t->width));
+    store_vector(&in, v, panel, mlirAffineMapMultiDimIdentityGet(b->ctx, 1),
+                 idx, (MlirValue){NULL});
+  }
+}
+
+int mdh_cpu_generate_pack_panels(struct mdh_builder *b,
+                                 struct mdh_builder *alloc,
+                                 __isl_keep isl_ast_node *node,
+                                 struct mdh_ast_scope *scope,
+                                 struct mdh_chain *cg,
+                                 struct mdh_cpu_panels *panels,
+                                 struct mdh_builder *in) {
+  const struct tile_ast *ann = annotation(node, mdh_mark_pack_panels);
   const struct mdh_register_tile *t = &ann->tile;
   struct mdh_stmt *stmt = &cg->m->stmts[t->stmt];
   struct tile_gen g = {.t = t, .split = -1};
+  MlirOperation hom = stmt->hom, view;
+  MlirValue exists;
+  int64_t n;
+  intptr_t v, a;
+  int d, k = 0;
+
+  memset(panels, 0, sizeof(*panels));
+  g.info = mdh_chain_find(cg, stmt->name, stmt->rank);
+  n = mdh_register_tile_panel_points(t, stmt->kinds, g.pstride) *
+      panel_lanes(t);
+  for (v = 0; v < mlirOperationGetNumOperands(hom); ++v) {
+    view = mlirOpResultGetOwner(mlirOperationGetOperand(hom, v));
+    for (a = 0; a < mdhViewGetNumAccesses(view); ++a, ++k)
+      if (t->pack[k])
+        panels->v[k] = mdh_build_alloc(
+            alloc, mlirMemRefTypeContiguousGet(
+                       mlirShapedTypeGetElementType(
+                           mlirValueGetType(mdhViewGetBuffer(view))),
+                       1, &n, mlirAttributeGetNull()));
+  }
+  exists = mdh_ast_scope_expr(scope, b, ann->exists);
+  if (mlirValueIsNull(exists))
+    return -1;
+  if (mlirTypeIsAIndex(mlirValueGetType(exists)))
+    exists = mdh_build_cmpi(b, "ne", exists, mdh_build_index(b, 0));
+  *in = mdh_build_if(b, exists);
+  for (d = 0; d < t->rank; ++d) {
+    g.lo[d] = mdh_ast_scope_expr(scope, in, ann->lo[d]);
+    g.hi[d] = mdh_ast_scope_expr(scope, in, ann->hi[d]);
+    if (mlirValueIsNull(g.lo[d]) || mlirValueIsNull(g.hi[d]))
+      return -1;
+  }
+  for (v = 0, k = 0; v < mlirOperationGetNumOperands(hom); ++v) {
+    view = mlirOpResultGetOwner(mlirOperationGetOperand(hom, v));
+    for (a = 0; a < mdhViewGetNumAccesses(view); ++a, ++k)
+      if (t->pack[k])
+        build_panel(&g, in, view, a, panels->v[k]);
+  }
+  return 0;
+}
+
+int mdh_cpu_generate_register_tile(struct mdh_builder *b,
+                                   __isl_keep isl_ast_node *node,
+                                   struct mdh_ast_scope *scope,
+                                   struct mdh_chain *cg,
+                                   const struct mdh_cpu_panels *panels,
+                                   MlirAttribute *desc) {
+  const struct tile_ast *ann = annotation(node, mdh_mark_register_tile);
+  const struct mdh_register_tile *t = &ann->tile;
+  struct mdh_stmt *stmt = &cg->m->stmts[t->stmt];
+  struct tile_gen g = {.t = t, .split = -1, .panels = panels};
   isl_ast_node *child = isl_ast_node_mark_get_node(node);
   struct mdh_builder in;
   MlirValue exists;
@@ -1582,6 +1830,7 @@ int mdh_cpu_generate_register_tile(struct mdh_builder *b,
   if (mdh_md_hom_tile_sizes(stmt->hom, "mdh-codegen-cpu", sizes) < 0)
     return isl_ast_node_free(child), -1;
   g.info = mdh_chain_find(cg, stmt->name, stmt->rank);
+  mdh_register_tile_panel_points(t, stmt->kinds, g.pstride);
   g.fn = mdh_lookup_symbol(stmt->hom, mdhMdHomGetScalarFunction(stmt->hom));
   g.acc_type = vector_of(&g, mlirFunctionTypeGetResult(g.info->fn_type, 0));
   g.op = mdh_register_tile_operator(
@@ -1600,8 +1849,9 @@ int mdh_cpu_generate_register_tile(struct mdh_builder *b,
       return isl_ast_node_free(child), -1;
   }
   rc = generate_variants(&g, &in, scope, child);
-  *desc = describe(b->ctx, t, stmt->name,
-                   mlirShapedTypeGetElementType(g.acc_type), g.split);
+  *desc =
+      describe(b->ctx, t, stmt->name, mlirShapedTypeGetElementType(g.acc_type),
+               g.split, panels != NULL);
   isl_ast_node_free(child);
   return rc;
 }

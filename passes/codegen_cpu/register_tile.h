@@ -20,16 +20,18 @@
 /* Tiles "node", a band of one statement of "m", for register tiles where
  * the statement has a reduction and a parallel dimension that every access
  * of its result and inputs walks contiguously or not at all: an outer band
- * of cache tiles and register tiles, then a register_tile mark above the
- * band itself. Returns the outer band when it does, with "*tiled" set to 1
- * if the band starts with a batch dimension, else -1; returns "node"
+ * of cache tiles and register tiles (split before its row tiles by a
+ * pack_panels mark where the tile packs inputs), then a register_tile mark
+ * above the band itself. Returns the outer band when it does, with "*tiled" set
+ * to 1 if the band starts with a batch dimension, else -1; returns "node"
  * unchanged otherwise, "*tiled" set to 0. */
 __isl_give isl_schedule_node *
 mdh_cpu_register_tile(struct mdh_model *m, const struct mdh_cpu_target *target,
                       __isl_take isl_schedule_node *node, int *tiled);
 
-/* The after_each_mark callback of the AST build: gives a register_tile
- * mark the bounds of its tile in the iterators around it. */
+/* The after_each_mark callback of the AST build: gives a register_tile or
+ * pack_panels mark the bounds of its tile, or of its tiles, in the
+ * iterators around it. */
 __isl_give isl_ast_node *
 mdh_cpu_annotate_register_tile(__isl_take isl_ast_node *node,
                                __isl_keep isl_ast_build *build);
@@ -37,13 +39,37 @@ mdh_cpu_annotate_register_tile(__isl_take isl_ast_node *node,
 /* Tells whether "node" is an annotated register_tile mark. */
 int mdh_cpu_is_register_tile(__isl_keep isl_ast_node *node);
 
+/* Tells whether "node" is an annotated pack_panels mark. */
+int mdh_cpu_is_pack_panels(__isl_keep isl_ast_node *node);
+
+/* The panels that a pack_panels mark packed, for the register tiles below
+ * it: "v"[k] for each packed input access k (lib/register_tile.h). */
+struct mdh_cpu_panels {
+  MlirValue v[MDH_REGISTER_TILE_MAX_ACCESSES];
+};
+
+/* Generates the pack_panels mark "node" at "b" in "scope": the panels,
+ * buffers allocated at "alloc" (which the caller frees), filled from the
+ * inputs; sets "*in" to build the mark's child after them. Returns -1
+ * after a diagnostic. */
+int mdh_cpu_generate_pack_panels(struct mdh_builder *b,
+                                 struct mdh_builder *alloc,
+                                 __isl_keep isl_ast_node *node,
+                                 struct mdh_ast_scope *scope,
+                                 struct mdh_chain *cg,
+                                 struct mdh_cpu_panels *panels,
+                                 struct mdh_builder *in);
+
 /* Generates the register_tile mark "node" at "b" in "scope": full tiles in
- * vector registers, partial ones through the mark's child. Sets "*desc" to
- * what the tile is, a readable string attribute. Returns -1 after a
- * diagnostic. */
+ * vector registers, partial ones through the mark's child; where a
+ * pack_panels mark is around it, its packed inputs from "panels". Sets
+ * "*desc" to what the tile is, a readable string attribute. Returns -1
+ * after a diagnostic. */
 int mdh_cpu_generate_register_tile(struct mdh_builder *b,
                                    __isl_keep isl_ast_node *node,
                                    struct mdh_ast_scope *scope,
-                                   struct mdh_chain *cg, MlirAttribute *desc);
+                                   struct mdh_chain *cg,
+                                   const struct mdh_cpu_panels *panels,
+                                   MlirAttribute *desc);
 
 #endif

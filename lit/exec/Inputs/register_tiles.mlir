@@ -286,4 +286,47 @@ func.func @convdyn(%in: memref<3x12x39xf32>, %w: memref<8x3x3x3xf32>, %out: memr
       : (!mdh.mda<array<i64: 8, 10, 37, 1, 1, 1>>, memref<8x10x37xf32>) -> ()
   return
 }
+// Inputs packed into panels (passes/codegen_cpu/register_tile.c,
+// build_panel): row blocks of at least 4 tiles read B's panel of their
+// block of the reduction and tile of columns, packed once; the last panel
+// of @mmpack holds 22 of its 64 lanes (the others 0) and its reduction
+// blocks 32, 32 and 6 points; @bmmpack packs per batch; @convpack packs
+// the image for blocks of 32 output channels, read through the collapsed
+// (ci, ky, kx) loop.
+func.func @mmpack(%A: memref<100x70xf32>, %B: memref<70x150xf32>, %C: memref<100x150xf32>) {
+  %va = "mdh.inp_view"(%A) {accesses = [affine_map<(i, j, k) -> (i, k)>]}
+      : (memref<100x70xf32>) -> !mdh.mda<array<i64: 100, 150, 70>>
+  %vb = "mdh.inp_view"(%B) {accesses = [affine_map<(i, j, k) -> (k, j)>]}
+      : (memref<70x150xf32>) -> !mdh.mda<array<i64: 100, 150, 70>>
+  %r = "mdh.md_hom"(%va, %vb) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.cc, #mdh.pw<"add">],
+                               mdh.tile_sizes = array<i64: 48, 0, 32>}
+      : (!mdh.mda<array<i64: 100, 150, 70>>, !mdh.mda<array<i64: 100, 150, 70>>) -> !mdh.mda<array<i64: 100, 150, 1>>
+  "mdh.out_view"(%r, %C) {accesses = [affine_map<(i, j, k) -> (i, j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 100, 150, 1>>, memref<100x150xf32>) -> ()
+  return
+}
+func.func @bmmpack(%A: memref<3x40x30xf32>, %B: memref<3x30x50xf32>, %C: memref<3x40x50xf32>) {
+  %va = "mdh.inp_view"(%A) {accesses = [affine_map<(b, i, j, k) -> (b, i, k)>]}
+      : (memref<3x40x30xf32>) -> !mdh.mda<array<i64: 3, 40, 50, 30>>
+  %vb = "mdh.inp_view"(%B) {accesses = [affine_map<(b, i, j, k) -> (b, k, j)>]}
+      : (memref<3x30x50xf32>) -> !mdh.mda<array<i64: 3, 40, 50, 30>>
+  %r = "mdh.md_hom"(%va, %vb) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.cc, #mdh.cc, #mdh.pw<"add">],
+                               mdh.tile_sizes = array<i64: 0, 40, 0, 0>}
+      : (!mdh.mda<array<i64: 3, 40, 50, 30>>, !mdh.mda<array<i64: 3, 40, 50, 30>>) -> !mdh.mda<array<i64: 3, 40, 50, 1>>
+  "mdh.out_view"(%r, %C) {accesses = [affine_map<(b, i, j, k) -> (b, i, j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 3, 40, 50, 1>>, memref<3x40x50xf32>) -> ()
+  return
+}
+func.func @convpack(%in: memref<5x12x39xf32>, %w: memref<40x5x3x3xf32>, %out: memref<40x10x37xf32>) {
+  %vi = "mdh.inp_view"(%in) {accesses = [affine_map<(co, y, x, ci, ky, kx) -> (ci, y + ky, x + kx)>]}
+      : (memref<5x12x39xf32>) -> !mdh.mda<array<i64: 40, 10, 37, 5, 3, 3>>
+  %vw = "mdh.inp_view"(%w) {accesses = [affine_map<(co, y, x, ci, ky, kx) -> (co, ci, ky, kx)>]}
+      : (memref<40x5x3x3xf32>) -> !mdh.mda<array<i64: 40, 10, 37, 5, 3, 3>>
+  %r = "mdh.md_hom"(%vi, %vw) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.cc, #mdh.cc, #mdh.pw<"add">, #mdh.pw<"add">, #mdh.pw<"add">],
+                               mdh.tile_sizes = array<i64: 32, 0, 0, 0, 0, 0>}
+      : (!mdh.mda<array<i64: 40, 10, 37, 5, 3, 3>>, !mdh.mda<array<i64: 40, 10, 37, 5, 3, 3>>) -> !mdh.mda<array<i64: 40, 10, 37, 1, 1, 1>>
+  "mdh.out_view"(%r, %out) {accesses = [affine_map<(co, y, x, ci, ky, kx) -> (co, y, x)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 40, 10, 37, 1, 1, 1>>, memref<40x10x37xf32>) -> ()
+  return
+}
 }
