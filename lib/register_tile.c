@@ -746,7 +746,8 @@ int64_t mdh_register_tile_panel_points(const struct mdh_register_tile *t,
     if (d == t->block_dim && t->block < n)
       n = t->block;
     strides[d] = points;
-    points *= n;
+    if (__builtin_mul_overflow(points, n, &points))
+      return -1;
   }
   return points;
 }
@@ -765,7 +766,8 @@ static void choose_packing(struct mdh_register_tile *t, struct mdh_stmt *stmt,
   if (t->reduces || t->row < 0 || t->row_block / t->rows < MIN_PANEL_REUSE)
     return;
   points = mdh_register_tile_panel_points(t, stmt->kinds, strides);
-  if (__builtin_mul_overflow(
+  if (points < 0 ||
+      __builtin_mul_overflow(
           points, (int64_t)t->vectors * t->width * elem_bytes, &bytes) ||
       bytes > target->l2_bytes / 2)
     return;

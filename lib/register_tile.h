@@ -73,9 +73,9 @@ struct mdh_register_tile {
 
 /* Returns the points of the reduction in a block of "t" (those of its
  * block dimension times the extents of the other reduction dimensions of
- * "kinds"), the rows of a packed panel, and sets "strides"[d] of each
- * reduction dimension d to the panel rows between its neighbouring
- * points. */
+ * "kinds"), the rows of a packed panel, or -1 if they overflow, and sets
+ * "strides"[d] of each reduction dimension d to the panel rows between
+ * its neighbouring points. */
 int64_t mdh_register_tile_panel_points(const struct mdh_register_tile *t,
                                        const MdhCombineKind *kinds,
                                        int64_t *strides);

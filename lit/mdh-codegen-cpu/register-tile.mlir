@@ -146,3 +146,33 @@ func.func @matvec_t(%A: memref<1900x2112xf32>, %x: memref<1900xf32>, %y: memref<
   return
 }
 }
+
+// -----
+
+// The table of offsets of a convolution's collapsed loop is a constant
+// global of the module, renamed where the name is taken (here by a global
+// after the function), and shared by the loops whose tables are equal.
+module attributes {mdh.vector_bits = 256 : i64} {
+func.func private @mul(%a: f32, %b: f32) -> f32 {
+  %p = arith.mulf %a, %b : f32
+  return %p : f32
+}
+// CHECK: memref.global "private" constant @[[TABLE:__mdh_offsets_[0-9]+]] : memref<18xi32> = dense<[0, 1, 2, 26, 27, 28, 52, 53, 54, 104, 105, 106, 130, 131, 132, 156, 157, 158]>
+// CHECK-LABEL: func.func @conv(
+// CHECK-NOT: arith.divui
+// CHECK: memref.get_global @[[TABLE]] : memref<18xi32>
+// CHECK-NOT: arith.divui
+// CHECK: memref.global "private" @__mdh_offsets : memref<1xi32>
+func.func @conv(%X: memref<2x4x26xf32>, %W: memref<6x2x3x3xf32>, %O: memref<6x2x24xf32>) {
+  %vx = "mdh.inp_view"(%X) {accesses = [affine_map<(k, p, q, c, r, s) -> (c, p + r, q + s)>]}
+      : (memref<2x4x26xf32>) -> !mdh.mda<array<i64: 6, 2, 24, 2, 3, 3>>
+  %vw = "mdh.inp_view"(%W) {accesses = [affine_map<(k, p, q, c, r, s) -> (k, c, r, s)>]}
+      : (memref<6x2x3x3xf32>) -> !mdh.mda<array<i64: 6, 2, 24, 2, 3, 3>>
+  %r = "mdh.md_hom"(%vx, %vw) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.cc, #mdh.cc, #mdh.pw<"add">, #mdh.pw<"add">, #mdh.pw<"add">]}
+      : (!mdh.mda<array<i64: 6, 2, 24, 2, 3, 3>>, !mdh.mda<array<i64: 6, 2, 24, 2, 3, 3>>) -> !mdh.mda<array<i64: 6, 2, 24, 1, 1, 1>>
+  "mdh.out_view"(%r, %O) {accesses = [affine_map<(k, p, q, c, r, s) -> (k, p, q)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 6, 2, 24, 1, 1, 1>>, memref<6x2x24xf32>) -> ()
+  return
+}
+memref.global "private" @__mdh_offsets : memref<1xi32>
+}

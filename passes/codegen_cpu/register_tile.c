@@ -24,6 +24,11 @@
  * register tiles along "row"), and a register_tile mark between the two.
  * The first member is parallel (OpenMP over row blocks); the reduction
  * blocks run in order, so each element's reduction runs in program order.
+ * Where the tile packs inputs, a pack_panels mark splits the outer band
+ * before its row tiles: there the inputs that every row shares are copied
+ * into panels, a row of the tile's lanes per point of the block of the
+ * reduction, which the row tiles below then read contiguously (the
+ * packed B of "Anatomy of High-Performance Matrix Multiplication").
  * mdh-codegen-cpu generates a tile as vector code (loads, broadcasts, the
  * vectorized scalar function, vector.fma for a sum of products) with the
  * accumulators carried by scf.for; the tiles at the edges of the index
@@ -201,7 +206,7 @@ mark_panels(__isl_take isl_schedule_node *node, struct mdh_register_tile *t) {
   id = isl_id_set_free_user(id, &tile_free);
   if (n < 2) {
     isl_id_free(id);
-    return isl_schedule_node_free(node);
+    return node;
   }
   node = isl_schedule_node_band_split(node, n - 1);
   node = isl_schedule_node_insert_mark(isl_schedule_node_child(node, 0), id);
@@ -1007,10 +1012,13 @@ static MlirAttribute offsets_global(struct mdh_builder *b, MlirType type,
                              mlirLocationUnknownGet(b->ctx));
   mlirOperationStateAddAttributes(&st, 6, attrs);
   op = mlirOperationCreate(&st);
-  mlirBlockInsertOwnedOperationBefore(body, func, op);
+  /* The table inserts the op (at the end of the module) and renames it if
+   * its name is taken; a table of a block with two ops of one name would
+   * be invalid. */
   table = mlirSymbolTableCreate(module);
   name = mlirSymbolTableInsert(table, op);
   mlirSymbolTableDestroy(table);
+  mlirOperationMoveBefore(op, func);
   return name;
 }
 
@@ -1748,6 +1756,9 @@ static void build_panel(struct tile_gen *g, struct mdh_builder *b,
                                   mdh_build_index(&in, (int64_t)q * t->width));
     v = mdh_build_binary(&in, "arith.subi", g->hi[t->vec], at[t->vec]);
     mask = lanes_up_to(g, &in, lanes, v);
+    /* A vector past the index space loads no lane, from within it. */
+    at[t->vec] =
+        mdh_build_binary(&in, "arith.minsi", at[t->vec], g->hi[t->vec]);
     mdh_build_affine_map(&in, map, at, idx);
     v = load_vector_at(g, &in, mdhViewGetBuffer(view),
                        mlirAffineMapGetNumResults(map), idx, mask);
