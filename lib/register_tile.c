@@ -763,7 +763,7 @@ int64_t mdh_register_tile_panel_points(const struct mdh_register_tile *t,
     if (kinds[d] != MdhCombinePW)
       continue;
     n = t->extent[d];
-    if (d == t->block_dim && t->block < n)
+    if (d == t->block_dim && t->block < n && !t->whole_panels)
       n = t->block;
     strides[d] = points;
     if (__builtin_mul_overflow(points, n, &points))
@@ -772,10 +772,22 @@ int64_t mdh_register_tile_panel_points(const struct mdh_register_tile *t,
   return points;
 }
 
+int64_t mdh_register_tile_panel_tiles(const struct mdh_register_tile *t) {
+  int64_t lanes = (int64_t)t->vectors * t->width;
+
+  return t->whole_panels ? (t->extent[t->vec] + lanes - 1) / lanes : 1;
+}
+
 /* Chooses the input accesses of "t" that are packed into panels: those
  * that every row of a tile shares, read as vectors, where a row block
- * holds at least MIN_PANEL_REUSE tiles and the panel fits half the level
- * 2 cache. */
+ * holds at least MIN_PANEL_REUSE tiles and the panel of a block of the
+ * reduction fits half the level 2 cache. Without batch dimensions the
+ * panels are whole: packed one tile of vec at a time for each row block,
+ * the copy of MatMul 1024^3's B read 96 bytes of each row, 4 KiB apart,
+ * each a new page that the prefetchers do not follow, and read B again
+ * for each of the 16 row blocks: a quarter of the time on a Zen 3 core.
+ * The whole panels, a copy of the input's size, are packed once, outside
+ * the parallel loop, which batch dimensions would be part of. */
 static void choose_packing(struct mdh_register_tile *t, struct mdh_stmt *stmt,
                            const struct mdh_cpu_target *target,
                            int elem_bytes) {
@@ -783,6 +795,7 @@ static void choose_packing(struct mdh_register_tile *t, struct mdh_stmt *stmt,
   int a;
 
   memset(t->pack, 0, sizeof(t->pack));
+  t->whole_panels = 0;
   if (t->reduces || t->row < 0 || t->row_block / t->rows < MIN_PANEL_REUSE)
     return;
   points = mdh_register_tile_panel_points(t, stmt->kinds, strides);
@@ -793,6 +806,16 @@ static void choose_packing(struct mdh_register_tile *t, struct mdh_stmt *stmt,
     return;
   for (a = 0; a < t->n_access; ++a)
     t->pack[a] = t->vector[a] && !t->on_row[a];
+  t->whole_panels = 1;
+  for (a = 0; a < stmt->rank; ++a)
+    if (stmt->kinds[a] == MdhCombineCC && a != t->vec && a != t->row)
+      t->whole_panels = 0;
+  points = mdh_register_tile_panel_points(t, stmt->kinds, strides);
+  if (points < 0 ||
+      __builtin_mul_overflow(points, mdh_register_tile_panel_tiles(t),
+                             &bytes) ||
+      __builtin_mul_overflow(bytes, (int64_t)t->vectors * t->width, &bytes))
+    t->whole_panels = 0;
 }
 
 int mdh_register_tile_choose(struct mdh_model *m, int s,

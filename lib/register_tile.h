@@ -54,7 +54,10 @@ int mdh_cpu_target_init(struct mdh_cpu_target *target, MlirOperation func);
  * give them 0: not when it divides integers). "pack" tells for each input
  * access whether it is copied, for each block of the reduction and tile of
  * vec, into a contiguous panel that the row tiles of a row block read
- * (mdh_register_tile_panel_points): the packed B panels of BLIS. */
+ * (mdh_register_tile_panel_points): the packed B panels of BLIS. Where
+ * "whole_panels", one buffer holds the panels of every tile of vec over
+ * the whole reduction, packed once before the row blocks (BLIS packs a B
+ * block once for all the blocks of A), reading the input's rows whole. */
 struct mdh_register_tile {
   int stmt;
   int rank;
@@ -69,16 +72,21 @@ struct mdh_register_tile {
   char vector[MDH_REGISTER_TILE_MAX_ACCESSES];
   char on_row[MDH_REGISTER_TILE_MAX_ACCESSES];
   char pack[MDH_REGISTER_TILE_MAX_ACCESSES];
+  int whole_panels;
 };
 
-/* Returns the points of the reduction in a block of "t" (those of its
- * block dimension times the extents of the other reduction dimensions of
- * "kinds"), the rows of a packed panel, or -1 if they overflow, and sets
- * "strides"[d] of each reduction dimension d to the panel rows between
- * its neighbouring points. */
+/* Returns the points of the reduction in a panel of "t" (those of its
+ * block dimension, the whole extent with whole panels, times the extents
+ * of the other reduction dimensions of "kinds"), the rows of a packed
+ * panel, or -1 if they overflow, and sets "strides"[d] of each reduction
+ * dimension d to the panel rows between its neighbouring points. */
 int64_t mdh_register_tile_panel_points(const struct mdh_register_tile *t,
                                        const MdhCombineKind *kinds,
                                        int64_t *strides);
+
+/* Returns the tiles of vec of "t" whose panels a packed buffer holds: all
+ * of them where "t" has whole panels, else one. */
+int64_t mdh_register_tile_panel_tiles(const struct mdh_register_tile *t);
 
 /* Chooses the register tile of statement "s" of "m" for "target" in "t":
  * the statement has a reduction (pw dimensions, no scan), one result, a

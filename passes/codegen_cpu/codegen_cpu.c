@@ -411,8 +411,8 @@ static MlirOperation last_before(MlirOperation op, MlirOperation end) {
 
 /* Translates "tree" at "b", where "prev" is the op before the insertion
  * point; if its root is a block (below marks, which generate nothing but
- * for a register tile), one child after the other, recording each child's
- * nest in "nests" (left empty otherwise). */
+ * for a register tile and packed panels), one child after the other,
+ * recording each child's nest in "nests" (left empty otherwise). */
 static int generate_nests(struct mdh_builder *b, MlirOperation prev,
                           __isl_keep isl_ast_node *tree,
                           const struct mdh_ast_target *target,
@@ -423,7 +423,7 @@ static int generate_nests(struct mdh_builder *b, MlirOperation prev,
   int rc = 0;
 
   if (isl_ast_node_get_type(tree) == isl_ast_node_mark &&
-      !mdh_cpu_is_register_tile(tree)) {
+      !mdh_cpu_is_register_tile(tree) && !mdh_cpu_is_pack_panels(tree)) {
     child = isl_ast_node_mark_get_node(tree);
     rc = generate_nests(b, prev, child, target, nests);
     isl_ast_node_free(child);

@@ -24,11 +24,13 @@
  * register tiles along "row"), and a register_tile mark between the two.
  * The first member is parallel (OpenMP over row blocks); the reduction
  * blocks run in order, so each element's reduction runs in program order.
- * Where the tile packs inputs, a pack_panels mark splits the outer band
- * before its row tiles: there the inputs that every row shares are copied
- * into panels, a row of the tile's lanes per point of the block of the
- * reduction, which the row tiles below then read contiguously (the
- * packed B of "Anatomy of High-Performance Matrix Multiplication").
+ * Where the tile packs inputs, a pack_panels mark sits above the outer
+ * band (whole panels, without batch dimensions) or splits it before its
+ * row tiles: there the inputs that every row shares are copied into
+ * panels, a row of the tile's lanes per point of the reduction, which the
+ * row tiles below then read contiguously (the packed B of "Anatomy of
+ * High-Performance Matrix Multiplication", Goto and van de Geijn, packed
+ * once for all the row blocks as there, or once per row block).
  * mdh-codegen-cpu generates a tile as vector code (loads, broadcasts, the
  * vectorized scalar function, vector.fma for a sum of products) with the
  * accumulators carried by scf.for; the tiles at the edges of the index
@@ -190,11 +192,13 @@ static int packs(const struct mdh_register_tile *t) {
   return 0;
 }
 
-/* Splits "node", the outer band of a tile, before its last member, the
- * row tiles, with a pack_panels mark owning "t", a copy of the tile,
- * between the two: the panels of a block of the reduction and a tile of
- * vec, packed once for the row tiles of a row block. Returns the outer
- * part. */
+/* Inserts a pack_panels mark owning "t", a copy of the tile, into
+ * "node", the outer band of a tile. With whole panels, above the band: the
+ * panels of all the tiles of vec and blocks of the reduction, packed once.
+ * Otherwise the band is split before its last member, the row tiles, with
+ * the mark between the two: the panels of a block of the reduction and a
+ * tile of vec, packed once for the row tiles of a row block. Returns the
+ * outer part. */
 static __isl_give isl_schedule_node *
 mark_panels(__isl_take isl_schedule_node *node, struct mdh_register_tile *t) {
   isl_size n = isl_schedule_node_band_n_member(node);
@@ -204,6 +208,8 @@ mark_panels(__isl_take isl_schedule_node *node, struct mdh_register_tile *t) {
   if (!id)
     free(t);
   id = isl_id_set_free_user(id, &tile_free);
+  if (t && t->whole_panels)
+    return isl_schedule_node_insert_mark(node, id);
   if (n < 2) {
     isl_id_free(id);
     return node;
@@ -360,6 +366,7 @@ struct tile_gen {
   MlirValue flat_off[MDH_REGISTER_TILE_MAX_ACCESSES];
   const struct mdh_cpu_panels *panels;
   int64_t pstride[MAX_RANK];
+  int64_t panel_points;
 };
 
 /* Returns vector<"width" x elem> for the element type "elem". */
@@ -466,24 +473,38 @@ static int64_t panel_lanes(const struct mdh_register_tile *t) {
 }
 
 /* Sets "idx" to the index of point "at" in the panel of packed input
- * access "k" and "*buffer" to the panel; returns 1. The panel holds the
- * tile's lanes of each point of a block of the reduction, row after row
- * (mdh_register_tile_panel_points), from the tile's first point (plus the
- * offset of a collapsed loop's point, build_collapsed). */
+ * access "k" and "*buffer" to the panel; returns 1. The panel holds, for
+ * each tile of vec from the first one of "g->panels" (one tile unless
+ * whole), the tile's lanes of each point of the reduction from the
+ * panels' first one, row after row (mdh_register_tile_panel_points), from
+ * the tile's first lane (plus the offset of a collapsed loop's point,
+ * build_collapsed). */
 static intptr_t panel_index(const struct tile_gen *g, struct mdh_builder *b,
                             int k, const MlirValue *at, MlirValue *buffer,
                             MlirValue *idx) {
   const struct mdh_register_tile *t = g->t;
-  MlirValue v = mdh_build_binary(b, "arith.subi", at[t->vec], g->lo[t->vec]);
+  MlirValue lanes = mdh_build_index(b, panel_lanes(t));
+  MlirValue tile = mdh_build_binary(b, "arith.divui", g->lo[t->vec], lanes);
+  MlirValue v =
+      mdh_build_binary(b, "arith.subi", at[t->vec],
+                       mdh_build_binary(b, "arith.muli", tile, lanes));
   int e;
 
+  if (t->whole_panels)
+    v = mdh_build_binary(
+        b, "arith.addi", v,
+        mdh_build_binary(
+            b, "arith.muli",
+            mdh_build_binary(b, "arith.subi", tile, g->panels->first_tile),
+            mdh_build_index(b, panel_lanes(t) * g->panel_points)));
   for (e = 0; e < t->rank; ++e)
     if (g->info->stmt->kinds[e] == MdhCombinePW)
       v = mdh_build_binary(
           b, "arith.addi", v,
-          mdh_build_binary(b, "arith.muli",
-                           mdh_build_binary(b, "arith.subi", at[e], g->lo[e]),
-                           mdh_build_index(b, panel_lanes(t) * g->pstride[e])));
+          mdh_build_binary(
+              b, "arith.muli",
+              mdh_build_binary(b, "arith.subi", at[e], g->panels->lo[e]),
+              mdh_build_index(b, panel_lanes(t) * g->pstride[e])));
   if (!mlirValueIsNull(g->flat_off[k]))
     v = mdh_build_binary(b, "arith.addi", v, g->flat_off[k]);
   *buffer = g->panels->v[k];
@@ -1703,36 +1724,49 @@ static MlirValue lane_numbers(const struct tile_gen *g, struct mdh_builder *b) {
 }
 
 /* Returns the mask of the lanes of "g" whose numbers ("lanes",
- * lane_numbers) are at most "last". */
-static MlirValue lanes_up_to(const struct tile_gen *g, struct mdh_builder *b,
-                             MlirValue lanes, MlirValue last) {
+ * lane_numbers) are at least "first" and at most "last". */
+static MlirValue lanes_within(const struct tile_gen *g, struct mdh_builder *b,
+                              MlirValue lanes, MlirValue first,
+                              MlirValue last) {
   MlirType type = vector_of(g, mlirIntegerTypeGet(b->ctx, 1));
-  MlirValue operands[2] = {lanes, broadcast(g, b, last)};
-  /* arith.cmpi's predicate "sle". */
-  MlirNamedAttribute sle =
-      mdh_named_attr(b->ctx, "predicate",
-                     mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), 3));
+  MlirType i64 = mlirIntegerTypeGet(b->ctx, 64);
+  MlirValue operands[2], cmp[2];
+  /* arith.cmpi's predicates "sge" and "sle". */
+  const int64_t predicates[2] = {5, 3};
+  MlirNamedAttribute pred;
+  int i;
 
-  return mlirOperationGetResult(
-      mdh_build_op(b, "arith.cmpi", 2, operands, 1, &type, 1, &sle), 0);
+  for (i = 0; i < 2; ++i) {
+    operands[0] = lanes;
+    operands[1] = broadcast(g, b, i ? last : first);
+    pred = mdh_named_attr(b->ctx, "predicate",
+                          mlirIntegerAttrGet(i64, predicates[i]));
+    cmp[i] = mlirOperationGetResult(
+        mdh_build_op(b, "arith.cmpi", 2, operands, 1, &type, 1, &pred), 0);
+  }
+  return mdh_build_binary(b, "arith.andi", cmp[0], cmp[1]);
 }
 
-/* Builds at "b" the copy into "panel" of packed input access "a" of
- * "view", access "k" of "g" whose bounds (lo, hi) are those of the
- * tiles of a pack_panels mark: for each point of the reduction in the
- * block, nested loops in the order of the dimensions, the tile's lanes
- * of vec, those beyond the index space 0. */
-static void build_panel(struct tile_gen *g, struct mdh_builder *b,
-                        MlirOperation view, intptr_t a, MlirValue panel) {
+/* Builds at "b" the loops of the copy into "panel" of packed input access
+ * "a" of "view", access "k" of "g" whose bounds (lo, hi) are those of the
+ * points of a pack_panels mark: for each point of the reduction in the
+ * block (nested loops in the order of the dimensions), the lanes of the
+ * tiles of vec from "first" + "from" to "first" + "to" (exclusive), one
+ * after the other along the input's rows. With "lanes" (lane_numbers),
+ * the lanes outside the mark's points are 0; without, every lane is
+ * within them. */
+static void build_panel_loops(struct tile_gen *g, struct mdh_builder *b,
+                              MlirOperation view, intptr_t a, MlirValue panel,
+                              MlirValue first, MlirValue from, MlirValue to,
+                              MlirValue lanes) {
   const struct mdh_register_tile *t = g->t;
   const MdhCombineKind *kinds = g->info->stmt->kinds;
   MlirAffineMap map = mdhViewGetAccess(view, a);
-  MlirValue at[MAX_RANK], idx[MAX_RANK], row, v, mask, lanes;
+  MlirValue at[MAX_RANK], idx[MAX_RANK], row, v, j, start, mask = {NULL};
   struct mdh_builder in = *b;
   MlirBlock body;
   int e, q;
 
-  lanes = lane_numbers(g, b);
   memcpy(at, g->lo, t->rank * sizeof(*at));
   row = mdh_build_index(b, 0);
   for (e = 0; e < t->rank; ++e) {
@@ -1749,16 +1783,30 @@ static void build_panel(struct tile_gen *g, struct mdh_builder *b,
                          mdh_build_binary(&in, "arith.subi", at[e], g->lo[e]),
                          mdh_build_index(&in, g->pstride[e])));
   }
-  row = mdh_build_binary(&in, "arith.muli", row,
-                         mdh_build_index(&in, panel_lanes(t)));
+  body = mdh_build_for(&in, from, to);
+  in = mdh_builder_before_terminator(&in, body);
+  j = mlirBlockGetArgument(body, 0);
+  start = mdh_build_binary(&in, "arith.muli",
+                           mdh_build_binary(&in, "arith.addi", first, j),
+                           mdh_build_index(&in, panel_lanes(t)));
+  row = mdh_build_binary(
+      &in, "arith.muli",
+      mdh_build_binary(&in, "arith.addi", row,
+                       mdh_build_binary(&in, "arith.muli", j,
+                                        mdh_build_index(&in, g->panel_points))),
+      mdh_build_index(&in, panel_lanes(t)));
   for (q = 0; q < t->vectors; ++q) {
-    at[t->vec] = mdh_build_binary(&in, "arith.addi", g->lo[t->vec],
+    at[t->vec] = mdh_build_binary(&in, "arith.addi", start,
                                   mdh_build_index(&in, (int64_t)q * t->width));
-    v = mdh_build_binary(&in, "arith.subi", g->hi[t->vec], at[t->vec]);
-    mask = lanes_up_to(g, &in, lanes, v);
-    /* A vector past the index space loads no lane, from within it. */
-    at[t->vec] =
-        mdh_build_binary(&in, "arith.minsi", at[t->vec], g->hi[t->vec]);
+    if (!mlirValueIsNull(lanes)) {
+      mask = lanes_within(
+          g, &in, lanes,
+          mdh_build_binary(&in, "arith.subi", g->lo[t->vec], at[t->vec]),
+          mdh_build_binary(&in, "arith.subi", g->hi[t->vec], at[t->vec]));
+      /* A vector past the index space loads no lane, from within it. */
+      at[t->vec] =
+          mdh_build_binary(&in, "arith.minsi", at[t->vec], g->hi[t->vec]);
+    }
     mdh_build_affine_map(&in, map, at, idx);
     v = load_vector_at(g, &in, mdhViewGetBuffer(view),
                        mlirAffineMapGetNumResults(map), idx, mask);
@@ -1767,6 +1815,43 @@ static void build_panel(struct tile_gen *g, struct mdh_builder *b,
     store_vector(&in, v, panel, mlirAffineMapMultiDimIdentityGet(b->ctx, 1),
                  idx, (MlirValue){NULL});
   }
+}
+
+/* Builds at "b" the copy into "panel" of packed input access "a" of
+ * "view" (build_panel_loops) for the tiles of vec from "first" on that
+ * the mark's points span: in plain vector loads for the tiles that lie
+ * whole within them (masked loads cost more, and all but the last tile
+ * of vec are whole where the first starts at its first lane), in masked
+ * ones for the others. */
+static void build_panel(struct tile_gen *g, struct mdh_builder *b,
+                        MlirOperation view, intptr_t a, MlirValue panel,
+                        MlirValue first) {
+  const struct mdh_register_tile *t = g->t;
+  MlirValue lanes = mdh_build_index(b, panel_lanes(t));
+  MlirValue lo = g->lo[t->vec], hi = g->hi[t->vec], n, whole, operands[3];
+  MlirType index = mlirIndexTypeGet(b->ctx);
+
+  n = mdh_build_binary(
+      b, "arith.subi",
+      mdh_build_binary(b, "arith.addi",
+                       mdh_build_binary(b, "arith.divui", hi, lanes),
+                       mdh_build_index(b, 1)),
+      first);
+  operands[0] =
+      mdh_build_cmpi(b, "eq", mdh_build_binary(b, "arith.remui", lo, lanes),
+                     mdh_build_index(b, 0));
+  operands[1] = mdh_build_binary(
+      b, "arith.divui",
+      mdh_build_binary(b, "arith.addi",
+                       mdh_build_binary(b, "arith.subi", hi, lo),
+                       mdh_build_index(b, 1)),
+      lanes);
+  operands[2] = mdh_build_index(b, 0);
+  whole = mlirOperationGetResult(
+      mdh_build_op(b, "arith.select", 3, operands, 1, &index, 0, NULL), 0);
+  build_panel_loops(g, b, view, a, panel, first, mdh_build_index(b, 0), whole,
+                    (MlirValue){NULL});
+  build_panel_loops(g, b, view, a, panel, first, whole, n, lane_numbers(g, b));
 }
 
 int mdh_cpu_generate_pack_panels(struct mdh_builder *b,
@@ -1788,8 +1873,8 @@ int mdh_cpu_generate_pack_panels(struct mdh_builder *b,
 
   memset(panels, 0, sizeof(*panels));
   g.info = mdh_chain_find(cg, stmt->name, stmt->rank);
-  n = mdh_register_tile_panel_points(t, stmt->kinds, g.pstride) *
-      panel_lanes(t);
+  g.panel_points = mdh_register_tile_panel_points(t, stmt->kinds, g.pstride);
+  n = g.panel_points * mdh_register_tile_panel_tiles(t) * panel_lanes(t);
   for (v = 0; v < mlirOperationGetNumOperands(hom); ++v) {
     view = mlirOpResultGetOwner(mlirOperationGetOperand(hom, v));
     for (a = 0; a < mdhViewGetNumAccesses(view); ++a, ++k)
@@ -1812,11 +1897,14 @@ int mdh_cpu_generate_pack_panels(struct mdh_builder *b,
     if (mlirValueIsNull(g.lo[d]) || mlirValueIsNull(g.hi[d]))
       return -1;
   }
+  panels->first_tile = mdh_build_binary(in, "arith.divui", g.lo[t->vec],
+                                        mdh_build_index(in, panel_lanes(t)));
+  memcpy(panels->lo, g.lo, t->rank * sizeof(*g.lo));
   for (v = 0, k = 0; v < mlirOperationGetNumOperands(hom); ++v) {
     view = mlirOpResultGetOwner(mlirOperationGetOperand(hom, v));
     for (a = 0; a < mdhViewGetNumAccesses(view); ++a, ++k)
       if (t->pack[k])
-        build_panel(&g, in, view, a, panels->v[k]);
+        build_panel(&g, in, view, a, panels->v[k], panels->first_tile);
   }
   return 0;
 }
@@ -1841,7 +1929,7 @@ int mdh_cpu_generate_register_tile(struct mdh_builder *b,
   if (mdh_md_hom_tile_sizes(stmt->hom, "mdh-codegen-cpu", sizes) < 0)
     return isl_ast_node_free(child), -1;
   g.info = mdh_chain_find(cg, stmt->name, stmt->rank);
-  mdh_register_tile_panel_points(t, stmt->kinds, g.pstride);
+  g.panel_points = mdh_register_tile_panel_points(t, stmt->kinds, g.pstride);
   g.fn = mdh_lookup_symbol(stmt->hom, mdhMdHomGetScalarFunction(stmt->hom));
   g.acc_type = vector_of(&g, mlirFunctionTypeGetResult(g.info->fn_type, 0));
   g.op = mdh_register_tile_operator(

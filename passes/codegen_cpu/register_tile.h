@@ -43,9 +43,13 @@ int mdh_cpu_is_register_tile(__isl_keep isl_ast_node *node);
 int mdh_cpu_is_pack_panels(__isl_keep isl_ast_node *node);
 
 /* The panels that a pack_panels mark packed, for the register tiles below
- * it: "v"[k] for each packed input access k (lib/register_tile.h). */
+ * it: "v"[k] for each packed input access k (lib/register_tile.h), the
+ * number of the first tile of vec that they hold (its first point over
+ * the tile's lanes) and the first point "lo" of the mark's points. */
 struct mdh_cpu_panels {
   MlirValue v[MDH_REGISTER_TILE_MAX_ACCESSES];
+  MlirValue first_tile;
+  MlirValue lo[MDH_MODEL_MAX_RANK];
 };
 
 /* Generates the pack_panels mark "node" at "b" in "scope": the panels,
