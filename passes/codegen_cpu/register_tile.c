@@ -1747,44 +1747,24 @@ static MlirValue lanes_within(const struct tile_gen *g, struct mdh_builder *b,
   return mdh_build_binary(b, "arith.andi", cmp[0], cmp[1]);
 }
 
-/* Builds at "b" the loops of the copy into "panel" of packed input access
- * "a" of "view", access "k" of "g" whose bounds (lo, hi) are those of the
- * points of a pack_panels mark: for each point of the reduction in the
- * block (nested loops in the order of the dimensions), the lanes of the
- * tiles of vec from "first" + "from" to "first" + "to" (exclusive), one
- * after the other along the input's rows. With "lanes" (lane_numbers),
- * the lanes outside the mark's points are 0; without, every lane is
- * within them. */
-static void build_panel_loops(struct tile_gen *g, struct mdh_builder *b,
+/* Builds at "b" the copy into "panel" of packed input access "a" of
+ * "view", access "k" of "g", at point "at" of the reduction, panel row
+ * "row" of a tile: the lanes of the tiles of vec from "first" + "from" to
+ * "first" + "to" (exclusive), one after the other along the input's row.
+ * With "lanes" (lane_numbers), the lanes outside the points of the
+ * pack_panels mark (g->lo, g->hi) are 0; without, every lane is within
+ * them. */
+static void build_panel_tiles(struct tile_gen *g, struct mdh_builder *b,
                               MlirOperation view, intptr_t a, MlirValue panel,
-                              MlirValue first, MlirValue from, MlirValue to,
-                              MlirValue lanes) {
+                              MlirValue *at, MlirValue row, MlirValue first,
+                              MlirValue from, MlirValue to, MlirValue lanes) {
   const struct mdh_register_tile *t = g->t;
-  const MdhCombineKind *kinds = g->info->stmt->kinds;
   MlirAffineMap map = mdhViewGetAccess(view, a);
-  MlirValue at[MAX_RANK], idx[MAX_RANK], row, v, j, start, mask = {NULL};
-  struct mdh_builder in = *b;
-  MlirBlock body;
-  int e, q;
+  MlirValue idx[MAX_RANK], v, j, start, mask = {NULL};
+  MlirBlock body = mdh_build_for(b, from, to);
+  struct mdh_builder in = mdh_builder_before_terminator(b, body);
+  int q;
 
-  memcpy(at, g->lo, t->rank * sizeof(*at));
-  row = mdh_build_index(b, 0);
-  for (e = 0; e < t->rank; ++e) {
-    if (kinds[e] != MdhCombinePW)
-      continue;
-    body = mdh_build_for(
-        &in, g->lo[e],
-        mdh_build_binary(&in, "arith.addi", g->hi[e], mdh_build_index(&in, 1)));
-    in = mdh_builder_before_terminator(&in, body);
-    at[e] = mlirBlockGetArgument(body, 0);
-    row = mdh_build_binary(
-        &in, "arith.addi", row,
-        mdh_build_binary(&in, "arith.muli",
-                         mdh_build_binary(&in, "arith.subi", at[e], g->lo[e]),
-                         mdh_build_index(&in, g->pstride[e])));
-  }
-  body = mdh_build_for(&in, from, to);
-  in = mdh_builder_before_terminator(&in, body);
   j = mlirBlockGetArgument(body, 0);
   start = mdh_build_binary(&in, "arith.muli",
                            mdh_build_binary(&in, "arith.addi", first, j),
@@ -1818,18 +1798,27 @@ static void build_panel_loops(struct tile_gen *g, struct mdh_builder *b,
 }
 
 /* Builds at "b" the copy into "panel" of packed input access "a" of
- * "view" (build_panel_loops) for the tiles of vec from "first" on that
- * the mark's points span: in plain vector loads for the tiles that lie
- * whole within them (masked loads cost more, and all but the last tile
- * of vec are whole where the first starts at its first lane), in masked
- * ones for the others. */
+ * "view", access "k" of "g" whose bounds (lo, hi) are those of the points
+ * of a pack_panels mark, the tiles of vec from "first" on that they span:
+ * for each point of the reduction (nested loops in the order of the
+ * dimensions, the outermost parallel outside a parallel loop: whole
+ * panels are packed before it), the tiles that lie whole within the
+ * points in plain vector loads (masked loads cost more, and all but the
+ * last tile of vec are whole where the first starts at its first lane),
+ * then the others in masked ones. */
 static void build_panel(struct tile_gen *g, struct mdh_builder *b,
                         MlirOperation view, intptr_t a, MlirValue panel,
                         MlirValue first) {
   const struct mdh_register_tile *t = g->t;
+  const MdhCombineKind *kinds = g->info->stmt->kinds;
   MlirValue lanes = mdh_build_index(b, panel_lanes(t));
-  MlirValue lo = g->lo[t->vec], hi = g->hi[t->vec], n, whole, operands[3];
+  MlirValue lo = g->lo[t->vec], hi = g->hi[t->vec], n, whole, row, ub;
+  MlirValue operands[3], at[MAX_RANK];
   MlirType index = mlirIndexTypeGet(b->ctx);
+  int parallel = !in_parallel_loop(b);
+  struct mdh_builder in = *b;
+  MlirBlock body;
+  int e;
 
   n = mdh_build_binary(
       b, "arith.subi",
@@ -1849,9 +1838,28 @@ static void build_panel(struct tile_gen *g, struct mdh_builder *b,
   operands[2] = mdh_build_index(b, 0);
   whole = mlirOperationGetResult(
       mdh_build_op(b, "arith.select", 3, operands, 1, &index, 0, NULL), 0);
-  build_panel_loops(g, b, view, a, panel, first, mdh_build_index(b, 0), whole,
-                    (MlirValue){NULL});
-  build_panel_loops(g, b, view, a, panel, first, whole, n, lane_numbers(g, b));
+  memcpy(at, g->lo, t->rank * sizeof(*at));
+  row = mdh_build_index(b, 0);
+  for (e = 0; e < t->rank; ++e) {
+    if (kinds[e] != MdhCombinePW)
+      continue;
+    ub = mdh_build_binary(&in, "arith.addi", g->hi[e], mdh_build_index(&in, 1));
+    body = parallel
+               ? mdh_build_parallel(&in, g->lo[e], ub, mdh_build_index(&in, 1))
+               : mdh_build_for(&in, g->lo[e], ub);
+    parallel = 0;
+    in = mdh_builder_before_terminator(&in, body);
+    at[e] = mlirBlockGetArgument(body, 0);
+    row = mdh_build_binary(
+        &in, "arith.addi", row,
+        mdh_build_binary(&in, "arith.muli",
+                         mdh_build_binary(&in, "arith.subi", at[e], g->lo[e]),
+                         mdh_build_index(&in, g->pstride[e])));
+  }
+  build_panel_tiles(g, &in, view, a, panel, at, row, first,
+                    mdh_build_index(&in, 0), whole, (MlirValue){NULL});
+  build_panel_tiles(g, &in, view, a, panel, at, row, first, whole, n,
+                    lane_numbers(g, &in));
 }
 
 int mdh_cpu_generate_pack_panels(struct mdh_builder *b,
