@@ -781,17 +781,20 @@ int64_t mdh_register_tile_panel_tiles(const struct mdh_register_tile *t) {
 /* Chooses the input accesses of "t" that are packed into panels: those
  * that every row of a tile shares, read as vectors, where a row block
  * holds at least MIN_PANEL_REUSE tiles and the panel of a block of the
- * reduction fits half the level 2 cache. Without batch dimensions the
- * panels are whole: packed one tile of vec at a time for each row block,
- * the copy of MatMul 1024^3's B read 96 bytes of each row, 4 KiB apart,
- * each a new page that the prefetchers do not follow, and read B again
- * for each of the 16 row blocks: a quarter of the time on a Zen 3 core.
- * The whole panels, a copy of the input's size, are packed once, outside
- * the parallel loop, which batch dimensions would be part of. */
+ * reduction fits half the level 2 cache. The panels are whole (packed
+ * once, for all the tiles of vec and blocks of the reduction) without
+ * batch dimensions, and with batch dimensions that make enough iterations
+ * of the parallel loop alone (MIN_ROW_BLOCKS), for each of their points:
+ * packed one tile of vec at a time for each row block, the copy of MatMul
+ * 1024^3's B read 96 bytes of each row, 4 KiB apart, each a new page that
+ * the prefetchers do not follow, and read B again for each of the 16 row
+ * blocks: a quarter of the time on a Zen 3 core. Short batch dimensions
+ * share the parallel loop with the row blocks, inside which the whole
+ * panels would be packed again for each row block. */
 static void choose_packing(struct mdh_register_tile *t, struct mdh_stmt *stmt,
                            const struct mdh_cpu_target *target,
                            int elem_bytes) {
-  int64_t strides[MAX_RANK], points, bytes;
+  int64_t strides[MAX_RANK], points, bytes, batch;
   int a;
 
   memset(t->pack, 0, sizeof(t->pack));
@@ -806,10 +809,8 @@ static void choose_packing(struct mdh_register_tile *t, struct mdh_stmt *stmt,
     return;
   for (a = 0; a < t->n_access; ++a)
     t->pack[a] = t->vector[a] && !t->on_row[a];
-  t->whole_panels = 1;
-  for (a = 0; a < stmt->rank; ++a)
-    if (stmt->kinds[a] == MdhCombineCC && a != t->vec && a != t->row)
-      t->whole_panels = 0;
+  batch = batch_points(t, stmt);
+  t->whole_panels = batch == 1 || batch >= MIN_ROW_BLOCKS;
   points = mdh_register_tile_panel_points(t, stmt->kinds, strides);
   if (points < 0 ||
       __builtin_mul_overflow(points, mdh_register_tile_panel_tiles(t),

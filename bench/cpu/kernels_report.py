@@ -45,6 +45,12 @@ def rate(r, ms):
 def main():
     results, limits, table_md, plot_png, machine, warmup, reps = sys.argv[1:8]
     max_others = float(sys.argv[8]) if len(sys.argv) > 8 else 0.1
+    rounds = int(sys.argv[9]) if len(sys.argv) > 9 else 1
+    fastest = (
+        f", the fastest such median of {rounds} rounds of mdh and the library in turn"
+        if rounds > 1
+        else ""
+    )
     with open(results) as f:
         rows = list(csv.DictReader(f, delimiter="\t"))
     with open(limits) as f:
@@ -53,7 +59,7 @@ def main():
     copy = {t: num(lim.get(t, {}).get("copy_gbs")) for t in ("1", "2")}
     lines = [
         f"Machine: {machine}. Median of {reps} timed calls after {warmup} warm-up "
-        "calls, milliseconds per call. FMA peak "
+        f"calls{fastest}, milliseconds per call. FMA peak "
         f"{fmt(peak['1'], 0)} / {fmt(peak['2'], 0)} GFLOP/s and copy bandwidth "
         f"{fmt(copy['1'], 1)} / {fmt(copy['2'], 1)} GB/s (read + write) with 1 / 2 "
         "threads, measured in the same run. Speed: the library's time over mdh's.",

@@ -169,15 +169,15 @@ static int only_statement(struct mdh_model *m,
   return s;
 }
 
-/* Tells whether the outer band of "t" starts with a batch dimension (a
- * parallel dimension other than vec and row). */
-static int has_batch(const struct mdh_register_tile *t, struct mdh_stmt *stmt) {
-  int d;
+/* Returns the number of batch dimensions of "t" (parallel dimensions other
+ * than vec and row), the first members of its outer band. */
+static int batch_members(const struct mdh_register_tile *t,
+                         struct mdh_stmt *stmt) {
+  int d, n = 0;
 
   for (d = 0; d < stmt->rank; ++d)
-    if (stmt->kinds[d] == MdhCombineCC && d != t->vec && d != t->row)
-      return 1;
-  return 0;
+    n += stmt->kinds[d] == MdhCombineCC && d != t->vec && d != t->row;
+  return n;
 }
 
 static void tile_free(void *user) { free(user); }
@@ -193,28 +193,31 @@ static int packs(const struct mdh_register_tile *t) {
 }
 
 /* Inserts a pack_panels mark owning "t", a copy of the tile, into
- * "node", the outer band of a tile. With whole panels, above the band: the
- * panels of all the tiles of vec and blocks of the reduction, packed once.
- * Otherwise the band is split before its last member, the row tiles, with
- * the mark between the two: the panels of a block of the reduction and a
- * tile of vec, packed once for the row tiles of a row block. Returns the
+ * "node", the outer band of a tile, whose first "n_batch" members are
+ * the batch dimensions. With whole panels, after those (above the band
+ * without them): the panels of all the tiles of vec and blocks of the
+ * reduction, packed once for each batch point. Otherwise before the band's
+ * last member, the row tiles: the panels of a block of the reduction and
+ * a tile of vec, packed once for the row tiles of a row block. Returns the
  * outer part. */
 static __isl_give isl_schedule_node *
-mark_panels(__isl_take isl_schedule_node *node, struct mdh_register_tile *t) {
+mark_panels(__isl_take isl_schedule_node *node, struct mdh_register_tile *t,
+            int n_batch) {
   isl_size n = isl_schedule_node_band_n_member(node);
+  int split = t->whole_panels ? n_batch : n - 1;
   isl_id *id =
       isl_id_alloc(isl_schedule_node_get_ctx(node), mdh_mark_pack_panels, t);
 
   if (!id)
     free(t);
   id = isl_id_set_free_user(id, &tile_free);
-  if (t && t->whole_panels)
+  if (t->whole_panels && split == 0)
     return isl_schedule_node_insert_mark(node, id);
-  if (n < 2) {
+  if (split <= 0 || split >= n) {
     isl_id_free(id);
     return node;
   }
-  node = isl_schedule_node_band_split(node, n - 1);
+  node = isl_schedule_node_band_split(node, split);
   node = isl_schedule_node_insert_mark(isl_schedule_node_child(node, 0), id);
   return isl_schedule_node_parent(node);
 }
@@ -226,7 +229,7 @@ mdh_cpu_register_tile(struct mdh_model *m, const struct mdh_cpu_target *target,
   struct mdh_register_tile *t, *panels = NULL;
   isl_multi_union_pw_aff *band;
   isl_id *id;
-  int s = only_statement(m, domain);
+  int s = only_statement(m, domain), n_batch;
 
   *tiled = 0;
   t = calloc(1, sizeof(*t));
@@ -238,7 +241,8 @@ mdh_cpu_register_tile(struct mdh_model *m, const struct mdh_cpu_target *target,
     return node;
   }
   band = outer_band(t, &m->stmts[s], domain);
-  *tiled = has_batch(t, &m->stmts[s]) ? 1 : -1;
+  n_batch = batch_members(t, &m->stmts[s]);
+  *tiled = n_batch ? 1 : -1;
   if (packs(t)) {
     panels = malloc(sizeof(*panels));
     if (!panels)
@@ -254,7 +258,7 @@ mdh_cpu_register_tile(struct mdh_model *m, const struct mdh_cpu_target *target,
   node = isl_schedule_node_insert_mark(node, id);
   node = isl_schedule_node_insert_partial_schedule(node, band);
   if (panels)
-    node = mark_panels(node, panels);
+    node = mark_panels(node, panels, n_batch);
   return node;
 }
 

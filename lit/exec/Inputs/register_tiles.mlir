@@ -317,6 +317,18 @@ func.func @bmmpack(%A: memref<3x40x30xf32>, %B: memref<3x30x50xf32>, %C: memref<
       : (!mdh.mda<array<i64: 3, 40, 50, 1>>, memref<3x40x50xf32>) -> ()
   return
 }
+func.func @bmmwhole(%A: memref<17x40x70xf32>, %B: memref<17x70x50xf32>, %C: memref<17x40x50xf32>) {
+  %va = "mdh.inp_view"(%A) {accesses = [affine_map<(b, i, j, k) -> (b, i, k)>]}
+      : (memref<17x40x70xf32>) -> !mdh.mda<array<i64: 17, 40, 50, 70>>
+  %vb = "mdh.inp_view"(%B) {accesses = [affine_map<(b, i, j, k) -> (b, k, j)>]}
+      : (memref<17x70x50xf32>) -> !mdh.mda<array<i64: 17, 40, 50, 70>>
+  %r = "mdh.md_hom"(%va, %vb) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.cc, #mdh.cc, #mdh.pw<"add">],
+                               mdh.tile_sizes = array<i64: 0, 40, 0, 32>}
+      : (!mdh.mda<array<i64: 17, 40, 50, 70>>, !mdh.mda<array<i64: 17, 40, 50, 70>>) -> !mdh.mda<array<i64: 17, 40, 50, 1>>
+  "mdh.out_view"(%r, %C) {accesses = [affine_map<(b, i, j, k) -> (b, i, j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 17, 40, 50, 1>>, memref<17x40x50xf32>) -> ()
+  return
+}
 func.func @convpack(%in: memref<5x12x39xf32>, %w: memref<40x5x3x3xf32>, %out: memref<40x10x37xf32>) {
   %vi = "mdh.inp_view"(%in) {accesses = [affine_map<(co, y, x, ci, ky, kx) -> (ci, y + ky, x + kx)>]}
       : (memref<5x12x39xf32>) -> !mdh.mda<array<i64: 40, 10, 37, 5, 3, 3>>
