@@ -87,11 +87,18 @@ last_frac=0
 # The machine's limits, 1 and 2 threads.
 limits=$out/limits.tsv
 printf 'threads\tfma_gflops\tcopy_gbs\n' > "$limits"
+# The highest of "rounds" measurements of each limit (see --rounds).
 for t in 1 2; do
-  guarded "$out/logs/fma$t.log" "$out/libs" fma . $t 1 3
-  guarded "$out/logs/copy$t.log" "$out/libs" copy . $t 2 9 67108864
-  printf '%s\t%s\t%s\n' $t "$(sed -n 's/.*gflops=//p' "$out/logs/fma$t.log")" \
-    "$(sed -n 's/.*gbs=//p' "$out/logs/copy$t.log")" >> "$limits"
+  fma=0 copy=0
+  for ((r = 1; r <= rounds; ++r)); do
+    guarded "$out/logs/fma$t.log" "$out/libs" fma . $t 1 3
+    guarded "$out/logs/copy$t.log" "$out/libs" copy . $t 2 9 67108864
+    fma=$("$py" -c 'import sys; print(max(float(v) for v in sys.argv[1:]))' \
+      "$fma" "$(sed -n 's/.*gflops=//p' "$out/logs/fma$t.log")")
+    copy=$("$py" -c 'import sys; print(max(float(v) for v in sys.argv[1:]))' \
+      "$copy" "$(sed -n 's/.*gbs=//p' "$out/logs/copy$t.log")")
+  done
+  printf '%s\t%s\t%s\n' $t "$fma" "$copy" >> "$limits"
 done
 
 # The smaller of two times in ms, either of which may be nan or empty.
