@@ -24,13 +24,14 @@
  * register tiles along "row"), and a register_tile mark between the two.
  * The first member is parallel (OpenMP over row blocks); the reduction
  * blocks run in order, so each element's reduction runs in program order.
- * Where the tile packs inputs, a pack_panels mark sits above the outer
- * band (whole panels, without batch dimensions) or splits it before its
- * row tiles: there the inputs that every row shares are copied into
- * panels, a row of the tile's lanes per point of the reduction, which the
- * row tiles below then read contiguously (the packed B of "Anatomy of
- * High-Performance Matrix Multiplication", Goto and van de Geijn, packed
- * once for all the row blocks as there, or once per row block).
+ * Where the tile packs inputs, a pack_panels mark splits the outer band
+ * after its batch dimensions (whole panels; above the band without them)
+ * or before its row tiles: there the inputs that every row shares are
+ * copied into panels, a row of the tile's lanes per point of the
+ * reduction, which the row tiles below then read contiguously (the packed
+ * B of "Anatomy of High-Performance Matrix Multiplication", Goto and van
+ * de Geijn, packed once for all the row blocks as there, or once per row
+ * block).
  * mdh-codegen-cpu generates a tile as vector code (loads, broadcasts, the
  * vectorized scalar function, vector.fma for a sum of products) with the
  * accumulators carried by scf.for; the tiles at the edges of the index
@@ -204,14 +205,14 @@ static __isl_give isl_schedule_node *
 mark_panels(__isl_take isl_schedule_node *node, struct mdh_register_tile *t,
             int n_batch) {
   isl_size n = isl_schedule_node_band_n_member(node);
-  int split = t->whole_panels ? n_batch : n - 1;
+  int whole = t->whole_panels, split = whole ? n_batch : n - 1;
   isl_id *id =
       isl_id_alloc(isl_schedule_node_get_ctx(node), mdh_mark_pack_panels, t);
 
   if (!id)
     free(t);
   id = isl_id_set_free_user(id, &tile_free);
-  if (t->whole_panels && split == 0)
+  if (whole && split == 0)
     return isl_schedule_node_insert_mark(node, id);
   if (split <= 0 || split >= n) {
     isl_id_free(id);
