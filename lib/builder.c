@@ -74,15 +74,28 @@ MlirValue mdh_build_binary(struct mdh_builder *b, const char *name,
 
 /* Builds the comparison "name" (arith.cmpi or arith.cmpf) of "lhs" and
  * "rhs" with the predicate numbered as "predicate" is in "names" (the
- * order of arith's predicate enums), of which there are "n". */
+ * order of arith's predicate enums), of which there are "n": an i1, or a
+ * vector of i1 of the operands' shape. */
 static MlirValue build_compare(struct mdh_builder *b, const char *name,
                                const char *const *names, int64_t n,
                                const char *predicate, MlirValue lhs,
                                MlirValue rhs) {
   MlirValue operands[2] = {lhs, rhs};
+  MlirType type = mlirValueGetType(lhs);
   MlirType i1 = mlirIntegerTypeGet(b->ctx, 1);
   MlirNamedAttribute attr;
-  int64_t p = 0, i;
+  int64_t p = 0, i, rank, *shape;
+
+  if (mlirTypeIsAVector(type)) {
+    rank = mlirShapedTypeGetRank(type);
+    shape = malloc(rank * sizeof(*shape));
+    if (!shape)
+      abort();
+    for (i = 0; i < rank; ++i)
+      shape[i] = mlirShapedTypeGetDimSize(type, i);
+    i1 = mlirVectorTypeGet(rank, shape, i1);
+    free(shape);
+  }
 
   for (i = 0; i < n; ++i)
     if (!strcmp(names[i], predicate))

@@ -82,7 +82,8 @@ MlirValue mdh_build_index(struct mdh_builder *b, int64_t value);
 MlirValue mdh_build_binary(struct mdh_builder *b, const char *name,
                            MlirValue lhs, MlirValue rhs);
 
-/* Builds `arith.cmpi "predicate"` (eq, slt, ...). */
+/* Builds `arith.cmpi "predicate"` (eq, slt, ...), lane by lane on
+ * vectors. */
 MlirValue mdh_build_cmpi(struct mdh_builder *b, const char *predicate,
                          MlirValue lhs, MlirValue rhs);
 

@@ -84,29 +84,28 @@ start=$(date +%s)
 load_start=$(cut -d' ' -f1 /proc/loadavg)
 last_frac=0
 
+# pick min|max X Y: the smaller or larger of two numbers, either of which
+# may be nan or empty (a failed run).
+pick() {
+  "$py" -c 'import sys
+v = [float(x) for x in sys.argv[2:] if x and x != "nan"]
+print((min if sys.argv[1] == "min" else max)(v) if v else "nan")' "$@"
+}
+
 # The machine's limits, 1 and 2 threads.
 limits=$out/limits.tsv
 printf 'threads\tfma_gflops\tcopy_gbs\n' > "$limits"
 # The highest of "rounds" measurements of each limit (see --rounds).
 for t in 1 2; do
-  fma=0 copy=0
+  fma=nan copy=nan
   for ((r = 1; r <= rounds; ++r)); do
     guarded "$out/logs/fma$t.log" "$out/libs" fma . $t 1 3
     guarded "$out/logs/copy$t.log" "$out/libs" copy . $t 2 9 67108864
-    fma=$("$py" -c 'import sys; print(max(float(v) for v in sys.argv[1:]))' \
-      "$fma" "$(sed -n 's/.*gflops=//p' "$out/logs/fma$t.log")")
-    copy=$("$py" -c 'import sys; print(max(float(v) for v in sys.argv[1:]))' \
-      "$copy" "$(sed -n 's/.*gbs=//p' "$out/logs/copy$t.log")")
+    fma=$(pick max "$fma" "$(sed -n 's/.*gflops=//p' "$out/logs/fma$t.log")")
+    copy=$(pick max "$copy" "$(sed -n 's/.*gbs=//p' "$out/logs/copy$t.log")")
   done
   printf '%s\t%s\t%s\n' $t "$fma" "$copy" >> "$limits"
 done
-
-# The smaller of two times in ms, either of which may be nan or empty.
-fastest() {
-  "$py" -c 'import math, sys
-v = [float(x) for x in sys.argv[1:] if x and x != "nan"]
-print(min(v) if v else "nan")' "$@"
-}
 
 for entry in "${kernels[@]}"; do
   IFS='|' read -r name file fn size lib args gflop gb <<< "$entry"
@@ -129,7 +128,7 @@ for entry in "${kernels[@]}"; do
       [ $t = 2 ] || [ $r -gt 1 ] || [ "$name" = reduce ] || cmp=(--compare=reference)
       if guarded "$log" env OMP_NUM_THREADS=$t "$mdh_run" "$m/$file" --entry="$fn" \
            --pipeline=cpu --seed=1 --repeat=$((warmup + reps)) --write-outputs="$d" "${cmp[@]}"; then
-        ms[mdh$t]=$(fastest "${ms[mdh$t]}" "$(median_mdh "$log")")
+        ms[mdh$t]=$(pick min "${ms[mdh$t]}" "$(median_mdh "$log")")
       else
         check=FAIL status=1
         note+="mdh-run ${t}t failed (logs/$name.mdh$t.log); "
@@ -143,7 +142,7 @@ for entry in "${kernels[@]}"; do
         note+="$lib ${t}t: $(grep -o 'check=[A-Z]*' "$llog" || tail -1 "$llog"); "
       fi
       ms[olib$t]=$last_frac
-      ms[lib$t]=$(fastest "${ms[lib$t]}" "$(sed -n 's/^median_ms=\([0-9.]*\).*/\1/p' "$llog")")
+      ms[lib$t]=$(pick min "${ms[lib$t]}" "$(sed -n 's/^median_ms=\([0-9.]*\).*/\1/p' "$llog")")
     done
     echo "   $t thread(s): mdh ${ms[mdh$t]} ms, $lib ${ms[lib$t]} ms  $(grep -o 'max_abs_err=[^ ]*' "$llog" || true)"
     rm -rf "$d"

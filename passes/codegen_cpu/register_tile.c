@@ -372,6 +372,7 @@ struct tile_gen {
   const struct mdh_cpu_panels *panels;
   int64_t pstride[MAX_RANK];
   int64_t panel_points;
+  MlirValue panel_base;
 };
 
 /* Returns vector<"width" x elem> for the element type "elem". */
@@ -477,6 +478,27 @@ static int64_t panel_lanes(const struct mdh_register_tile *t) {
   return (int64_t)t->vectors * t->width;
 }
 
+/* Returns, built at "b", what panel_index adds to a point's index along
+ * vec: minus the tile's first lane (its number times the lanes), plus,
+ * in whole panels, the offset of the tile's panel from the first one. */
+static MlirValue panel_base(const struct tile_gen *g, struct mdh_builder *b) {
+  const struct mdh_register_tile *t = g->t;
+  MlirValue lanes = mdh_build_index(b, panel_lanes(t));
+  MlirValue tile = mdh_build_binary(b, "arith.divui", g->lo[t->vec], lanes);
+  MlirValue base =
+      mdh_build_binary(b, "arith.subi", mdh_build_index(b, 0),
+                       mdh_build_binary(b, "arith.muli", tile, lanes));
+
+  if (!t->whole_panels)
+    return base;
+  return mdh_build_binary(
+      b, "arith.addi", base,
+      mdh_build_binary(
+          b, "arith.muli",
+          mdh_build_binary(b, "arith.subi", tile, g->panels->first_tile),
+          mdh_build_index(b, panel_lanes(t) * g->panel_points)));
+}
+
 /* Sets "idx" to the index of point "at" in the panel of packed input
  * access "k" and "*buffer" to the panel; returns 1. The panel holds, for
  * each tile of vec from the first one of "g->panels" (one tile unless
@@ -488,20 +510,9 @@ static intptr_t panel_index(const struct tile_gen *g, struct mdh_builder *b,
                             int k, const MlirValue *at, MlirValue *buffer,
                             MlirValue *idx) {
   const struct mdh_register_tile *t = g->t;
-  MlirValue lanes = mdh_build_index(b, panel_lanes(t));
-  MlirValue tile = mdh_build_binary(b, "arith.divui", g->lo[t->vec], lanes);
-  MlirValue v =
-      mdh_build_binary(b, "arith.subi", at[t->vec],
-                       mdh_build_binary(b, "arith.muli", tile, lanes));
+  MlirValue v = mdh_build_binary(b, "arith.addi", at[t->vec], g->panel_base);
   int e;
 
-  if (t->whole_panels)
-    v = mdh_build_binary(
-        b, "arith.addi", v,
-        mdh_build_binary(
-            b, "arith.muli",
-            mdh_build_binary(b, "arith.subi", tile, g->panels->first_tile),
-            mdh_build_index(b, panel_lanes(t) * g->panel_points)));
   for (e = 0; e < t->rank; ++e)
     if (g->info->stmt->kinds[e] == MdhCombinePW)
       v = mdh_build_binary(
@@ -1733,23 +1744,9 @@ static MlirValue lane_numbers(const struct tile_gen *g, struct mdh_builder *b) {
 static MlirValue lanes_within(const struct tile_gen *g, struct mdh_builder *b,
                               MlirValue lanes, MlirValue first,
                               MlirValue last) {
-  MlirType type = vector_of(g, mlirIntegerTypeGet(b->ctx, 1));
-  MlirType i64 = mlirIntegerTypeGet(b->ctx, 64);
-  MlirValue operands[2], cmp[2];
-  /* arith.cmpi's predicates "sge" and "sle". */
-  const int64_t predicates[2] = {5, 3};
-  MlirNamedAttribute pred;
-  int i;
-
-  for (i = 0; i < 2; ++i) {
-    operands[0] = lanes;
-    operands[1] = broadcast(g, b, i ? last : first);
-    pred = mdh_named_attr(b->ctx, "predicate",
-                          mlirIntegerAttrGet(i64, predicates[i]));
-    cmp[i] = mlirOperationGetResult(
-        mdh_build_op(b, "arith.cmpi", 2, operands, 1, &type, 1, &pred), 0);
-  }
-  return mdh_build_binary(b, "arith.andi", cmp[0], cmp[1]);
+  return mdh_build_binary(
+      b, "arith.andi", mdh_build_cmpi(b, "sge", lanes, broadcast(g, b, first)),
+      mdh_build_cmpi(b, "sle", lanes, broadcast(g, b, last)));
 }
 
 /* Builds at "b" the copy into "panel" of packed input access "a" of
@@ -1818,8 +1815,7 @@ static void build_panel(struct tile_gen *g, struct mdh_builder *b,
   const MdhCombineKind *kinds = g->info->stmt->kinds;
   MlirValue lanes = mdh_build_index(b, panel_lanes(t));
   MlirValue lo = g->lo[t->vec], hi = g->hi[t->vec], n, whole, row, ub;
-  MlirValue operands[3], at[MAX_RANK];
-  MlirType index = mlirIndexTypeGet(b->ctx);
+  MlirValue at[MAX_RANK];
   int parallel = !in_parallel_loop(b);
   struct mdh_builder in = *b;
   MlirBlock body;
@@ -1831,18 +1827,17 @@ static void build_panel(struct tile_gen *g, struct mdh_builder *b,
                        mdh_build_binary(b, "arith.divui", hi, lanes),
                        mdh_build_index(b, 1)),
       first);
-  operands[0] =
+  whole = mdh_build_select(
+      b,
       mdh_build_cmpi(b, "eq", mdh_build_binary(b, "arith.remui", lo, lanes),
-                     mdh_build_index(b, 0));
-  operands[1] = mdh_build_binary(
-      b, "arith.divui",
-      mdh_build_binary(b, "arith.addi",
-                       mdh_build_binary(b, "arith.subi", hi, lo),
-                       mdh_build_index(b, 1)),
-      lanes);
-  operands[2] = mdh_build_index(b, 0);
-  whole = mlirOperationGetResult(
-      mdh_build_op(b, "arith.select", 3, operands, 1, &index, 0, NULL), 0);
+                     mdh_build_index(b, 0)),
+      mdh_build_binary(
+          b, "arith.divui",
+          mdh_build_binary(b, "arith.addi",
+                           mdh_build_binary(b, "arith.subi", hi, lo),
+                           mdh_build_index(b, 1)),
+          lanes),
+      mdh_build_index(b, 0));
   memcpy(at, g->lo, t->rank * sizeof(*at));
   row = mdh_build_index(b, 0);
   for (e = 0; e < t->rank; ++e) {
@@ -1960,6 +1955,8 @@ int mdh_cpu_generate_register_tile(struct mdh_builder *b,
     if (mlirValueIsNull(g.lo[d]) || mlirValueIsNull(g.hi[d]))
       return isl_ast_node_free(child), -1;
   }
+  if (panels)
+    g.panel_base = panel_base(&g, &in);
   rc = generate_variants(&g, &in, scope, child);
   *desc =
       describe(b->ctx, t, stmt->name, mlirShapedTypeGetElementType(g.acc_type),
