@@ -2,6 +2,7 @@
 
 #include "lib/mapping.h"
 #include "dialect/operators.h"
+#include "lib/builder.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -440,6 +441,8 @@ int mdh_mapping_check_scan(const struct mdh_mapping *map,
                            size_t n) {
   const struct mdh_dim_map *dm;
   int d, parallel = -1, cc_threads = 0, tiles = 0;
+  int64_t bytes = 0;
+  intptr_t c;
 
   for (d = 0; d < map->rank; ++d) {
     dm = &map->dims[d];
@@ -463,6 +466,17 @@ int mdh_mapping_check_scan(const struct mdh_mapping *map,
     snprintf(err, n,
              "a parallel scan needs one ps dimension, no pw dimension, no "
              "cc dimension spread over threads and no tile()");
+    return -1;
+  }
+  for (c = 0; c < info->n_results; ++c)
+    bytes += mdh_element_bytes(mlirFunctionTypeGetResult(info->fn_type, c));
+  if (2 * dm->threads * bytes > MDH_GPU_MAX_SHARED_BYTES) {
+    snprintf(err, n,
+             "the block scan of %lld threads needs %lld bytes of shared "
+             "memory at least (a total and a position per thread, %lld "
+             "bytes each), more than a block's %d",
+             (long long)dm->threads, (long long)(2 * dm->threads * bytes),
+             (long long)bytes, MDH_GPU_MAX_SHARED_BYTES);
     return -1;
   }
   return 0;

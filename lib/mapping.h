@@ -65,9 +65,18 @@ enum mdh_level {
 /* Static shared memory per block (more needs the opt-in of
  * cudaFuncSetAttribute, which the generated launches do not make). */
 #define MDH_GPU_MAX_SHARED_BYTES (48 * 1024)
-/* The parallel threads that mdh-map-gpu counts as filling an H100: 2^17,
- * about half of the 270,336 threads its 132 SMs hold at once. */
-#define MDH_GPU_FULL_THREADS (1 << 17)
+/* The parallel threads that mdh-map-gpu counts as filling an H100 or H200:
+ * 2^18, about the 270,336 threads their 132 SMs hold at once. Half of that
+ * (2^17, the bound until 2026-11-27) left a memory-bound kernel with too
+ * few loads in flight: jacobi3d with 2^17 threads took 0.592 ms on an
+ * H200, with 2^18 threads 0.435 ms (bench/README.md). */
+#define MDH_GPU_FULL_THREADS (1 << 18)
+/* The most threads a kernel's cc dimensions get: beyond it, a thread takes
+ * several points (the cyclic distribution of `global`). ew3 (2^26 points)
+ * on an H200: 0.232 ms with a thread per point, 0.184 ms with 4 points and
+ * 0.167 ms with 16 per thread (bench/README.md, 2026-11-27): fewer blocks
+ * to schedule, and each thread's loads overlap. */
+#define MDH_GPU_MAX_GRID_THREADS (16 * MDH_GPU_FULL_THREADS)
 /* The threads of a block the mappings of mdh-map-gpu size within, along
  * x, then y, then z: 8 warps. */
 #define MDH_GPU_THREAD_BUDGET 256
@@ -150,7 +159,9 @@ int mdh_mapping_can_scan(const struct mdh_stmt_info *info);
  * blocks scan a segment each; open sizes allowed), of a md_hom that
  * mdh_mapping_can_scan accepts, with no cc dimension spread over threads
  * (every thread of a block then scans the same cc points, so all meet at
- * its barriers) and no tile(); returns 0, or -1 with a message. */
+ * its barriers), no tile(), and a total and a staged position per thread
+ * within a block's static shared memory; returns 0, or -1 with a
+ * message. */
 int mdh_mapping_check_scan(const struct mdh_mapping *map,
                            const struct mdh_stmt_info *info, char *err,
                            size_t n);

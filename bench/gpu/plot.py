@@ -49,13 +49,13 @@ def main(argv):
     base = [percent(r["% of baseline"]) or 0 for r in rows]
     copy = [percent(r["% of copy bandwidth"]) or 0 for r in rows]
     x = range(len(rows))
-    fig, ax = plt.subplots(figsize=(8, 4))
+    fig, ax = plt.subplots(figsize=(max(8, 0.35 * len(names) + 2), 4.5))
     ax.bar([i - 0.2 for i in x], base, 0.4, label="% of the vendor/CUDA baseline's speed")
     ax.bar([i + 0.2 for i in x], copy, 0.4, label="% of copy bandwidth (memory-bound)")
     ax.axhline(70, color="gray", linestyle="--", linewidth=1)
     ax.text(len(rows) - 0.5, 71, "70% target", ha="right", fontsize=8, color="gray")
     ax.set_xticks(list(x))
-    ax.set_xticklabels(names)
+    ax.set_xticklabels(names, rotation=60, ha="right", fontsize=8)
     ax.set_ylabel("%")
     ax.set_title(device.split(";")[0].replace("device: ", "mdh gpu pipeline on "))
     ax.legend(fontsize=8, loc="upper right")

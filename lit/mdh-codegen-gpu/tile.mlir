@@ -5,7 +5,10 @@
 // tiles: 2 x 2 register points per thread (a memref<4xf32> indexed by
 // constants), the reduction in steps of 4, and both inputs staged per step
 // in shared memory between two barriers. The block-level loops (grid-stride
-// over the tiles of y, then the steps) depend on the block ids only.
+// over the tiles of y, then the steps) depend on the block ids only. Both
+// inputs staged, the copies pad the tiles past the buffers' ends with the
+// nearest element (clamped coordinates), and the accumulation reads the
+// tiles with no clamp per point.
 func.func private @mul(%a: f32, %b: f32) -> f32 {
   %p = arith.mulf %a, %b : f32
   return %p : f32
@@ -16,11 +19,18 @@ func.func private @mul(%a: f32, %b: f32) -> f32 {
 // CHECK: scf.for %[[T:.*]] = %[[BY]] to %{{.*}} step %{{.*}} {
 // CHECK-COUNT-4: memref.store %{{.*}}, %[[ACC]][%{{.*}}] : memref<4xf32>
 // CHECK: scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step
+// CHECK: scf.if
 // CHECK: memref.store %{{.*}}, %[[SA]]
+// CHECK: } else {
+// CHECK: arith.minsi
+// CHECK: arith.maxsi
+// CHECK: memref.store %{{.*}}, %[[SA]]
+// CHECK: memref.store %{{.*}}, %[[SB]]
+// CHECK: } else {
 // CHECK: memref.store %{{.*}}, %[[SB]]
 // CHECK: gpu.barrier
 // CHECK: scf.for
-// CHECK: arith.minsi
+// CHECK-NOT: arith.minsi
 // CHECK: memref.load %[[SA]]
 // CHECK: memref.load %[[SB]]
 // CHECK: arith.mulf {{.*}} fastmath<contract>

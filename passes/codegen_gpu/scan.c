@@ -4,32 +4,39 @@
  * blocks). With G blocks, block b scans segment b of S = ceil(N/G)
  * consecutive positions. For each cc point of the block (a block-level
  * AST, block.c: every thread runs the same points, so all meet at the
- * barriers):
+ * barriers), the segment is walked in tiles of T x C positions, each
+ * staged through shared memory so that neighbouring threads read and
+ * write neighbouring elements (the blocked arrangement of CUB's block
+ * scan, Merrill and Garland, Single-pass Parallel Prefix Scan with
+ * Decoupled Look-back, NVIDIA NVR-2016-002, Sec. 4):
  *
- *   1. thread t scans its chunk of C = ceil(S/T) consecutive positions of
- *      the segment sequentially, from its first position's value (no
- *      identity needed, so combine functions work too), writing each
- *      prefix in place, and puts its chunk's total into a shared array;
- *   2. barrier;
- *   3. thread t > 0 folds the totals of the chunks before its own, in
- *      order, and combines that prefix into each of its positions;
- *   4. barrier (the next cc point overwrites the totals); with G > 1,
- *      thread 0 then copies the segment's total (its last position) to
- *      a device buffer of the blocks' totals.
+ *   1. thread t loads positions t, t + T, ... of the tile into the tile
+ *      buffer; barrier;
+ *   2. thread t scans its chunk of C consecutive buffer elements
+ *      sequentially in place, from its first element's value (no identity
+ *      needed, so combine functions work too), and puts the chunk's total
+ *      into a shared array; barrier;
+ *   3. the chunk totals are scanned in shared memory (log2(T) rounds of
+ *      two barriers), and thread t combines the carry (the total of the
+ *      tiles before) and the scanned total of the chunks before its own
+ *      into each of its elements; barrier;
+ *   4. thread t stores positions t, t + T, ... of the tile from the
+ *      buffer, and every thread takes the tile's last element as the new
+ *      carry; barrier (the next tile overwrites the buffer).
  *
- * With G > 1 a second kernel on the same grid completes the scan across
- * the segments (reduce-then-scan, Merrill and Garland, Single-pass Parallel
- * Prefix Scan with Decoupled Look-back, NVIDIA NVR-2016-002, Sec. 2, in
- * its three-phase form without the single pass): for each cc point, the
- * threads of block b > 0 fold the totals of segments 0 .. b-1 in order and
- * combine that prefix into the positions of segment b, position t, t + T,
- * ... (neighbouring threads on neighbouring positions).
+ * With G > 1 the scan is reduce-then-scan (that paper, Sec. 2, in its
+ * three-phase form without the single pass): a first kernel walks each
+ * segment through steps 1, 2 and the scan of the chunk totals alone, the
+ * last scanned total joining the carry, and writes the segment's total to
+ * a device buffer; a
+ * second kernel on the same grid starts block b > 0 from the fold of the
+ * totals of segments 0 .. b-1, in order, as its carry and scans its
+ * segment. The inputs are read twice and the outputs written once, where
+ * a scan in place would write them twice and read them back.
  *
- * The combine operator is associative (MDH Lemma 10), so the chunks and
- * segments may be joined in this order; a float scan rounds differently
- * from the sequential reference. Chunks are consecutive positions, so
- * neighbouring threads do not read neighbouring elements in phase 1: each
- * thread walks its own cache lines.
+ * The combine operator is associative (MDH Lemma 10), so the chunks,
+ * tiles and segments may be joined in this order; a float scan rounds
+ * differently from the sequential reference.
  */
 
 #include "lib/stmt.h"
@@ -44,12 +51,21 @@
 #define MAX_RANK MDH_MODEL_MAX_RANK
 #define PASS "mdh-codegen-gpu"
 
+/* The positions each thread scans per tile: CUB's device scan of f32 sums
+ * takes 8 (sm_80) to 24 (sm_90) items per thread in its tuning policies;
+ * an odd number keeps the threads' chunks, C elements apart in the tile
+ * buffer, in different shared-memory banks. 15 x 256 threads ran the 2^26
+ * scan of bench/gpu in 0.31 ms on an H200 (bench/README.md). */
+#define SCAN_ITEMS 15
+
 /* The block scan of kernel "k": its scan dimension "s" (size "n", "threads"
- * and "blocks" along hardware dimension "hw", segments of "segment" and
- * chunks of "chunk" positions), the number of its cc points, inside the
- * launch the shared totals of the chunks, and with several blocks the
- * device buffers of the segments' totals (cc points x blocks), one of each
- * per component. */
+ * and "blocks" along hardware dimension "hw", segments of "segment"
+ * positions, "items" per thread and tile), the number of its cc points,
+ * inside the launch the shared chunk totals and tile buffer, and with
+ * several blocks the device buffers of the segments' totals (cc points x
+ * blocks), one of each per component. The accumulators hold two elements
+ * per component: the running value of a chunk (ACC) and the carry
+ * (CARRY). */
 struct block_scan {
   struct mdh_kernel *k;
   int s;
@@ -58,11 +74,37 @@ struct block_scan {
   int64_t threads;
   int64_t blocks;
   int64_t segment;
-  int64_t chunk;
+  int64_t items;
   int64_t cc_points;
   MlirValue totals[MAX_RANK];
+  MlirValue tile[MAX_RANK];
   MlirValue segment_totals[MAX_RANK];
 };
+
+enum { ACC = 0, CARRY = 1 };
+
+/* The bytes of one position of "bs", all components together. */
+static int64_t position_bytes(const struct block_scan *bs) {
+  const struct mdh_stmt_info *info = bs->k->info;
+  int64_t bytes = 0;
+  intptr_t c;
+
+  for (c = 0; c < info->n_results; ++c)
+    bytes += mdh_element_bytes(mdh_kernel_component_type(info, c));
+  return bytes;
+}
+
+/* The items per thread of "bs": SCAN_ITEMS, fewer where the tile buffer
+ * and the chunk totals would not fit a block's static shared memory (at
+ * least 1, which mdh_mapping_check_scan makes sure fits). */
+static int64_t scan_items(const struct block_scan *bs) {
+  int64_t bytes = position_bytes(bs), items;
+
+  items = bytes > 0
+              ? (MDH_GPU_MAX_SHARED_BYTES / bytes - bs->threads) / bs->threads
+              : SCAN_ITEMS;
+  return items < 1 ? 1 : items < SCAN_ITEMS ? items : SCAN_ITEMS;
+}
 
 static void block_scan_init(struct block_scan *bs, struct mdh_kernel *k) {
   const struct mdh_dim_map *dm;
@@ -83,7 +125,7 @@ static void block_scan_init(struct block_scan *bs, struct mdh_kernel *k) {
   bs->blocks = dm->level == MDH_LEVEL_GLOBAL ? dm->blocks : 1;
   bs->n = mdhMdHomGetSize(k->info->stmt->hom, bs->s);
   bs->segment = (bs->n + bs->blocks - 1) / bs->blocks;
-  bs->chunk = (bs->segment + bs->threads - 1) / bs->threads;
+  bs->items = scan_items(bs);
 }
 
 /* Loads (stores) every component of memrefs "mems" at index "at". */
@@ -104,69 +146,256 @@ static void store_each(struct mdh_builder *b, const struct mdh_stmt_info *info,
     mdh_build_store(b, v[c], mems[c], 1, &at);
 }
 
-/* The thread's accumulators := their values combined with "x" (the later
+/* Loads (stores) accumulator element "r" (ACC or CARRY) of every
+ * component. */
+static void load_acc(struct mdh_builder *b, const struct block_scan *bs, int r,
+                     MlirValue *v) {
+  load_each(b, bs->k->info, bs->k->acc, mdh_build_index(b, r), v);
+}
+
+static void store_acc(struct mdh_builder *b, const struct block_scan *bs, int r,
+                      const MlirValue *v) {
+  store_each(b, bs->k->info, bs->k->acc, mdh_build_index(b, r), v);
+}
+
+/* Accumulator element "r" := its values combined with "x" (the later
  * values); the results also in "out". */
 static void accumulate(struct mdh_builder *b, const struct block_scan *bs,
-                       const MlirValue *x, MlirValue *out) {
+                       int r, const MlirValue *x, MlirValue *out) {
   struct mdh_stmt_info *info = bs->k->info;
-  MlirValue acc[MAX_RANK], zero = mdh_build_index(b, 0);
+  MlirValue acc[MAX_RANK];
 
-  load_each(b, info, bs->k->acc, zero, acc);
+  load_acc(b, bs, r, acc);
   mdh_build_combine(b, info->oper, info->fn_type, info->n_results, acc, x, out);
-  store_each(b, info, bs->k->acc, zero, out);
+  store_acc(b, bs, r, out);
 }
 
-/* Phase 1 on the chunk ["lo", "hi") at "point" (its scan index is set
- * here): the prefixes of the chunk in place, its total in the thread's
- * accumulators and in the shared totals at "tid". */
+/* The builder of a loop over j = 0 .. items-1 at "b" whose body runs where
+ * the tile position q = j T + "tid" lies below "len"; q in "q". */
+static struct mdh_builder for_each_item(struct mdh_builder *b,
+                                        const struct block_scan *bs,
+                                        MlirValue tid, MlirValue len,
+                                        MlirValue *q) {
+  struct mdh_builder lb;
+  MlirBlock loop;
+
+  loop = mdh_build_for(b, mdh_build_index(b, 0), mdh_build_index(b, bs->items));
+  lb = mdh_builder_before_terminator(b, loop);
+  *q = mdh_build_binary(&lb, "arith.addi",
+                        mdh_build_binary(&lb, "arith.muli",
+                                         mlirBlockGetArgument(loop, 0),
+                                         mdh_build_index(&lb, bs->threads)),
+                        tid);
+  return mdh_build_if(&lb, mdh_build_cmpi(&lb, "slt", *q, len));
+}
+
+/* Step 1 on the tile of "len" positions from "base": the md_hom's values
+ * at them into the tile buffer, then a barrier. */
+static void emit_tile_load(struct mdh_builder *b, const struct block_scan *bs,
+                           MlirValue *point, MlirValue base, MlirValue len,
+                           MlirValue tid) {
+  struct mdh_stmt_info *info = bs->k->info;
+  MlirValue v[MAX_RANK], q;
+  struct mdh_builder ib;
+
+  ib = for_each_item(b, bs, tid, len, &q);
+  point[bs->s] = mdh_build_binary(&ib, "arith.addi", base, q);
+  mdh_chain_build_value(&ib, info, point, NULL, 0, v);
+  store_each(&ib, info, bs->tile, q, v);
+  mdh_build_op(b, "gpu.barrier", 0, NULL, 0, NULL, 0, NULL);
+}
+
+/* Step 2 on the chunk ["lo", "hi") of the tile buffer: its prefixes in
+ * place where "in_place" (else only its total), its total into the chunk
+ * totals at "tid"; then a barrier. */
 static void emit_chunk_scan(struct mdh_builder *b, const struct block_scan *bs,
-                            MlirValue *point, MlirValue lo, MlirValue hi,
+                            MlirValue lo, MlirValue hi, MlirValue tid,
+                            int in_place) {
+  struct mdh_stmt_info *info = bs->k->info;
+  MlirValue v[MAX_RANK], w[MAX_RANK];
+  struct mdh_builder tb, lb;
+  MlirBlock loop;
+  MlirValue at;
+
+  tb = mdh_build_if(b, mdh_build_cmpi(b, "slt", lo, hi));
+  load_each(&tb, info, bs->tile, lo, v);
+  store_acc(&tb, bs, ACC, v);
+  loop = mdh_build_for(
+      &tb, mdh_build_binary(&tb, "arith.addi", lo, mdh_build_index(&tb, 1)),
+      hi);
+  lb = mdh_builder_before_terminator(&tb, loop);
+  at = mlirBlockGetArgument(loop, 0);
+  load_each(&lb, info, bs->tile, at, v);
+  accumulate(&lb, bs, ACC, v, w);
+  if (in_place)
+    store_each(&lb, info, bs->tile, at, w);
+  load_acc(&tb, bs, ACC, v);
+  store_each(&tb, info, bs->totals, tid, v);
+  mdh_build_op(b, "gpu.barrier", 0, NULL, 0, NULL, 0, NULL);
+}
+
+/* Step 3a: the chunk totals [0, "chunks") scanned in place, inclusive, in
+ * log2(T) rounds (Hillis and Steele, Data Parallel Algorithms, CACM 1986):
+ * in round d, thread t >= d combines the total d places before its own
+ * into it. Each round reads into the thread's ACC, meets at a barrier,
+ * writes, and meets again. */
+static void emit_totals_scan(struct mdh_builder *b, const struct block_scan *bs,
+                             MlirValue tid, MlirValue chunks) {
+  struct mdh_stmt_info *info = bs->k->info;
+  MlirValue v[MAX_RANK], w[MAX_RANK], out[MAX_RANK], cond;
+  struct mdh_builder tb;
+  int64_t d;
+
+  for (d = 1; d < bs->threads; d *= 2) {
+    cond = mdh_build_binary(
+        b, "arith.andi", mdh_build_cmpi(b, "sge", tid, mdh_build_index(b, d)),
+        mdh_build_cmpi(b, "slt", tid, chunks));
+    tb = mdh_build_if(b, cond);
+    load_each(&tb, info, bs->totals,
+              mdh_build_binary(&tb, "arith.subi", tid, mdh_build_index(&tb, d)),
+              v);
+    load_each(&tb, info, bs->totals, tid, w);
+    mdh_build_combine(&tb, info->oper, info->fn_type, info->n_results, v, w,
+                      out);
+    store_acc(&tb, bs, ACC, out);
+    mdh_build_op(b, "gpu.barrier", 0, NULL, 0, NULL, 0, NULL);
+    tb = mdh_build_if(b, cond);
+    load_acc(&tb, bs, ACC, v);
+    store_each(&tb, info, bs->totals, tid, v);
+    mdh_build_op(b, "gpu.barrier", 0, NULL, 0, NULL, 0, NULL);
+  }
+}
+
+/* Accumulator element "r" := the carry combined with element "at" of the
+ * scanned chunk totals where "has_carry", else that total alone (no
+ * identity needed); the carry is read only where there is one, so that a
+ * combine function never sees an undefined value. */
+static void carry_and_total(struct mdh_builder *b, const struct block_scan *bs,
+                            MlirValue has_carry, MlirValue at, int r) {
+  struct mdh_stmt_info *info = bs->k->info;
+  MlirValue carry[MAX_RANK], total[MAX_RANK], both[MAX_RANK];
+  MlirBlock then_b, else_b;
+  struct mdh_builder tb;
+
+  mdh_build_if_else(b, has_carry, &then_b, &else_b);
+  tb = mdh_builder_before_terminator(b, then_b);
+  load_acc(&tb, bs, CARRY, carry);
+  load_each(&tb, info, bs->totals, at, total);
+  mdh_build_combine(&tb, info->oper, info->fn_type, info->n_results, carry,
+                    total, both);
+  store_acc(&tb, bs, r, both);
+  tb = mdh_builder_before_terminator(b, else_b);
+  load_each(&tb, info, bs->totals, at, total);
+  store_acc(&tb, bs, r, total);
+}
+
+/* Step 3b for the chunk ["lo", "hi") of thread "tid": where it has
+ * elements and a prefix (tid > 0 or "has_carry"), that prefix (the carry
+ * for thread 0, else the carry and the scanned total of chunk tid-1)
+ * combined into each of its elements; then a barrier. */
+static void emit_chunk_fixup(struct mdh_builder *b, const struct block_scan *bs,
+                             MlirValue lo, MlirValue hi, MlirValue tid,
+                             MlirValue has_carry) {
+  struct mdh_stmt_info *info = bs->k->info;
+  MlirValue pre[MAX_RANK], w[MAX_RANK], out[MAX_RANK], at;
+  MlirValue zero = mdh_build_index(b, 0);
+  struct mdh_builder tb, eb, lb;
+  MlirBlock loop, then_b, else_b;
+
+  tb = mdh_build_if(
+      b,
+      mdh_build_binary(b, "arith.andi", mdh_build_cmpi(b, "slt", lo, hi),
+                       mdh_build_binary(b, "arith.ori", has_carry,
+                                        mdh_build_cmpi(b, "sgt", tid, zero))));
+  mdh_build_if_else(&tb, mdh_build_cmpi(&tb, "eq", tid, zero), &then_b,
+                    &else_b);
+  eb = mdh_builder_before_terminator(&tb, then_b);
+  load_acc(&eb, bs, CARRY, pre);
+  store_acc(&eb, bs, ACC, pre);
+  eb = mdh_builder_before_terminator(&tb, else_b);
+  carry_and_total(
+      &eb, bs, has_carry,
+      mdh_build_binary(&eb, "arith.subi", tid, mdh_build_index(&eb, 1)), ACC);
+  load_acc(&tb, bs, ACC, pre);
+  loop = mdh_build_for(&tb, lo, hi);
+  lb = mdh_builder_before_terminator(&tb, loop);
+  at = mlirBlockGetArgument(loop, 0);
+  load_each(&lb, info, bs->tile, at, w);
+  mdh_build_combine(&lb, info->oper, info->fn_type, info->n_results, pre, w,
+                    out);
+  store_each(&lb, info, bs->tile, at, out);
+  mdh_build_op(b, "gpu.barrier", 0, NULL, 0, NULL, 0, NULL);
+}
+
+/* Step 4 on the tile of "len" positions from "base": the tile buffer
+ * stored to the outputs, its last element the carry of every thread; then
+ * a barrier. */
+static void emit_tile_store(struct mdh_builder *b, const struct block_scan *bs,
+                            MlirValue *point, MlirValue base, MlirValue len,
                             MlirValue tid) {
   struct mdh_stmt_info *info = bs->k->info;
-  MlirValue v[MAX_RANK], w[MAX_RANK], zero = mdh_build_index(b, 0);
-  struct mdh_builder lb;
-  MlirBlock loop;
+  MlirValue v[MAX_RANK], q;
+  struct mdh_builder ib;
 
-  point[bs->s] = lo;
-  mdh_chain_build_value(b, info, point, NULL, 0, v);
-  store_each(b, info, bs->k->acc, zero, v);
-  mdh_chain_store_all(b, info, point, v);
-  loop = mdh_build_for(
-      b, mdh_build_binary(b, "arith.addi", lo, mdh_build_index(b, 1)), hi);
-  lb = mdh_builder_before_terminator(b, loop);
-  point[bs->s] = mlirBlockGetArgument(loop, 0);
-  mdh_chain_build_value(&lb, info, point, NULL, 0, v);
-  accumulate(&lb, bs, v, w);
-  mdh_chain_store_all(&lb, info, point, w);
-  load_each(b, info, bs->k->acc, zero, v);
-  store_each(b, info, bs->totals, tid, v);
+  ib = for_each_item(b, bs, tid, len, &q);
+  load_each(&ib, info, bs->tile, q, v);
+  point[bs->s] = mdh_build_binary(&ib, "arith.addi", base, q);
+  mdh_chain_store_all(&ib, info, point, v);
+  load_each(b, info, bs->tile,
+            mdh_build_binary(b, "arith.subi", len, mdh_build_index(b, 1)), v);
+  store_acc(b, bs, CARRY, v);
+  mdh_build_op(b, "gpu.barrier", 0, NULL, 0, NULL, 0, NULL);
 }
 
-/* Phase 3 for thread "tid" > 0 on the chunk ["lo", "hi"): the totals of
- * chunks 0 .. tid-1 folded in order (in the accumulators), combined into
- * each position of the chunk. */
-static void emit_chunk_fixup(struct mdh_builder *b, const struct block_scan *bs,
-                             MlirValue *point, MlirValue lo, MlirValue hi,
-                             MlirValue tid) {
-  struct mdh_stmt_info *info = bs->k->info;
-  MlirValue v[MAX_RANK], w[MAX_RANK], out[MAX_RANK];
-  MlirValue zero = mdh_build_index(b, 0);
+/* The reduce-only end of a tile (steps 1, 2 and 3a done): the carry
+ * combined with the tile's total, the last of its "chunks" scanned chunk
+ * totals. Each thread reads it before the next tile's step 2 overwrites
+ * it, as that step follows a barrier. */
+static void emit_tile_total(struct mdh_builder *b, const struct block_scan *bs,
+                            MlirValue chunks, MlirValue has_carry) {
+  carry_and_total(
+      b, bs, has_carry,
+      mdh_build_binary(b, "arith.subi", chunks, mdh_build_index(b, 1)), CARRY);
+}
+
+/* The tiles of the segment ["first", "end") (see the top of this file):
+ * scanned and stored where "write", else only their total folded into
+ * thread 0's carry. The first tile has a carry where "seeded" (an i1, or
+ * a null value for none). */
+static void emit_tiles(struct mdh_builder *b, const struct block_scan *bs,
+                       MlirValue *point, MlirValue first, MlirValue end,
+                       MlirValue seeded, int write) {
+  MlirValue tid = bs->k->ids[3 + bs->hw], base, len, lo, hi, has_carry, chunks;
+  MlirValue tile = mdh_build_index(b, bs->threads * bs->items);
+  MlirValue items = mdh_build_index(b, bs->items);
   struct mdh_builder lb;
   MlirBlock loop;
 
-  load_each(b, info, bs->totals, zero, v);
-  store_each(b, info, bs->k->acc, zero, v);
-  loop = mdh_build_for(b, mdh_build_index(b, 1), tid);
+  loop = mdh_build_for_step(b, first, end, tile);
   lb = mdh_builder_before_terminator(b, loop);
-  load_each(&lb, info, bs->totals, mlirBlockGetArgument(loop, 0), v);
-  accumulate(&lb, bs, v, w);
-  loop = mdh_build_for(b, lo, hi);
-  lb = mdh_builder_before_terminator(b, loop);
-  point[bs->s] = mlirBlockGetArgument(loop, 0);
-  load_each(&lb, info, bs->k->acc, zero, v);
-  mdh_chain_load_all(&lb, info, point, w);
-  mdh_build_combine(&lb, info->oper, info->fn_type, info->n_results, v, w, out);
-  mdh_chain_store_all(&lb, info, point, out);
+  base = mlirBlockGetArgument(loop, 0);
+  len = mdh_build_binary(&lb, "arith.minsi", tile,
+                         mdh_build_binary(&lb, "arith.subi", end, base));
+  has_carry = mdh_build_cmpi(&lb, "sgt", base, first);
+  if (!mlirValueIsNull(seeded))
+    has_carry = mdh_build_binary(&lb, "arith.ori", has_carry, seeded);
+  emit_tile_load(&lb, bs, point, base, len, tid);
+  lo = mdh_build_binary(&lb, "arith.muli", tid, items);
+  hi = mdh_build_binary(&lb, "arith.minsi",
+                        mdh_build_binary(&lb, "arith.addi", lo, items), len);
+  chunks =
+      mdh_build_binary(&lb, "arith.divsi",
+                       mdh_build_binary(&lb, "arith.addi", len,
+                                        mdh_build_index(&lb, bs->items - 1)),
+                       items);
+  emit_chunk_scan(&lb, bs, lo, hi, tid, write);
+  emit_totals_scan(&lb, bs, tid, chunks);
+  if (write) {
+    emit_chunk_fixup(&lb, bs, lo, hi, tid, has_carry);
+    emit_tile_store(&lb, bs, point, base, len, tid);
+  } else {
+    emit_tile_total(&lb, bs, chunks, has_carry);
+  }
 }
 
 /* Reads the cc point "idx" of the statement of a block-level AST into
@@ -212,145 +441,117 @@ static void segment_bounds(struct mdh_builder *b, const struct block_scan *bs,
                           mdh_build_index(b, bs->n));
 }
 
-/* With several blocks, after phase 4: thread 0 copies the total of the
- * block's segment ["first", "end"), its last position, to the segments'
- * totals at cc point "flat". */
-static void emit_segment_total(struct mdh_builder *b,
-                               const struct block_scan *bs, MlirValue *point,
-                               MlirValue first, MlirValue end, MlirValue flat) {
-  struct mdh_stmt_info *info = bs->k->info;
-  MlirValue v[MAX_RANK], at[2];
+/* Checks that "name" with "n" indices is the statement of the scan;
+ * returns -1 after an error otherwise. */
+static int check_stmt(struct mdh_builder *b, const struct block_scan *bs,
+                      const char *name, int n) {
+  if (name[0] == 'P' && n == bs->k->info->stmt->rank - 1)
+    return 0;
+  mlirEmitError(b->loc, "isl AST calls an unknown statement");
+  return -1;
+}
+
+/* The statement callback of the first kernel: with one block along the
+ * scan, the scan of the cc point "idx"; with several, the total of the
+ * block's segment at that point, which thread 0 writes to the segments'
+ * totals. */
+static int emit_stmt(struct mdh_builder *b, const char *name, int n,
+                     const MlirValue *idx, void *user) {
+  struct block_scan *bs = user;
+  MlirValue point[MAX_RANK], first, end, flat, v[MAX_RANK], at[2];
   struct mdh_builder tb;
   intptr_t c;
 
+  if (check_stmt(b, bs, name, n) < 0)
+    return -1;
+  flat = read_point(b, bs, idx, point);
+  segment_bounds(b, bs, &first, &end);
+  emit_tiles(b, bs, point, first, end, (MlirValue){NULL}, bs->blocks == 1);
+  if (bs->blocks == 1)
+    return 0;
   tb = mdh_build_if(
       b, mdh_build_binary(b, "arith.andi", mdh_build_cmpi(b, "slt", first, end),
                           mdh_build_cmpi(b, "eq", bs->k->ids[3 + bs->hw],
                                          mdh_build_index(b, 0))));
-  point[bs->s] =
-      mdh_build_binary(&tb, "arith.subi", end, mdh_build_index(&tb, 1));
-  mdh_chain_load_all(&tb, info, point, v);
+  load_acc(&tb, bs, CARRY, v);
   at[0] = flat;
   at[1] = bs->k->ids[bs->hw];
-  for (c = 0; c < info->n_results; ++c)
+  for (c = 0; c < bs->k->info->n_results; ++c)
     mdh_build_store(&tb, v[c], bs->segment_totals[c], 2, at);
-}
-
-/* The statement callback of the block scan: the scan of the cc point
- * "idx" within the block's segment (see the top of this file). */
-static int emit_stmt(struct mdh_builder *b, const char *name, int n,
-                     const MlirValue *idx, void *user) {
-  struct block_scan *bs = user;
-  struct mdh_stmt_info *info = bs->k->info;
-  MlirValue point[MAX_RANK], tid, lo, hi, first, end, flat;
-  MlirValue zero = mdh_build_index(b, 0);
-  struct mdh_builder tb;
-
-  if (name[0] != 'P' || n != info->stmt->rank - 1) {
-    mlirEmitError(b->loc, "isl AST calls an unknown statement");
-    return -1;
-  }
-  flat = read_point(b, bs, idx, point);
-  segment_bounds(b, bs, &first, &end);
-  tid = bs->k->ids[3 + bs->hw];
-  lo = mdh_build_binary(b, "arith.muli", tid, mdh_build_index(b, bs->chunk));
-  if (bs->blocks > 1)
-    lo = mdh_build_binary(b, "arith.addi", first, lo);
-  hi = mdh_build_binary(
-      b, "arith.minsi",
-      mdh_build_binary(b, "arith.addi", lo, mdh_build_index(b, bs->chunk)),
-      end);
-  tb = mdh_build_if(b, mdh_build_cmpi(b, "slt", lo, hi));
-  emit_chunk_scan(&tb, bs, point, lo, hi, tid);
-  mdh_build_op(b, "gpu.barrier", 0, NULL, 0, NULL, 0, NULL);
-  tb = mdh_build_if(b, mdh_build_binary(b, "arith.andi",
-                                        mdh_build_cmpi(b, "slt", lo, hi),
-                                        mdh_build_cmpi(b, "sgt", tid, zero)));
-  emit_chunk_fixup(&tb, bs, point, lo, hi, tid);
-  mdh_build_op(b, "gpu.barrier", 0, NULL, 0, NULL, 0, NULL);
-  if (bs->blocks > 1)
-    emit_segment_total(b, bs, point, first, end, flat);
   return 0;
 }
 
-/* Loads every component of the segments' totals at "at" (cc point,
- * segment). */
-static void load_totals(struct mdh_builder *b, const struct block_scan *bs,
-                        const MlirValue *at, MlirValue *v) {
-  intptr_t c;
-
-  for (c = 0; c < bs->k->info->n_results; ++c)
-    v[c] = mdh_build_load(b, bs->segment_totals[c], 2, at);
-}
-
-/* The statement callback of the second kernel: the prefix of the segments
- * before the block's, combined into the positions of its segment at the
- * cc point "idx". */
-static int emit_segment_fixup(struct mdh_builder *b, const char *name, int n,
-                              const MlirValue *idx, void *user) {
+/* The statement callback of the second kernel: at the cc point "idx",
+ * block b > 0 folds the totals of segments 0 .. b-1 in order into its
+ * carry, and every block scans its segment from there. */
+static int emit_segment_scan(struct mdh_builder *b, const char *name, int n,
+                             const MlirValue *idx, void *user) {
   struct block_scan *bs = user;
   struct mdh_stmt_info *info = bs->k->info;
-  MlirValue point[MAX_RANK], v[MAX_RANK], w[MAX_RANK], out[MAX_RANK];
-  MlirValue first, end, flat, at[2], zero = mdh_build_index(b, 0);
+  MlirValue point[MAX_RANK], v[MAX_RANK], w[MAX_RANK], at[2];
+  MlirValue first, end, flat, seeded, bid = bs->k->ids[bs->hw];
+  MlirValue zero = mdh_build_index(b, 0);
   struct mdh_builder tb, lb;
   MlirBlock loop;
+  intptr_t c;
 
-  if (name[0] != 'P' || n != info->stmt->rank - 1) {
-    mlirEmitError(b->loc, "isl AST calls an unknown statement");
+  if (check_stmt(b, bs, name, n) < 0)
     return -1;
-  }
   flat = read_point(b, bs, idx, point);
   segment_bounds(b, bs, &first, &end);
-  tb = mdh_build_if(b, mdh_build_cmpi(b, "sgt", bs->k->ids[bs->hw], zero));
+  seeded = mdh_build_cmpi(b, "sgt", bid, zero);
+  tb = mdh_build_if(b, mdh_build_binary(b, "arith.andi", seeded,
+                                        mdh_build_cmpi(b, "slt", first, end)));
   at[0] = flat;
   at[1] = zero;
-  load_totals(&tb, bs, at, v);
-  store_each(&tb, info, bs->k->acc, zero, v);
-  loop = mdh_build_for(&tb, mdh_build_index(&tb, 1), bs->k->ids[bs->hw]);
+  for (c = 0; c < info->n_results; ++c)
+    v[c] = mdh_build_load(&tb, bs->segment_totals[c], 2, at);
+  store_acc(&tb, bs, CARRY, v);
+  loop = mdh_build_for(&tb, mdh_build_index(&tb, 1), bid);
   lb = mdh_builder_before_terminator(&tb, loop);
   at[1] = mlirBlockGetArgument(loop, 0);
-  load_totals(&lb, bs, at, v);
-  accumulate(&lb, bs, v, w);
-  loop = mdh_build_for_step(
-      &tb, mdh_build_binary(&tb, "arith.addi", first, bs->k->ids[3 + bs->hw]),
-      end, mdh_build_index(&tb, bs->threads));
-  lb = mdh_builder_before_terminator(&tb, loop);
-  point[bs->s] = mlirBlockGetArgument(loop, 0);
-  load_each(&lb, info, bs->k->acc, zero, v);
-  mdh_chain_load_all(&lb, info, point, w);
-  mdh_build_combine(&lb, info->oper, info->fn_type, info->n_results, v, w, out);
-  mdh_chain_store_all(&lb, info, point, out);
+  for (c = 0; c < info->n_results; ++c)
+    v[c] = mdh_build_load(&lb, bs->segment_totals[c], 2, at);
+  accumulate(&lb, bs, CARRY, v, w);
+  emit_tiles(b, bs, point, first, end, seeded, 1);
   return 0;
 }
 
-/* Builds at "b" the launch of "bs" with "n_shared" workgroup attributions
- * "shared" (the chunks' totals of the first kernel) and the statement
- * callback "stmt" over the block-level AST "tree". */
+/* Builds at "b" the launch of "bs" with the shared chunk totals and tile
+ * buffer and the statement callback "stmt" over the block-level AST
+ * "tree". */
 static int build_launch(isl_ctx *ctx, struct mdh_builder *b,
                         struct block_scan *bs, __isl_keep isl_ast_node *tree,
-                        int n_shared, const MlirType *shared,
                         int (*stmt)(struct mdh_builder *b, const char *name,
                                     int n, const MlirValue *idx, void *user)) {
+  MlirAttribute space = mdh_kernel_workgroup_space(b->ctx);
   struct mdh_kernel *k = bs->k;
+  intptr_t c, n = k->info->n_results;
+  MlirType shared[2 * MAX_RANK], elem;
+  int64_t tile = bs->threads * bs->items;
   struct mdh_builder kb;
   MlirBlock body;
-  intptr_t c;
 
-  body = mdh_kernel_build_launch(b, k->grid, k->block, n_shared, shared);
-  for (c = 0; c < n_shared; ++c)
+  for (c = 0; c < n; ++c) {
+    elem = mdh_kernel_component_type(k->info, c);
+    shared[c] = mlirMemRefTypeContiguousGet(elem, 1, &bs->threads, space);
+    shared[n + c] = mlirMemRefTypeContiguousGet(elem, 1, &tile, space);
+  }
+  body = mdh_kernel_build_launch(b, k->grid, k->block, (int)(2 * n), shared);
+  for (c = 0; c < n; ++c) {
     bs->totals[c] = mlirBlockGetArgument(body, 12 + c);
+    bs->tile[c] = mlirBlockGetArgument(body, 12 + n + c);
+  }
   kb = mdh_builder_before_terminator(b, body);
-  mdh_kernel_alloc_accumulators(&kb, k, 1);
+  mdh_kernel_alloc_accumulators(&kb, k, 2);
   return mdh_kernel_translate(ctx, k, &kb, body, tree, stmt, bs);
 }
 
 int mdh_kernel_build_scan(isl_ctx *ctx, struct mdh_builder *b,
                           struct mdh_kernel *k) {
   static const struct mdh_block_part part = {'P', 0, 0, 0};
-  MlirAttribute space = mdh_kernel_workgroup_space(b->ctx);
   struct block_scan bs;
   int64_t step[MAX_RANK], shape[2];
-  MlirType shared[MAX_RANK];
   isl_ast_node *tree;
   intptr_t c, n = k->info->n_results;
   int d, rc;
@@ -371,12 +572,9 @@ int mdh_kernel_build_scan(isl_ctx *ctx, struct mdh_builder *b,
         mlirMemRefTypeContiguousGet(mdh_kernel_component_type(k->info, c), 2,
                                     shape, mlirAttributeGetNull()),
         0, NULL);
-  for (c = 0; c < n; ++c)
-    shared[c] = mlirMemRefTypeContiguousGet(
-        mdh_kernel_component_type(k->info, c), 1, &bs.threads, space);
-  rc = build_launch(ctx, b, &bs, tree, (int)n, shared, &emit_stmt);
+  rc = build_launch(ctx, b, &bs, tree, &emit_stmt);
   if (rc == 0 && bs.blocks > 1)
-    rc = build_launch(ctx, b, &bs, tree, 0, NULL, &emit_segment_fixup);
+    rc = build_launch(ctx, b, &bs, tree, &emit_segment_scan);
   for (c = 0; bs.blocks > 1 && c < n; ++c)
     mdh_build_op(b, "gpu.dealloc", 1, &bs.segment_totals[c], 0, NULL, 0, NULL);
   isl_ast_node_free(tree);

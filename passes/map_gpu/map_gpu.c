@@ -31,7 +31,7 @@
  * time candidates) ranks a mapping that leaves a large parallel dimension
  * sequential while its threads do not fill the GPU after every other
  * (serializes_large), then rewards, in this order: enough
- * parallel threads to fill an H100 (2^17), thread x on the coalescing
+ * parallel threads to fill an H100 (2^18), thread x on the coalescing
  * dimension (coalescing_dim), a block reduction over atomics where the
  * result points alone cannot fill the GPU, and penalizes per-thread
  * atomics, reductions spread so thin that a thread gets fewer than 8 of
@@ -157,13 +157,45 @@ static int fits_dynamic(const struct search *s, const struct mdh_mapping *map) {
   return 1;
 }
 
+/* Lowers the blocks of the `global` cc dimensions of "map" that
+ * choose_sizes chose (bit d of "chosen"; a user's stay), z first, x last
+ * (x reads along the rows), until its cc dimensions have at most
+ * MDH_GPU_MAX_GRID_THREADS threads: each thread then takes several points
+ * of the cyclic distribution. */
+static void cap_grid(const struct search *s, struct mdh_mapping *map,
+                     uint64_t chosen) {
+  struct mdh_dim_map *dm;
+  double total = 1, excess;
+  int64_t blocks;
+  int h, d;
+
+  for (d = 0; d < map->rank; ++d)
+    if (map->dims[d].level != MDH_LEVEL_SEQ && s->kinds[d] == MdhCombineCC)
+      total *= (double)map->dims[d].threads * (double)map->dims[d].blocks;
+  for (h = 2; h >= 0; --h) {
+    for (d = 0; d < map->rank && total > MDH_GPU_MAX_GRID_THREADS; ++d) {
+      dm = &map->dims[d];
+      if (dm->hw != h || dm->level != MDH_LEVEL_GLOBAL ||
+          s->kinds[d] != MdhCombineCC || !(chosen >> d & 1))
+        continue;
+      excess = total / MDH_GPU_MAX_GRID_THREADS;
+      blocks = (int64_t)((double)dm->blocks / excess);
+      blocks = blocks > 1 ? blocks : 1;
+      total = total / (double)dm->blocks * (double)blocks;
+      dm->blocks = blocks;
+    }
+  }
+}
+
 /* Fills in the sizes "map" leaves open (0): threads along x, then y, then
  * z within the thread budget, and enough blocks to cover each dimension
  * (at most MAX_REDUCTION_BLOCKS along a reduction, to bound the atomics;
  * along a scan, a segment per block of at least SCAN_POINTS_PER_THREAD
- * positions per thread, at most MAX_SCAN_BLOCKS). */
+ * positions per thread, at most MAX_SCAN_BLOCKS; at most
+ * MDH_GPU_MAX_GRID_THREADS threads over the cc dimensions, cap_grid). */
 static void choose_sizes(struct search *s, struct mdh_mapping *map) {
   int64_t budget = MDH_GPU_THREAD_BUDGET, t[3] = {0, 0, 0}, n, cap;
+  uint64_t chosen = 0;
   struct mdh_dim_map *dm;
   int h, d;
 
@@ -197,7 +229,9 @@ static void choose_sizes(struct search *s, struct mdh_mapping *map) {
                   s->sizes[d] / (dm->threads * SCAN_POINTS_PER_THREAD));
     cap = cap > 1 ? cap : 1;
     dm->blocks = min64(n, cap);
+    chosen |= (uint64_t)1 << d;
   }
+  cap_grid(s, map, chosen);
 }
 
 /* The mapping of the encoding "enc" (indexed by map). */

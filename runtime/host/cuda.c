@@ -21,6 +21,7 @@
 #include <limits.h>
 #include <pthread.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -486,12 +487,25 @@ void mgpuEventSynchronize(void *event) {
 /* Device memory, or managed memory that the host can also access if
  * "isHostShared". The allocation is synchronous; "stream" is unused, as
  * upstream. */
+/* The granularity device buffers are allocated in: cuMemAlloc's alignment.
+ * ptxas may widen a kernel's two neighbouring read-only loads into one
+ * 16-byte load ahead of the branch that guards the second (seen on an
+ * H200: the 8-byte loads of elements 998 and 999 of a 999-element f64
+ * buffer in dot64 of lit/exec/Inputs/vec.mlir, the second guarded, became
+ * one LDG.E.128, which compute-sanitizer's memcheck reported as read past
+ * the 7992-byte buffer). The hardware reads within the allocation's
+ * granule, and with the size rounded up the buffer covers it. */
+#define MDH_ALLOC_GRANULE 256
+
 void *mgpuMemAlloc(uint64_t sizeBytes, void *stream, bool isHostShared) {
   mdh_cu_deviceptr ptr = 0;
 
   (void)stream;
   if (sizeBytes == 0)
     return NULL;
+  if (sizeBytes <= UINT64_MAX - (MDH_ALLOC_GRANULE - 1))
+    sizeBytes = (sizeBytes + MDH_ALLOC_GRANULE - 1) &
+                ~(uint64_t)(MDH_ALLOC_GRANULE - 1);
   push_context(__func__);
   if (isHostShared)
     MDH_CU_CALL(cuMemAllocManaged,

@@ -269,8 +269,10 @@ static int test_bad_free(struct rt *rt, const char *arg) {
   return 2;
 }
 
+/* A copy past the end of a buffer of 32 bytes, and past the granule of
+ * 256 bytes that the CUDA runtime allocates for it. */
 static int test_bad_copy(struct rt *rt, const char *arg) {
-  char host[64];
+  char host[300] = {0};
   char *dev = rt->mem_alloc(32, NULL, false);
 
   (void)arg;
@@ -286,17 +288,32 @@ static int test_bad_stream(struct rt *rt, const char *arg) {
   return 2;
 }
 
+/* A buffer of 999 doubles (7992 bytes), which the runtime allocates in
+ * whole 256-byte granules. */
+static int test_alloc(struct rt *rt, const char *arg) {
+  void *dev = rt->mem_alloc(999 * sizeof(double), NULL, false);
+
+  (void)arg;
+  if (!dev) {
+    printf("alloc: no buffer\n");
+    return 1;
+  }
+  rt->mem_free(dev, NULL);
+  printf("alloc ok\n");
+  return 0;
+}
+
 static const struct {
   const char *name;
   int (*fn)(struct rt *rt, const char *arg);
 } tests[] = {
-    {"available", &test_available},   {"stream", &test_stream},
-    {"memcpy", &test_memcpy},         {"launch", &test_launch},
-    {"register", &test_register},     {"leak", &test_leak},
-    {"bad-image", &test_bad_image},   {"bad-ptx", &test_bad_ptx},
-    {"bad-kernel", &test_bad_kernel}, {"bad-block", &test_bad_block},
-    {"bad-free", &test_bad_free},     {"bad-copy", &test_bad_copy},
-    {"bad-stream", &test_bad_stream},
+    {"available", &test_available}, {"stream", &test_stream},
+    {"memcpy", &test_memcpy},       {"alloc", &test_alloc},
+    {"launch", &test_launch},       {"register", &test_register},
+    {"leak", &test_leak},           {"bad-image", &test_bad_image},
+    {"bad-ptx", &test_bad_ptx},     {"bad-kernel", &test_bad_kernel},
+    {"bad-block", &test_bad_block}, {"bad-free", &test_bad_free},
+    {"bad-copy", &test_bad_copy},   {"bad-stream", &test_bad_stream},
 };
 
 int main(int argc, char **argv) {
