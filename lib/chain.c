@@ -183,6 +183,15 @@ static void store_all(struct mdh_builder *b, const struct mdh_stmt_info *info,
     store_component(b, &info->comps[c], info->stmt->rank, r, v[c], red);
 }
 
+int64_t mdh_stmt_info_point_bytes(const struct mdh_stmt_info *info) {
+  int64_t bytes = 0;
+  intptr_t c;
+
+  for (c = 0; c < info->n_results; ++c)
+    bytes += mdh_element_bytes(mlirFunctionTypeGetResult(info->fn_type, c));
+  return bytes;
+}
+
 void mdh_chain_load_all(struct mdh_builder *b, const struct mdh_stmt_info *info,
                         const MlirValue *r, MlirValue *out) {
   load_all(b, info, r, out, &no_redirects);

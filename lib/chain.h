@@ -160,6 +160,9 @@ int mdh_chain_emit_call(struct mdh_builder *b, struct mdh_chain *chain,
                         const char *name, int n, const MlirValue *idx,
                         const struct mdh_redirect *redirects, int n_redirects);
 
+/* The bytes of one result point of "info", all its components together. */
+int64_t mdh_stmt_info_point_bytes(const struct mdh_stmt_info *info);
+
 /* Loads (stores) every component of the result at point "r". */
 void mdh_chain_load_all(struct mdh_builder *b, const struct mdh_stmt_info *info,
                         const MlirValue *r, MlirValue *out);

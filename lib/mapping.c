@@ -2,7 +2,6 @@
 
 #include "lib/mapping.h"
 #include "dialect/operators.h"
-#include "lib/builder.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -441,8 +440,7 @@ int mdh_mapping_check_scan(const struct mdh_mapping *map,
                            size_t n) {
   const struct mdh_dim_map *dm;
   int d, parallel = -1, cc_threads = 0, tiles = 0;
-  int64_t bytes = 0;
-  intptr_t c;
+  int64_t bytes;
 
   for (d = 0; d < map->rank; ++d) {
     dm = &map->dims[d];
@@ -468,8 +466,7 @@ int mdh_mapping_check_scan(const struct mdh_mapping *map,
              "cc dimension spread over threads and no tile()");
     return -1;
   }
-  for (c = 0; c < info->n_results; ++c)
-    bytes += mdh_element_bytes(mlirFunctionTypeGetResult(info->fn_type, c));
+  bytes = mdh_stmt_info_point_bytes(info);
   if (2 * dm->threads * bytes > MDH_GPU_MAX_SHARED_BYTES) {
     snprintf(err, n,
              "the block scan of %lld threads needs %lld bytes of shared "

@@ -83,22 +83,11 @@ struct block_scan {
 
 enum { ACC = 0, CARRY = 1 };
 
-/* The bytes of one position of "bs", all components together. */
-static int64_t position_bytes(const struct block_scan *bs) {
-  const struct mdh_stmt_info *info = bs->k->info;
-  int64_t bytes = 0;
-  intptr_t c;
-
-  for (c = 0; c < info->n_results; ++c)
-    bytes += mdh_element_bytes(mdh_kernel_component_type(info, c));
-  return bytes;
-}
-
 /* The items per thread of "bs": SCAN_ITEMS, fewer where the tile buffer
  * and the chunk totals would not fit a block's static shared memory (at
  * least 1, which mdh_mapping_check_scan makes sure fits). */
 static int64_t scan_items(const struct block_scan *bs) {
-  int64_t bytes = position_bytes(bs), items;
+  int64_t bytes = mdh_stmt_info_point_bytes(bs->k->info), items;
 
   items = bytes > 0
               ? (MDH_GPU_MAX_SHARED_BYTES / bytes - bs->threads) / bs->threads
@@ -481,19 +470,27 @@ static int emit_stmt(struct mdh_builder *b, const char *name, int n,
   return 0;
 }
 
+/* Loads every component of the segments' totals at "at" (cc point,
+ * segment). */
+static void load_totals(struct mdh_builder *b, const struct block_scan *bs,
+                        const MlirValue *at, MlirValue *v) {
+  intptr_t c;
+
+  for (c = 0; c < bs->k->info->n_results; ++c)
+    v[c] = mdh_build_load(b, bs->segment_totals[c], 2, at);
+}
+
 /* The statement callback of the second kernel: at the cc point "idx",
  * block b > 0 folds the totals of segments 0 .. b-1 in order into its
  * carry, and every block scans its segment from there. */
 static int emit_segment_scan(struct mdh_builder *b, const char *name, int n,
                              const MlirValue *idx, void *user) {
   struct block_scan *bs = user;
-  struct mdh_stmt_info *info = bs->k->info;
   MlirValue point[MAX_RANK], v[MAX_RANK], w[MAX_RANK], at[2];
   MlirValue first, end, flat, seeded, bid = bs->k->ids[bs->hw];
   MlirValue zero = mdh_build_index(b, 0);
   struct mdh_builder tb, lb;
   MlirBlock loop;
-  intptr_t c;
 
   if (check_stmt(b, bs, name, n) < 0)
     return -1;
@@ -504,14 +501,12 @@ static int emit_segment_scan(struct mdh_builder *b, const char *name, int n,
                                         mdh_build_cmpi(b, "slt", first, end)));
   at[0] = flat;
   at[1] = zero;
-  for (c = 0; c < info->n_results; ++c)
-    v[c] = mdh_build_load(&tb, bs->segment_totals[c], 2, at);
+  load_totals(&tb, bs, at, v);
   store_acc(&tb, bs, CARRY, v);
   loop = mdh_build_for(&tb, mdh_build_index(&tb, 1), bid);
   lb = mdh_builder_before_terminator(&tb, loop);
   at[1] = mlirBlockGetArgument(loop, 0);
-  for (c = 0; c < info->n_results; ++c)
-    v[c] = mdh_build_load(&lb, bs->segment_totals[c], 2, at);
+  load_totals(&lb, bs, at, v);
   accumulate(&lb, bs, CARRY, v, w);
   emit_tiles(b, bs, point, first, end, seeded, 1);
   return 0;
