@@ -18,6 +18,8 @@
 #include <isl/set.h>
 #include <isl/val.h>
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -545,13 +547,14 @@ static int64_t batch_points(const struct mdh_register_tile *t,
  * has work for several threads (batched MatMul 16 x 256^3 on a Zen 3 with
  * packed panels, one thread: 9.6 ms in blocks of 15 rows, 8.8 in blocks of
  * 87; two threads: 5.7 and 4.1 ms). The outermost
- * reduction dimension is blocked, the others run whole in each tile. Without a
+ * reduction dimension is blocked, the others run whole in each tile
+ * ("whole": not even that one, see keep_reduction_whole). Without a
  * row dimension no tile reads the vectors of another, so nothing is blocked: a
  * block loop would be the outermost, sequential one (atax's y = A^T tmp ran on
  * one thread). */
 static void choose_blocks(struct mdh_register_tile *t, struct mdh_stmt *stmt,
                           const struct mdh_cpu_target *target,
-                          int64_t elem_bytes) {
+                          int64_t elem_bytes, int whole) {
   int64_t lanes = (int64_t)t->vectors * t->width, inner = 1, points, rows;
   int64_t min_blocks;
   int d, a, n_vec = 0, n_row = 0;
@@ -568,8 +571,9 @@ static void choose_blocks(struct mdh_register_tile *t, struct mdh_stmt *stmt,
     n_vec += t->vector[a] && !t->on_row[a];
     n_row += t->on_row[a];
   }
-  points =
-      2 * target->l1_bytes / (lanes * elem_bytes * (n_vec > 0 ? n_vec : 1));
+  points = whole ? t->extent[t->block_dim] * inner
+                 : 2 * target->l1_bytes /
+                       (lanes * elem_bytes * (n_vec > 0 ? n_vec : 1));
   t->block = balanced(t->extent[t->block_dim], points / inner, 1);
   if (t->block >= t->extent[t->block_dim])
     t->block_dim = -1;
@@ -847,11 +851,279 @@ int mdh_register_tile_choose(struct mdh_model *m, int s,
   if (t->vec < 0)
     return -1;
   choose_shape(t, stmt, target);
-  choose_blocks(t, stmt, target, mdh_element_bytes(result));
+  choose_blocks(t, stmt, target, mdh_element_bytes(result), 0);
   if (t->reduces)
     t->block_dim = -1;
   if (mdh_md_hom_tile_sizes(hom, NULL, sizes) > 0)
     apply_sizes(t, stmt, sizes);
   choose_packing(t, stmt, target, mdh_element_bytes(result));
+  snprintf(t->name, sizeof(t->name), "%s", stmt->name);
+  t->n_epilogue = 0;
   return 0;
+}
+
+/* ---- epilogues ----------------------------------------------------------- */
+
+/* The most results (out_view accesses) that a register tile's statement
+ * and its epilogue write. */
+#define MAX_WRITES 32
+
+/* Internal data structure of mdh_register_tile_add_epilogue: the tile
+ * "t" of "m", the extents of its result space and, in it, the tile's
+ * vector dimension "vec"; the results written so far, "n_w" accesses of
+ * buffers "wbuf" through maps "wmap" over the result space by statements
+ * "wstmt". */
+struct epilogue {
+  struct mdh_model *m;
+  struct mdh_register_tile *t;
+  int n_cc;
+  int vec;
+  int64_t extent[MAX_RANK];
+  int n_w;
+  MlirValue wbuf[MAX_WRITES];
+  MlirAffineMap wmap[MAX_WRITES];
+  int wstmt[MAX_WRITES];
+};
+
+MlirAffineMap mdh_register_tile_result_map(MlirAffineMap map,
+                                           const struct mdh_stmt *stmt) {
+  MlirContext ctx = mlirAffineMapGetContext(map);
+  MlirAffineExpr sub[MAX_RANK], res[MAX_RANK];
+  MlirAffineMap to;
+  intptr_t j, n_res = mlirAffineMapGetNumResults(map);
+  int d, n = 0;
+
+  for (d = 0; d < stmt->rank; ++d)
+    sub[d] = stmt->kinds[d] == MdhCombineCC ? mlirAffineDimExprGet(ctx, n++)
+                                            : mlirAffineConstantExprGet(ctx, 0);
+  to = mlirAffineMapGet(ctx, n, 0, stmt->rank, sub);
+  for (j = 0; j < n_res && j < MAX_RANK; ++j)
+    res[j] = mlirAffineExprCompose(mlirAffineMapGetResult(map, j), to);
+  return mlirAffineMapGet(ctx, n, 0, n_res, res);
+}
+
+/* Records the results that statement "s" writes in "e"; returns -1 if
+ * there are too many. */
+static int add_writes(struct epilogue *e, int s) {
+  struct mdh_stmt *stmt = &e->m->stmts[s];
+  MlirOpOperand use;
+  MlirOperation view;
+  intptr_t a;
+
+  for (use = mlirValueGetFirstUse(mlirOperationGetResult(stmt->hom, 0));
+       !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use)) {
+    view = mlirOpOperandGetOwner(use);
+    for (a = 0; a < mdhViewGetNumAccesses(view); ++a) {
+      if (e->n_w == MAX_WRITES)
+        return -1;
+      e->wbuf[e->n_w] = mdhViewGetBuffer(view);
+      e->wmap[e->n_w] =
+          mdh_register_tile_result_map(mdhViewGetAccess(view, a), stmt);
+      e->wstmt[e->n_w++] = s;
+    }
+  }
+  return 0;
+}
+
+/* Tells whether statement "x" of "e" is element-wise over the result space
+ * of the tile, not index-aware, with one result, and with a scalar
+ * function that vectorizes (also on masked lanes, where the tile masks)
+ * and accesses that walk the vector dimension contiguously or not at
+ * all. */
+static int fits_result_space(const struct epilogue *e, int x) {
+  struct mdh_stmt *stmt = &e->m->stmts[x];
+  MlirOperation fn =
+      mdh_lookup_symbol(stmt->hom, mdhMdHomGetScalarFunction(stmt->hom));
+  struct mdh_register_tile scratch;
+  int d;
+
+  if (stmt->rank != e->n_cc || mdhMdHomIsIndexAware(stmt->hom) ||
+      !body_vectorizes(fn) || (e->t->mask && !may_mask(fn)) ||
+      mlirFunctionTypeGetNumResults(mdh_md_hom_function_type(stmt->hom)) != 1 ||
+      !stores_vectorize(stmt->hom, e->vec) ||
+      classify_inputs(stmt->hom, e->vec, &scratch) < 0)
+    return 0;
+  for (d = 0; d < stmt->rank; ++d)
+    if (stmt->kinds[d] != MdhCombineCC ||
+        mdh_stmt_extent(stmt, d) != e->extent[d])
+      return 0;
+  return 1;
+}
+
+/* Returns how member-to-be "x" of "e" reads "buffer" through "map": 1 from
+ * the registers (the result that the tile's statement or an earlier member
+ * wrote at this point), 0 from memory (no member writes it, or a later one
+ * writes it at this point only after "x" read it), -1 if it cannot. */
+static int read_kind(const struct epilogue *e, int x, MlirValue buffer,
+                     MlirAffineMap map) {
+  int w, kind = 0;
+
+  for (w = 0; w < e->n_w; ++w) {
+    if (!mdh_values_alias(buffer, e->wbuf[w]))
+      continue;
+    if (!mlirValueEqual(buffer, e->wbuf[w]) ||
+        !mlirAffineMapEqual(map, e->wmap[w]))
+      return -1;
+    if (e->wstmt[w] < x)
+      kind = 1;
+    else if (e->wstmt[w] == e->t->stmt)
+      return -1;
+  }
+  return kind;
+}
+
+/* Returns the number of accesses of "x" that read from the registers in
+ * "e" (read_kind), or -1 if one cannot be read there. */
+static int forwarded_reads(const struct epilogue *e, int x) {
+  MlirOperation hom = e->m->stmts[x].hom, view;
+  intptr_t v, a;
+  int k, n = 0;
+
+  for (v = 0; v < mlirOperationGetNumOperands(hom); ++v) {
+    view = mlirOpResultGetOwner(mlirOperationGetOperand(hom, v));
+    for (a = 0; a < mdhViewGetNumAccesses(view); ++a) {
+      k = read_kind(e, x, mdhViewGetBuffer(view), mdhViewGetAccess(view, a));
+      if (k < 0)
+        return -1;
+      n += k;
+    }
+  }
+  return n;
+}
+
+/* Tells whether statement "x" of "e" is in the epilogue. */
+static int is_member(const struct epilogue *e, int x) {
+  int i;
+
+  for (i = 0; i < e->t->n_epilogue; ++i)
+    if (e->t->epilogue[i] == x)
+      return 1;
+  return 0;
+}
+
+/* Tells whether every result that statement "w" writes (the tile's
+ * statement or a member) is an intermediate that only members after "w"
+ * read, each through the map that wrote it: a result dead once the
+ * epilogue read it from the registers. */
+static int results_die(const struct epilogue *e, int w) {
+  struct mdh_model *m = e->m;
+  MlirOperation view;
+  intptr_t v, a;
+  int i, r, found = 0;
+
+  for (i = 0; i < e->n_w; ++i) {
+    if (e->wstmt[i] != w)
+      continue;
+    found = 1;
+    if (!mdh_model_is_intermediate(m, e->wbuf[i]))
+      return 0;
+    for (r = 0; r < m->n_stmt; ++r)
+      for (v = 0; v < mlirOperationGetNumOperands(m->stmts[r].hom); ++v) {
+        view =
+            mlirOpResultGetOwner(mlirOperationGetOperand(m->stmts[r].hom, v));
+        if (!mdh_values_alias(mdhViewGetBuffer(view), e->wbuf[i]))
+          continue;
+        if (r <= w || !is_member(e, r))
+          return 0;
+        for (a = 0; a < mdhViewGetNumAccesses(view); ++a)
+          if (!mlirAffineMapEqual(mdhViewGetAccess(view, a), e->wmap[i]))
+            return 0;
+      }
+  }
+  return found;
+}
+
+/* Adds statement "x" to the epilogue of "e"; returns -1 if it is full. */
+static int add_member(struct epilogue *e, int x) {
+  if (e->t->n_epilogue == MDH_REGISTER_TILE_MAX_EPILOGUE ||
+      add_writes(e, x) < 0)
+    return -1;
+  e->t->epilogue[e->t->n_epilogue++] = x;
+  return 0;
+}
+
+static int by_index(const void *a, const void *b) {
+  return *(const int *)a - *(const int *)b;
+}
+
+/* Where the results of "t" die in its epilogue, runs the whole reduction
+ * in each tile if the vectors of one tile over all of its points fit half
+ * the level 2 cache of "target" (as a block's row operands do,
+ * choose_blocks), unless the md_hom sets its blocks (mdh.tile_sizes).
+ * Each block but the last stores its partial results and the next loads
+ * them, into an intermediate that is fresh on every call: PolyBench's gemm
+ * (LARGE, K = 1200) took 62-65 ms on one Zen 3 core in blocks of 600
+ * points, 54-57 ms in one (its product alone: 50-53 either way). */
+static void keep_reduction_whole(struct mdh_register_tile *t,
+                                 struct mdh_stmt *stmt,
+                                 const struct mdh_cpu_target *target) {
+  MlirType result =
+      mlirFunctionTypeGetResult(mdh_md_hom_function_type(stmt->hom), 0);
+  int64_t sizes[MAX_RANK], bytes = mdh_element_bytes(result), points;
+  int a, n_vec = 0;
+
+  if (!t->drop[0] || t->block_dim < 0 ||
+      mdh_md_hom_tile_sizes(stmt->hom, NULL, sizes) != 0)
+    return;
+  points = mdh_stmt_reduction_points(stmt);
+  for (a = 0; a < t->n_access; ++a)
+    n_vec += t->vector[a] && !t->on_row[a];
+  if (points < 0 ||
+      __builtin_mul_overflow(points,
+                             (int64_t)t->vectors * t->width * bytes *
+                                 (n_vec > 0 ? n_vec : 1),
+                             &points) ||
+      points > target->l2_bytes / 2)
+    return;
+  choose_blocks(t, stmt, target, bytes, 1);
+  choose_packing(t, stmt, target, bytes);
+}
+
+int mdh_register_tile_add_epilogue(struct mdh_model *m,
+                                   const struct mdh_cpu_target *target,
+                                   struct mdh_register_tile *t,
+                                   const int *cands, int n) {
+  struct mdh_stmt *stmt = &m->stmts[t->stmt];
+  struct epilogue e = {.m = m, .t = t, .vec = -1};
+  int d, i, x, n_consumers;
+
+  t->n_epilogue = 0;
+  if (t->reduces)
+    return 0;
+  for (d = 0; d < stmt->rank; ++d) {
+    if (stmt->kinds[d] != MdhCombineCC)
+      continue;
+    if (d == t->vec)
+      e.vec = e.n_cc;
+    e.extent[e.n_cc++] = t->extent[d];
+  }
+  if (add_writes(&e, t->stmt) < 0)
+    return 0;
+  for (i = 0; i < n; ++i) {
+    x = cands[i];
+    if (x > t->stmt && fits_result_space(&e, x) && forwarded_reads(&e, x) > 0 &&
+        add_member(&e, x) < 0)
+      break;
+  }
+  n_consumers = t->n_epilogue;
+  for (i = n - 1; n_consumers > 0 && i >= 0; --i) {
+    x = cands[i];
+    if (x >= t->stmt || !fits_result_space(&e, x) ||
+        forwarded_reads(&e, x) != 0)
+      continue;
+    /* Its results die only if members read them: record them first. */
+    if (add_member(&e, x) < 0)
+      break;
+    if (!results_die(&e, x)) {
+      --t->n_epilogue;
+      while (e.n_w > 0 && e.wstmt[e.n_w - 1] == x)
+        --e.n_w;
+    }
+  }
+  qsort(t->epilogue, t->n_epilogue, sizeof(*t->epilogue), &by_index);
+  t->drop[0] = (char)(t->n_epilogue > 0 && results_die(&e, t->stmt));
+  for (i = 0; i < t->n_epilogue; ++i)
+    t->drop[i + 1] = (char)results_die(&e, t->epilogue[i]);
+  keep_reduction_whole(t, stmt, target);
+  return t->n_epilogue;
 }

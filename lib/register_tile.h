@@ -23,6 +23,9 @@
 /* The most input accesses of a statement a register tile handles. */
 #define MDH_REGISTER_TILE_MAX_ACCESSES 16
 
+/* The most element-wise statements in the epilogue of a register tile. */
+#define MDH_REGISTER_TILE_MAX_EPILOGUE 8
+
 /* What the register tiles are sized for: the width of a vector register in
  * bits, the number of vector registers, and the data cache sizes in bytes
  * (level 1 and 2, per core). */
@@ -57,7 +60,13 @@ int mdh_cpu_target_init(struct mdh_cpu_target *target, MlirOperation func);
  * (mdh_register_tile_panel_points): the packed B panels of BLIS. Where
  * "whole_panels", one buffer holds the panels of every tile of vec over
  * the whole reduction, packed once before the row blocks (BLIS packs a B
- * block once for all the blocks of A), reading the input's rows whole. */
+ * block once for all the blocks of A), reading the input's rows whole.
+ * "name" is the statement's name. The "n_epilogue" statements "epilogue"
+ * (indices into the model, in program order) are element-wise statements
+ * that run on each tile's results after its last block of the reduction,
+ * in vector registers (mdh_register_tile_add_epilogue); "drop"[0] tells
+ * that the statement's own stores are dead there, "drop"[i] those of
+ * epilogue[i - 1]. */
 struct mdh_register_tile {
   int stmt;
   int rank;
@@ -73,6 +82,10 @@ struct mdh_register_tile {
   char on_row[MDH_REGISTER_TILE_MAX_ACCESSES];
   char pack[MDH_REGISTER_TILE_MAX_ACCESSES];
   int whole_panels;
+  char name[24];
+  int n_epilogue;
+  int epilogue[MDH_REGISTER_TILE_MAX_EPILOGUE];
+  char drop[MDH_REGISTER_TILE_MAX_EPILOGUE + 1];
 };
 
 /* Returns the points of the reduction in a panel of "t" (those of its
@@ -108,6 +121,39 @@ int mdh_register_tile_choose(struct mdh_model *m, int s,
 int mdh_register_tile_pack_operand(MlirOperation hom,
                                    const struct mdh_cpu_target *target,
                                    int *vec);
+
+/* Adds to the epilogue of "t", a register tile of "m" that its
+ * statement's band alone would get, the element-wise statements among the
+ * "n" statements "cands" (indices into "m", in program order) that can run
+ * on each tile's results once the tile holds the last point of their
+ * reduction, in the tile's vector registers: the element-wise steps around
+ * a contraction as a prologue or epilogue of its tile, the contraction
+ * keeping its loop order (the elem+matmul groups of "Basteln:
+ * Post-tiling fusion", sections 3.4 and 5). A statement joins when its
+ * index space is the result space of the tile's statement (each point the
+ * result point of the same indices) and every access of it walks the
+ * tile's vector dimension contiguously or not at all:
+ * - after the statement, when it reads a result of the statement or of an
+ *   earlier member at the point that wrote it (a consumer: C = U + T);
+ * - before it, when nothing but later members reads its results, each at
+ *   the point that wrote it, and they are intermediates (a producer that
+ *   is inlined: U = beta C).
+ * A member may read what a later member writes only at the point that
+ * writes it (it reads the old value first). Sets the "drop" flags; where
+ * the statement's own results die, the tile may then run its whole
+ * reduction at once (no partial results to store) for "target".
+ * Returns the number of members; the caller checks the schedule that runs
+ * them there against the dependences. */
+int mdh_register_tile_add_epilogue(struct mdh_model *m,
+                                   const struct mdh_cpu_target *target,
+                                   struct mdh_register_tile *t,
+                                   const int *cands, int n);
+
+/* Returns access "map" of the result of "stmt" as a map over its result
+ * space: its cc dimensions in order, its pw indices 0 (a result point,
+ * MDH Def. 9), the index space of an epilogue. */
+MlirAffineMap mdh_register_tile_result_map(MlirAffineMap map,
+                                           const struct mdh_stmt *stmt);
 
 /* Returns the builtin operator of "hom" that a register tile can combine
  * with on "type", else NULL. */

@@ -553,18 +553,29 @@ static void realize_buffers(const struct nests *nests) {
 }
 
 /* Returns the schedule to generate for "func": "schedule" prepared for the
- * CPU (mdh_cpu_prepare_schedule) when mdh-schedule computed it and the result
- * is valid, else "schedule" itself (a schedule given by hand is generated as
- * given). */
+ * CPU (mdh_cpu_prepare_schedule, each epilogue within the segment of its
+ * tile among the "n_seg" segments "segs") when mdh-schedule computed it and
+ * the result is valid, else "schedule" itself (a schedule given by hand is
+ * generated as given). */
 static __isl_give isl_schedule *
 cpu_schedule(struct mdh_model *m, MlirOperation func,
              const struct mdh_cpu_target *target,
+             const struct mdh_segment *segs, int n_seg,
              __isl_take isl_schedule *schedule) {
   isl_schedule *cpu;
+  int *segment, s, k;
 
   if (!mdh_attr_get_scheduler(func).data)
     return schedule;
-  cpu = mdh_cpu_prepare_schedule(m, target, isl_schedule_copy(schedule));
+  segment = malloc((m->n_stmt + 1) * sizeof(*segment));
+  if (!segment)
+    abort();
+  for (s = 0; s < n_seg; ++s)
+    for (k = 0; k < segs[s].n; ++k)
+      segment[segs[s].first + k] = s;
+  cpu =
+      mdh_cpu_prepare_schedule(m, target, segment, isl_schedule_copy(schedule));
+  free(segment);
   if (cpu && mdh_chain_schedule_is_valid(m, cpu) == isl_bool_true) {
     isl_schedule_free(schedule);
     return cpu;
@@ -655,7 +666,7 @@ static int codegen_func(isl_ctx *ctx, MlirOperation func) {
   nests = calloc(n_seg, sizeof(*nests));
   if (!nests)
     abort();
-  schedule = cpu_schedule(cg->m, func, &target, schedule);
+  schedule = cpu_schedule(cg->m, func, &target, segs, n_seg, schedule);
   for (s = 0; s < n_seg; ++s)
     if (codegen_segment(cg, &segs[s], n_seg == 1, schedule, &nests[s], &tiles) <
         0)

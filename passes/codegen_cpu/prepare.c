@@ -14,6 +14,8 @@
  */
 
 #include "passes/codegen_cpu/prepare.h"
+#include "dialect/attrs.h"
+#include "lib/chain.h"
 #include "lib/fuse.h"
 #include "lib/tree.h"
 #include "passes/codegen_cpu/register_tile.h"
@@ -23,6 +25,7 @@
 #include "mlir-c/BuiltinTypes.h"
 
 #include <isl/aff.h>
+#include <isl/id.h>
 #include <isl/ilp.h>
 #include <isl/map.h>
 #include <isl/schedule_node.h>
@@ -32,6 +35,7 @@
 #include <isl/val.h>
 
 #include <stdlib.h>
+#include <string.h>
 
 /* Returns the memref.alloc (without operands) that defines "value" itself
  * or through one reshape (mdh-coalesce collapses buffers), or a null op. */
@@ -405,6 +409,375 @@ static isl_bool has_register_tile(struct mdh_model *m,
   return isl_bool_false;
 }
 
+/* Tells whether "node" is a register_tile mark. */
+static isl_bool not_register_tile(__isl_keep isl_schedule_node *node,
+                                  void *user) {
+  isl_id *id;
+  isl_bool is;
+
+  (void)user;
+  if (isl_schedule_node_get_type(node) != isl_schedule_node_mark)
+    return isl_bool_true;
+  id = isl_schedule_node_mark_get_id(node);
+  is = isl_bool_ok(id && !strcmp(isl_id_get_name(id), mdh_mark_register_tile));
+  isl_id_free(id);
+  return isl_bool_not(is);
+}
+
+/* Tells whether the subtree at "node" holds a register tile, one built
+ * with its epilogue by group_epilogues. */
+static isl_bool has_register_tile_mark(__isl_keep isl_schedule_node *node) {
+  return isl_bool_not(
+      isl_schedule_node_every_descendant(node, &not_register_tile, NULL));
+}
+
+/* Internal data structure of group_epilogues: for each child of the
+ * sequence its filter and the schedule of its subtree ("rows", the
+ * band's members and the positions in sequences below it, as
+ * mdh_tree_distribute flattens them), for each statement of the model the child
+ * that holds it ("owner", -1: none) and its role ("role": -1 none, else
+ * the group it belongs to), and the "n_group" register tiles "groups". */
+struct grouping {
+  int n;
+  isl_union_set **filter;
+  isl_union_map **rows;
+  int *owner;
+  int *role;
+  int n_group;
+  struct mdh_register_tile *groups;
+};
+
+static void grouping_clear(struct grouping *g) {
+  int i;
+
+  for (i = 0; i < g->n; ++i) {
+    isl_union_set_free(g->filter[i]);
+    isl_union_map_free(g->rows[i]);
+  }
+  free(g->filter);
+  free(g->rows);
+  free(g->owner);
+  free(g->role);
+  free(g->groups);
+}
+
+/* Tells whether "node" is a band, sequence, set, filter or leaf: a tree
+ * that its subtree schedule describes whole. */
+static isl_bool is_plain(__isl_keep isl_schedule_node *node, void *user) {
+  enum isl_schedule_node_type type = isl_schedule_node_get_type(node);
+
+  (void)user;
+  return isl_bool_ok(
+      type == isl_schedule_node_band || type == isl_schedule_node_sequence ||
+      type == isl_schedule_node_set || type == isl_schedule_node_filter ||
+      type == isl_schedule_node_leaf);
+}
+
+/* Sets "user" (an int, -1 at first) to the number of schedule dimensions
+ * of "map", or to -2 if an earlier map had another number. */
+static isl_stat same_dims(__isl_take isl_map *map, void *user) {
+  int *n = user;
+  isl_size dims = isl_map_dim(map, isl_dim_out);
+
+  isl_map_free(map);
+  if (dims < 0)
+    return isl_stat_error;
+  if (*n == -1)
+    *n = dims;
+  else if (*n != dims)
+    *n = -2;
+  return isl_stat_ok;
+}
+
+/* Reads the children of sequence "node" into "g"; returns 0 unless each
+ * is a filter above a band whose subtree holds bands, sequences and
+ * filters only, with as many schedule dimensions for each statement (as
+ * mdh-schedule builds them). */
+static int grouping_read(struct mdh_model *m, struct grouping *g,
+                         __isl_keep isl_schedule_node *node) {
+  isl_schedule_node *child;
+  isl_union_set *set;
+  isl_bool empty;
+  int i, k, dims, ok = 1;
+
+  g->n = isl_schedule_node_n_children(node);
+  g->filter = calloc(g->n + 1, sizeof(*g->filter));
+  g->rows = calloc(g->n + 1, sizeof(*g->rows));
+  g->owner = malloc((m->n_stmt + 1) * sizeof(*g->owner));
+  g->role = malloc((m->n_stmt + 1) * sizeof(*g->role));
+  g->groups = calloc(m->n_stmt + 1, sizeof(*g->groups));
+  if (!g->filter || !g->rows || !g->owner || !g->role || !g->groups)
+    abort();
+  for (k = 0; k < m->n_stmt; ++k)
+    g->owner[k] = g->role[k] = -1;
+  for (i = 0; i < g->n && ok; ++i) {
+    child = isl_schedule_node_get_child(node, i);
+    g->filter[i] = isl_schedule_node_filter_get_filter(child);
+    child = isl_schedule_node_child(child, 0);
+    ok = isl_schedule_node_get_type(child) == isl_schedule_node_band &&
+         isl_schedule_node_every_descendant(child, &is_plain, NULL) ==
+             isl_bool_true;
+    if (ok)
+      g->rows[i] = isl_schedule_node_get_subtree_schedule_union_map(child);
+    isl_schedule_node_free(child);
+    dims = -1;
+    ok = ok && isl_union_map_foreach_map(g->rows[i], &same_dims, &dims) >= 0 &&
+         dims >= 0;
+    for (k = 0; k < m->n_stmt && ok; ++k) {
+      set = isl_union_set_intersect(
+          isl_union_set_copy(g->filter[i]),
+          isl_union_set_from_set(isl_set_copy(m->stmts[k].domain)));
+      empty = isl_union_set_is_empty(set);
+      isl_union_set_free(set);
+      ok = empty >= 0;
+      if (empty == isl_bool_false)
+        g->owner[k] = i;
+    }
+  }
+  return ok;
+}
+
+/* Returns "rows" on "filter" as a band. */
+static __isl_give isl_multi_union_pw_aff *
+rows_band(__isl_keep isl_union_map *rows, __isl_take isl_union_set *filter) {
+  return isl_multi_union_pw_aff_from_union_map(
+      isl_union_map_intersect_domain(isl_union_map_copy(rows), filter));
+}
+
+/* Returns the statement of "m" whose instances "filter" holds, or -1 if
+ * it holds several. */
+static int filter_statement(struct mdh_model *m,
+                            __isl_keep isl_union_set *filter) {
+  isl_set *set;
+  int s;
+
+  if (isl_union_set_n_set(filter) != 1)
+    return -1;
+  set = isl_set_from_union_set(isl_union_set_copy(filter));
+  s = mdh_model_stmt_index(m, isl_set_get_tuple_name(set));
+  isl_set_free(set);
+  return s;
+}
+
+/* Finds in "g" the statements that run in register tiles for "target"
+ * with an epilogue of statements of the sequence
+ * (mdh_register_tile_add_epilogue), each statement in one group at most.
+ * Returns the number of groups. */
+static int find_groups(struct mdh_model *m, const struct mdh_cpu_target *target,
+                       const int *segment, struct grouping *g) {
+  struct mdh_register_tile *t;
+  int *cands = malloc((m->n_stmt + 1) * sizeof(*cands));
+  int s, k, n;
+
+  if (!cands)
+    abort();
+  for (s = 0; s < m->n_stmt; ++s) {
+    t = &g->groups[g->n_group];
+    if (g->owner[s] < 0 || g->role[s] >= 0 ||
+        mdh_register_tile_choose(m, s, target, t) < 0)
+      continue;
+    for (k = n = 0; k < m->n_stmt; ++k)
+      if (k != s && g->owner[k] >= 0 && g->role[k] < 0 &&
+          (!segment || segment[k] == segment[s]))
+        cands[n++] = k;
+    if (mdh_register_tile_add_epilogue(m, target, t, cands, n) == 0)
+      continue;
+    g->role[s] = g->n_group;
+    for (k = 0; k < t->n_epilogue; ++k)
+      g->role[t->epilogue[k]] = g->n_group;
+    g->n_group++;
+  }
+  free(cands);
+  return g->n_group;
+}
+
+/* Internal data structure of the children of a regrouped sequence: their
+ * filters, and for each its band, or the group whose register tile it is
+ * ("group" >= 0: "band" unused). */
+struct regrouped {
+  isl_union_set_list *filters;
+  int n;
+  int *group;
+  isl_multi_union_pw_aff **band;
+};
+
+/* Adds a child of filter "filter" to "r": group "group", or the band of
+ * "rows" on "filter". */
+static void regrouped_add(struct regrouped *r, __isl_take isl_union_set *filter,
+                          int group, __isl_keep isl_union_map *rows) {
+  r->band[r->n] =
+      group < 0 ? rows_band(rows, isl_union_set_copy(filter)) : NULL;
+  r->filters = isl_union_set_list_add(r->filters, filter);
+  r->group[r->n++] = group;
+}
+
+/* Returns the instances of group "k" of "g": its statement's and its
+ * epilogue's. */
+static __isl_give isl_union_set *group_domain(struct mdh_model *m,
+                                              const struct grouping *g, int k) {
+  isl_union_set *set = isl_union_set_empty(isl_union_set_get_space(m->domain));
+  int s;
+
+  for (s = 0; s < m->n_stmt; ++s)
+    if (g->role[s] == k)
+      set = isl_union_set_add_set(set, isl_set_copy(m->stmts[s].domain));
+  return set;
+}
+
+/* Tells whether group "k" of "g" has its statement in child "i". */
+static int group_in_child(const struct grouping *g, int k, int i) {
+  return g->owner[g->groups[k].stmt] == i;
+}
+
+/* Adds to "r" the statements of child "i" of "g", which holds the
+ * statement of a group: distributed (prepare_group would distribute it
+ * anyway) in an order of their dependences (statement_filters) that
+ * also orders the members of its groups, each group in place of its
+ * last statement there (members of other children included: the group
+ * runs them all at once). */
+static void distribute_child(struct mdh_model *m, const struct grouping *g,
+                             int i, struct regrouped *r) {
+  isl_union_set_list *stmts;
+  isl_union_set *domain = isl_union_set_copy(g->filter[i]), *f;
+  int *last = malloc((g->n_group + 1) * sizeof(*last));
+  int j, k, n, s;
+
+  if (!last)
+    abort();
+  for (k = 0; k < g->n_group; ++k)
+    if (group_in_child(g, k, i))
+      domain = isl_union_set_union(domain, group_domain(m, g, k));
+  stmts = statement_filters(m, domain);
+  isl_union_set_free(domain);
+  n = isl_union_set_list_n_union_set(stmts);
+  for (j = 0; j < n; ++j) {
+    f = isl_union_set_list_get_union_set(stmts, j);
+    s = filter_statement(m, f);
+    if (s >= 0 && g->role[s] >= 0)
+      last[g->role[s]] = j;
+    isl_union_set_free(f);
+  }
+  for (j = 0; j < n; ++j) {
+    f = isl_union_set_list_get_union_set(stmts, j);
+    s = filter_statement(m, f);
+    k = s < 0 ? -1 : g->role[s];
+    if (k < 0) {
+      regrouped_add(r, f, -1, g->rows[i]);
+      continue;
+    }
+    isl_union_set_free(f);
+    if (group_in_child(g, k, i) && last[k] == j)
+      regrouped_add(r, group_domain(m, g, k), k, NULL);
+  }
+  isl_union_set_list_free(stmts);
+  free(last);
+}
+
+/* Fills "r" with the children of the sequence of "g" regrouped: a child
+ * holding the statement of a group is distributed (distribute_child);
+ * the members of an epilogue leave the other children. */
+static void regroup(struct mdh_model *m, const struct grouping *g,
+                    struct regrouped *r) {
+  isl_union_set *rest;
+  isl_bool empty;
+  int i, k, s, has_tile;
+
+  for (i = 0; i < g->n; ++i) {
+    for (k = has_tile = 0; k < g->n_group; ++k)
+      has_tile |= group_in_child(g, k, i);
+    if (has_tile) {
+      distribute_child(m, g, i, r);
+      continue;
+    }
+    rest = isl_union_set_intersect(isl_union_set_copy(g->filter[i]),
+                                   isl_union_set_copy(m->domain));
+    for (s = 0; s < m->n_stmt; ++s)
+      if (g->owner[s] == i && g->role[s] >= 0)
+        rest = isl_union_set_subtract(
+            rest, isl_union_set_from_set(isl_set_copy(m->stmts[s].domain)));
+    empty = isl_union_set_is_empty(rest);
+    if (empty == isl_bool_false)
+      regrouped_add(r, rest, -1, g->rows[i]);
+    else
+      isl_union_set_free(rest);
+  }
+}
+
+/* Builds the register tile of group "k" of "g" at "node", a leaf below its
+ * filter (mdh_cpu_register_tile_group), its tile band linearized when it
+ * starts with a batch dimension. */
+static __isl_give isl_schedule_node *
+build_group(struct mdh_model *m, const struct grouping *g, int k,
+            __isl_take isl_schedule_node *node) {
+  const struct mdh_register_tile *t = &g->groups[k];
+  isl_multi_union_pw_aff *bands[MDH_REGISTER_TILE_MAX_EPILOGUE + 1];
+  int i, s, tiled;
+
+  for (i = 0; i <= t->n_epilogue; ++i) {
+    s = i == 0 ? t->stmt : t->epilogue[i - 1];
+    bands[i] =
+        rows_band(g->rows[g->owner[s]],
+                  isl_union_set_from_set(isl_set_copy(m->stmts[s].domain)));
+  }
+  node = mdh_cpu_register_tile_group(m, node, t, bands, &tiled);
+  return tiled > 0 ? linearize(m, node) : node;
+}
+
+/* Regroups sequence "node", whose children are bands as mdh-schedule
+ * builds them, so that statements with register tiles run element-wise
+ * statements around them in their epilogue (regroup,
+ * mdh_register_tile_add_epilogue), where the schedule that results
+ * respects the dependences; returns "node" unchanged otherwise. In
+ * PolyBench's gemm (U = beta C; T = alpha A B; C = U + T), U and C are
+ * then computed from the tile's registers: 60 ms on one core of the bench
+ * machine, against 37 for the product alone and ... without. */
+static __isl_give isl_schedule_node *
+group_epilogues(struct mdh_model *m, const struct mdh_cpu_target *target,
+                const int *segment, __isl_take isl_schedule_node *node) {
+  struct grouping g = {0};
+  struct regrouped r = {0};
+  isl_schedule_node *orig;
+  isl_schedule *schedule;
+  isl_size depth = isl_schedule_node_get_tree_depth(node);
+  isl_bool valid;
+  int j;
+
+  if (!grouping_read(m, &g, node) || find_groups(m, target, segment, &g) == 0) {
+    grouping_clear(&g);
+    return node;
+  }
+  r.filters = isl_union_set_list_alloc(m->ctx, m->n_stmt);
+  r.group = malloc((m->n_stmt + 1) * sizeof(*r.group));
+  r.band = calloc(m->n_stmt + 1, sizeof(*r.band));
+  if (!r.group || !r.band)
+    abort();
+  regroup(m, &g, &r);
+  orig = isl_schedule_node_copy(node);
+  node = isl_schedule_node_cut(node);
+  node = isl_schedule_node_insert_sequence(node, r.filters);
+  for (j = 0; j < r.n; ++j) {
+    node = isl_schedule_node_child(isl_schedule_node_child(node, j), 0);
+    if (r.group[j] >= 0)
+      node = build_group(m, &g, r.group[j], node);
+    else
+      node = isl_schedule_node_insert_partial_schedule(node, r.band[j]);
+    node = isl_schedule_node_ancestor(
+        node, isl_schedule_node_get_tree_depth(node) - depth);
+  }
+  free(r.group);
+  free(r.band);
+  grouping_clear(&g);
+  schedule = isl_schedule_node_get_schedule(node);
+  valid = mdh_chain_schedule_is_valid(m, schedule);
+  isl_schedule_free(schedule);
+  if (valid != isl_bool_true) {
+    isl_schedule_node_free(node);
+    return orig;
+  }
+  isl_schedule_node_free(orig);
+  return node;
+}
+
 /* Skips the mark nodes at "node". */
 static __isl_give isl_schedule_node *
 skip_marks(__isl_take isl_schedule_node *node) {
@@ -439,7 +812,7 @@ skip_marks(__isl_take isl_schedule_node *node) {
  * - a group fused by mdh-tile-fuse stays as it is. */
 static __isl_give isl_schedule_node *
 prepare_group(struct mdh_model *m, const struct mdh_cpu_target *target,
-              __isl_take isl_schedule_node *node) {
+              const int *segment, __isl_take isl_schedule_node *node) {
   enum isl_schedule_node_type type;
   isl_union_set *domain;
   isl_size n, depth;
@@ -449,8 +822,10 @@ prepare_group(struct mdh_model *m, const struct mdh_cpu_target *target,
   node = skip_marks(node);
   type = isl_schedule_node_get_type(node);
   if (type == isl_schedule_node_band) {
-    /* A group of mdh-tile-fuse has its tile loop parallel already. */
-    if (mdh_fuse_subtree_has_group(node) != isl_bool_false)
+    /* A group of mdh-tile-fuse has its tile loop parallel already; a
+     * register tile with its epilogue was prepared by group_epilogues. */
+    if (mdh_fuse_subtree_has_group(node) != isl_bool_false ||
+        has_register_tile_mark(node) != isl_bool_false)
       return node;
     domain = isl_schedule_node_get_domain(node);
     n = isl_union_set_n_set(domain);
@@ -471,11 +846,13 @@ prepare_group(struct mdh_model *m, const struct mdh_cpu_target *target,
   }
   if (type != isl_schedule_node_sequence && type != isl_schedule_node_set)
     return node;
+  if (type == isl_schedule_node_sequence)
+    node = group_epilogues(m, target, segment, node);
   n = isl_schedule_node_n_children(node);
   depth = isl_schedule_node_get_tree_depth(node);
   for (i = 0; i < n; ++i) {
     node = isl_schedule_node_child(isl_schedule_node_child(node, i), 0);
-    node = prepare_group(m, target, node);
+    node = prepare_group(m, target, segment, node);
     node = isl_schedule_node_ancestor(
         node, isl_schedule_node_get_tree_depth(node) - depth);
   }
@@ -484,14 +861,13 @@ prepare_group(struct mdh_model *m, const struct mdh_cpu_target *target,
 
 /* Returns "schedule" prepared for the CPU from the group below its domain
  * (prepare_group). */
-__isl_give isl_schedule *
-mdh_cpu_prepare_schedule(struct mdh_model *m,
-                         const struct mdh_cpu_target *target,
-                         __isl_take isl_schedule *schedule) {
+__isl_give isl_schedule *mdh_cpu_prepare_schedule(
+    struct mdh_model *m, const struct mdh_cpu_target *target,
+    const int *segment, __isl_take isl_schedule *schedule) {
   isl_schedule_node *node = isl_schedule_get_root(schedule);
 
   isl_schedule_free(schedule);
-  node = prepare_group(m, target, isl_schedule_node_child(node, 0));
+  node = prepare_group(m, target, segment, isl_schedule_node_child(node, 0));
   schedule = isl_schedule_node_get_schedule(node);
   isl_schedule_node_free(node);
   return schedule;

@@ -16,12 +16,14 @@
  * md_homs whose outer loop is sequential or short are distributed (in an
  * order that keeps few intermediate buffers allocated), statements with a
  * reduction run in register tiles for "target" where they can, short
- * parallel outer loops are linearized with the parallel loop inside them.
- * Returns NULL on an isl error. */
+ * parallel outer loops are linearized with the parallel loop inside them,
+ * and element-wise statements run in the epilogue of a register tile where
+ * they can and "segment" (the segment of each statement, lib/chain.h) puts
+ * them in the tile's segment. Returns NULL on an isl error. */
 __isl_give isl_schedule *
 mdh_cpu_prepare_schedule(struct mdh_model *m,
                          const struct mdh_cpu_target *target,
-                         __isl_take isl_schedule *schedule);
+                         const int *segment, __isl_take isl_schedule *schedule);
 
 /* Returns the memref.alloc (without operands) that defines "value" itself
  * or through one reshape (mdh-coalesce collapses buffers), or a null op. */

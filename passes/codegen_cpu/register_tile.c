@@ -108,47 +108,168 @@ struct tile_ast {
 
 /* ---- the tree ---------------------------------------------------------- */
 
-/* Appends floor(x_d / "size") of statement domain "domain" to "list". */
-static __isl_give isl_aff_list *add_member(__isl_take isl_aff_list *list,
-                                           __isl_keep isl_set *domain, int d,
-                                           int64_t size) {
+/* Tells whether the last member of "ma" takes one value for each value
+ * of the members before it on "domain": isl generates no loop for it,
+ * and it would then generate the code below it statement by statement,
+ * each with a copy of the marks there. */
+static isl_bool is_degenerate(__isl_keep isl_multi_aff *ma,
+                              __isl_keep isl_set *domain) {
+  isl_size n = isl_multi_aff_dim(ma, isl_dim_out);
+  isl_map *map = isl_map_from_multi_aff(isl_multi_aff_copy(ma));
+  isl_bool single;
+
+  map = isl_map_intersect_domain(map, isl_set_copy(domain));
+  map = isl_map_from_range(isl_map_range(map));
+  map = isl_map_move_dims(map, isl_dim_in, 0, isl_dim_out, 0, n - 1);
+  single = isl_map_is_single_valued(map);
+  isl_map_free(map);
+  return single;
+}
+
+/* Appends "aff" to "list", a prefix of the outer band of a tile with an
+ * epilogue on "domain", unless it is degenerate after it
+ * (is_degenerate): the tile's mark must stay above its statement and the
+ * epilogue together. Returns whether it was appended (-1 on error). */
+static int add_unless_degenerate(isl_aff_list **list, __isl_take isl_aff *aff,
+                                 __isl_keep isl_set *domain) {
+  isl_aff_list *longer = isl_aff_list_add(isl_aff_list_copy(*list), aff);
+  isl_space *space = isl_space_map_from_domain_and_range(
+      isl_set_get_space(domain),
+      isl_space_set_alloc(isl_set_get_ctx(domain), 0,
+                          isl_aff_list_n_aff(longer)));
+  isl_multi_aff *ma =
+      isl_multi_aff_from_aff_list(space, isl_aff_list_copy(longer));
+  isl_bool degenerate = is_degenerate(ma, domain);
+
+  isl_multi_aff_free(ma);
+  if (degenerate != isl_bool_false) {
+    isl_aff_list_free(longer);
+    return degenerate == isl_bool_true ? 0 : -1;
+  }
+  isl_aff_list_free(*list);
+  *list = longer;
+  return 1;
+}
+
+/* The members of the outer band of a tile (see the top of this file):
+ * their functions "list" on the statement's instances and the number
+ * "n_batch" of batch members among the first. */
+struct outer {
+  isl_aff_list *list;
+  int n_batch;
+};
+
+/* Appends floor(x_d / "size") of the statement of "t", "stmt", to "o",
+ * where "t" has an epilogue only if it is not degenerate (and counts it as
+ * a batch member if "batch"). */
+static void outer_add(struct outer *o, const struct mdh_register_tile *t,
+                      struct mdh_stmt *stmt, int d, int64_t size, int batch) {
   isl_aff *aff = isl_aff_var_on_domain(
-      isl_local_space_from_space(isl_set_get_space(domain)), isl_dim_set, d);
+      isl_local_space_from_space(isl_set_get_space(stmt->domain)), isl_dim_set,
+      d);
+  int added = 1;
 
   if (size > 1)
     aff = isl_aff_floor(isl_aff_scale_down_ui(aff, (unsigned)size));
-  return isl_aff_list_add(list, aff);
+  if (t->n_epilogue == 0)
+    o->list = isl_aff_list_add(o->list, aff);
+  else
+    added = add_unless_degenerate(&o->list, aff, stmt->domain);
+  if (added < 0)
+    o->list = isl_aff_list_free(o->list);
+  o->n_batch += batch && added > 0;
 }
 
-/* Returns the outer band of "t" on "domain" (see the top of this file),
- * restricted to the instances "instances". */
-static __isl_give isl_multi_union_pw_aff *
-outer_band(const struct mdh_register_tile *t, struct mdh_stmt *stmt,
-           __isl_take isl_union_set *instances) {
+/* Returns the outer band of "t" on the instances of "stmt" (see the top
+ * of this file), setting "*n_batch" to the number of its batch members and
+ * "*split" to the member before which a pack_panels mark packs the panels
+ * of the row tiles of a row block (the row tiles, or without rows the
+ * tiles of vec; past the end if there is none). */
+static __isl_give isl_multi_aff *
+outer_multi_aff(const struct mdh_register_tile *t, struct mdh_stmt *stmt,
+                int *n_batch, int *split) {
   isl_ctx *ctx = isl_set_get_ctx(stmt->domain);
-  isl_aff_list *list = isl_aff_list_alloc(ctx, stmt->rank + 3);
+  struct outer o = {isl_aff_list_alloc(ctx, stmt->rank + 3), 0};
   isl_space *space;
-  isl_multi_aff *ma;
-  isl_union_map *umap;
+  isl_size n;
   int d;
 
   for (d = 0; d < stmt->rank; ++d)
     if (stmt->kinds[d] == MdhCombineCC && d != t->vec && d != t->row)
-      list = add_member(list, stmt->domain, d, 1);
+      outer_add(&o, t, stmt, d, 1, 1);
   if (t->row >= 0)
-    list = add_member(list, stmt->domain, t->row, t->row_block);
+    outer_add(&o, t, stmt, t->row, t->row_block, 0);
   if (t->block_dim >= 0)
-    list = add_member(list, stmt->domain, t->block_dim, t->block);
+    outer_add(&o, t, stmt, t->block_dim, t->block, 0);
+  /* Without rows, the panels go before the tiles of vec. */
+  n = isl_aff_list_n_aff(o.list);
   if (!t->reduces)
-    list =
-        add_member(list, stmt->domain, t->vec, (int64_t)t->vectors * t->width);
-  if (t->row >= 0)
-    list = add_member(list, stmt->domain, t->row, t->rows);
+    outer_add(&o, t, stmt, t->vec, (int64_t)t->vectors * t->width, 0);
+  if (t->row >= 0) {
+    n = isl_aff_list_n_aff(o.list);
+    outer_add(&o, t, stmt, t->row, t->rows, 0);
+  }
+  /* Where that member is degenerate, no panels of their own (split past
+   * the end). */
+  if (t->n_epilogue == 0)
+    n = isl_aff_list_n_aff(o.list) - 1;
+  else if (isl_aff_list_n_aff(o.list) == n)
+    n = isl_aff_list_n_aff(o.list) + 1;
+  *n_batch = o.n_batch;
+  *split = n;
   space = isl_space_map_from_domain_and_range(
       isl_set_get_space(stmt->domain),
-      isl_space_set_alloc(ctx, 0, isl_aff_list_n_aff(list)));
-  ma = isl_multi_aff_from_aff_list(space, list);
-  umap = isl_union_map_from_map(isl_map_from_multi_aff(ma));
+      isl_space_set_alloc(ctx, 0, isl_aff_list_n_aff(o.list)));
+  return isl_multi_aff_from_aff_list(space, o.list);
+}
+
+/* Returns the map from the instances of element-wise statement "x" (the
+ * result space of "t") to the last point of the reduction of "t" at the
+ * same result point, the instance after which "x" runs in the epilogue. */
+static __isl_give isl_multi_aff *
+to_last_point(const struct mdh_register_tile *t, struct mdh_stmt *stmt,
+              struct mdh_stmt *x) {
+  isl_space *space = isl_space_map_from_domain_and_range(
+      isl_set_get_space(x->domain), isl_set_get_space(stmt->domain));
+  isl_local_space *ls =
+      isl_local_space_from_space(isl_set_get_space(x->domain));
+  isl_multi_aff *ma = isl_multi_aff_zero(space);
+  isl_aff *aff;
+  int d, n = 0;
+
+  for (d = 0; d < stmt->rank; ++d) {
+    if (stmt->kinds[d] == MdhCombineCC)
+      aff = isl_aff_var_on_domain(isl_local_space_copy(ls), isl_dim_set, n++);
+    else
+      aff = isl_aff_val_on_domain(
+          isl_local_space_copy(ls),
+          isl_val_int_from_si(isl_set_get_ctx(x->domain), t->extent[d] - 1));
+    ma = isl_multi_aff_set_aff(ma, d, aff);
+  }
+  isl_local_space_free(ls);
+  return ma;
+}
+
+/* Returns the outer band of "t" (see the top of this file) on the
+ * instances "instances" of its statement and of its epilogue, which runs
+ * in the tile that holds the last point of the reduction of its result
+ * point; sets "*n_batch" and "*split" as outer_multi_aff does. */
+static __isl_give isl_multi_union_pw_aff *
+outer_band(struct mdh_model *m, const struct mdh_register_tile *t,
+           __isl_take isl_union_set *instances, int *n_batch, int *split) {
+  struct mdh_stmt *stmt = &m->stmts[t->stmt], *x;
+  isl_multi_aff *ma = outer_multi_aff(t, stmt, n_batch, split), *pulled;
+  isl_union_map *umap =
+      isl_union_map_from_map(isl_map_from_multi_aff(isl_multi_aff_copy(ma)));
+  int i;
+
+  for (i = 0; i < t->n_epilogue; ++i) {
+    x = &m->stmts[t->epilogue[i]];
+    pulled = isl_multi_aff_pullback_multi_aff(isl_multi_aff_copy(ma),
+                                              to_last_point(t, stmt, x));
+    umap = isl_union_map_add_map(umap, isl_map_from_multi_aff(pulled));
+  }
+  isl_multi_aff_free(ma);
   umap = isl_union_map_intersect_domain(umap, instances);
   return isl_multi_union_pw_aff_from_union_map(umap);
 }
@@ -170,17 +291,6 @@ static int only_statement(struct mdh_model *m,
   return s;
 }
 
-/* Returns the number of batch dimensions of "t" (parallel dimensions other
- * than vec and row), the first members of its outer band. */
-static int batch_members(const struct mdh_register_tile *t,
-                         struct mdh_stmt *stmt) {
-  int d, n = 0;
-
-  for (d = 0; d < stmt->rank; ++d)
-    n += stmt->kinds[d] == MdhCombineCC && d != t->vec && d != t->row;
-  return n;
-}
-
 static void tile_free(void *user) { free(user); }
 
 /* Tells whether "t" packs an input into panels. */
@@ -197,15 +307,15 @@ static int packs(const struct mdh_register_tile *t) {
  * "node", the outer band of a tile, whose first "n_batch" members are
  * the batch dimensions. With whole panels, after those (above the band
  * without them): the panels of all the tiles of vec and blocks of the
- * reduction, packed once for each batch point. Otherwise before the band's
- * last member, the row tiles: the panels of a block of the reduction and
- * a tile of vec, packed once for the row tiles of a row block. Returns the
- * outer part. */
+ * reduction, packed once for each batch point. Otherwise before member
+ * "rows", the row tiles (the band's last): the panels of a block of the
+ * reduction and a tile of vec, packed once for the row tiles of a row
+ * block. Returns the outer part. */
 static __isl_give isl_schedule_node *
 mark_panels(__isl_take isl_schedule_node *node, struct mdh_register_tile *t,
-            int n_batch) {
+            int n_batch, int rows) {
   isl_size n = isl_schedule_node_band_n_member(node);
-  int whole = t->whole_panels, split = whole ? n_batch : n - 1;
+  int whole = t->whole_panels, split = whole ? n_batch : rows;
   isl_id *id =
       isl_id_alloc(isl_schedule_node_get_ctx(node), mdh_mark_pack_panels, t);
 
@@ -223,26 +333,20 @@ mark_panels(__isl_take isl_schedule_node *node, struct mdh_register_tile *t,
   return isl_schedule_node_parent(node);
 }
 
-__isl_give isl_schedule_node *
-mdh_cpu_register_tile(struct mdh_model *m, const struct mdh_cpu_target *target,
-                      __isl_take isl_schedule_node *node, int *tiled) {
-  isl_union_set *domain = isl_schedule_node_get_domain(node);
-  struct mdh_register_tile *t, *panels = NULL;
+/* Inserts above "node", whose instances are "domain", the register_tile
+ * mark owning "t" and the outer band of "t" (split by a pack_panels mark
+ * where "t" packs inputs). Sets "*tiled" as mdh_cpu_register_tile does and
+ * returns the outer part. */
+static __isl_give isl_schedule_node *
+insert_tile(struct mdh_model *m, __isl_take isl_schedule_node *node,
+            struct mdh_register_tile *t, __isl_take isl_union_set *domain,
+            int *tiled) {
+  struct mdh_register_tile *panels = NULL;
   isl_multi_union_pw_aff *band;
   isl_id *id;
-  int s = only_statement(m, domain), n_batch;
+  int n_batch, split;
 
-  *tiled = 0;
-  t = calloc(1, sizeof(*t));
-  if (!t)
-    abort();
-  if (s < 0 || mdh_register_tile_choose(m, s, target, t) < 0) {
-    free(t);
-    isl_union_set_free(domain);
-    return node;
-  }
-  band = outer_band(t, &m->stmts[s], domain);
-  n_batch = batch_members(t, &m->stmts[s]);
+  band = outer_band(m, t, domain, &n_batch, &split);
   *tiled = n_batch ? 1 : -1;
   if (packs(t)) {
     panels = malloc(sizeof(*panels));
@@ -259,8 +363,56 @@ mdh_cpu_register_tile(struct mdh_model *m, const struct mdh_cpu_target *target,
   node = isl_schedule_node_insert_mark(node, id);
   node = isl_schedule_node_insert_partial_schedule(node, band);
   if (panels)
-    node = mark_panels(node, panels, n_batch);
+    node = mark_panels(node, panels, n_batch, split);
   return node;
+}
+
+__isl_give isl_schedule_node *
+mdh_cpu_register_tile(struct mdh_model *m, const struct mdh_cpu_target *target,
+                      __isl_take isl_schedule_node *node, int *tiled) {
+  isl_union_set *domain = isl_schedule_node_get_domain(node);
+  struct mdh_register_tile *t;
+  int s = only_statement(m, domain);
+
+  *tiled = 0;
+  t = calloc(1, sizeof(*t));
+  if (!t)
+    abort();
+  if (s < 0 || mdh_register_tile_choose(m, s, target, t) < 0) {
+    free(t);
+    isl_union_set_free(domain);
+    return node;
+  }
+  return insert_tile(m, node, t, domain, tiled);
+}
+
+__isl_give isl_schedule_node *
+mdh_cpu_register_tile_group(struct mdh_model *m,
+                            __isl_take isl_schedule_node *node,
+                            const struct mdh_register_tile *tile,
+                            isl_multi_union_pw_aff **bands, int *tiled) {
+  struct mdh_register_tile *t = malloc(sizeof(*t));
+  isl_union_set_list *filters;
+  isl_union_set *domain;
+  int i, n = tile->n_epilogue + 1, s;
+
+  if (!t)
+    abort();
+  *t = *tile;
+  filters = isl_union_set_list_alloc(m->ctx, n);
+  for (i = 0; i < n; ++i) {
+    s = i == 0 ? t->stmt : t->epilogue[i - 1];
+    filters = isl_union_set_list_add(
+        filters, isl_union_set_from_set(isl_set_copy(m->stmts[s].domain)));
+  }
+  domain = isl_union_set_list_union(isl_union_set_list_copy(filters));
+  node = isl_schedule_node_insert_sequence(node, filters);
+  for (i = 0; i < n; ++i) {
+    node = isl_schedule_node_child(isl_schedule_node_child(node, i), 0);
+    node = isl_schedule_node_insert_partial_schedule(node, bands[i]);
+    node = isl_schedule_node_parent(isl_schedule_node_parent(node));
+  }
+  return insert_tile(m, node, t, domain, tiled);
 }
 
 /* ---- the AST ------------------------------------------------------------ */
@@ -275,6 +427,36 @@ static void tile_ast_free(void *user) {
     isl_ast_expr_free(ann->hi[d]);
   }
   free(ann);
+}
+
+/* Internal data structure of statement_part: the statement's name and
+ * its part of the map. */
+struct named_part {
+  const char *name;
+  isl_map *part;
+};
+
+static isl_stat keep_named(__isl_take isl_map *map, void *user) {
+  struct named_part *data = user;
+  const char *name = isl_map_get_tuple_name(map, isl_dim_in);
+
+  if (!data->part && name && !strcmp(name, data->name))
+    data->part = map;
+  else
+    isl_map_free(map);
+  return isl_stat_ok;
+}
+
+/* Returns the part of "umap" on the instances of the statement named
+ * "name" (those of a register tile, beside its epilogue's), or NULL. */
+static __isl_give isl_map *statement_part(__isl_take isl_union_map *umap,
+                                          const char *name) {
+  struct named_part data = {name, NULL};
+
+  if (isl_union_map_foreach_map(umap, &keep_named, &data) < 0)
+    data.part = isl_map_free(data.part);
+  isl_union_map_free(umap);
+  return data.part;
 }
 
 __isl_give isl_ast_node *
@@ -302,8 +484,8 @@ mdh_cpu_annotate_register_tile(__isl_take isl_ast_node *node,
   if (!ann)
     abort();
   ann->tile = *t;
-  inst = isl_map_from_union_map(
-      isl_union_map_reverse(isl_ast_build_get_schedule(build)));
+  inst = isl_map_reverse(
+      statement_part(isl_ast_build_get_schedule(build), t->name));
   ann->exists =
       isl_ast_build_expr_from_set(build, isl_map_domain(isl_map_copy(inst)));
   for (d = 0; d < t->rank; ++d) {
@@ -370,6 +552,7 @@ struct tile_gen {
   MlirValue flat[MDH_REGISTER_TILE_MAX_ACCESSES];
   MlirValue flat_off[MDH_REGISTER_TILE_MAX_ACCESSES];
   const struct mdh_cpu_panels *panels;
+  struct mdh_chain *cg;
   int64_t pstride[MAX_RANK];
   int64_t panel_points;
   MlirValue panel_base;
@@ -667,6 +850,26 @@ static int vectorize_op(const struct tile_gen *g, struct mdh_builder *b,
   return 0;
 }
 
+/* Builds scalar function "fn" lane by lane on the vectors "args"; returns
+ * its result, or a null value if an op does not vectorize. */
+static MlirValue call_vectorized(const struct tile_gen *g,
+                                 struct mdh_builder *b, MlirOperation fn,
+                                 const MlirValue *args) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(fn, 0));
+  struct value_map vm = {0};
+  MlirOperation op;
+  intptr_t i;
+
+  for (i = 0; i < mlirBlockGetNumArguments(body); ++i)
+    if (value_map_add(&vm, mlirBlockGetArgument(body, i), args[i]) < 0)
+      return (MlirValue){NULL};
+  for (op = mlirBlockGetFirstOperation(body); !mdh_op_is(op, "func.return");
+       op = mlirOperationGetNextInBlock(op))
+    if (vectorize_op(g, b, op, &vm) < 0)
+      return (MlirValue){NULL};
+  return value_map_find(&vm, mlirOperationGetOperand(op, 0));
+}
+
 /* Returns the identity of the tile's operator as a vector: -0.0 for a
  * float sum (see the top of this file). */
 static MlirValue identity(const struct tile_gen *g, struct mdh_builder *b) {
@@ -689,20 +892,9 @@ static MlirValue identity(const struct tile_gen *g, struct mdh_builder *b) {
  * not vectorize. */
 static MlirValue apply(const struct tile_gen *g, struct mdh_builder *b,
                        const MlirValue *args, MlirValue acc, MlirValue mask) {
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(g->fn, 0));
-  struct value_map vm = {0};
-  MlirOperation op, def;
-  MlirValue v, operands[3];
-  intptr_t i;
+  MlirValue v = call_vectorized(g, b, g->fn, args), operands[3];
+  MlirOperation def;
 
-  for (i = 0; i < mlirBlockGetNumArguments(body); ++i)
-    if (value_map_add(&vm, mlirBlockGetArgument(body, i), args[i]) < 0)
-      return (MlirValue){NULL};
-  for (op = mlirBlockGetFirstOperation(body); !mdh_op_is(op, "func.return");
-       op = mlirOperationGetNextInBlock(op))
-    if (vectorize_op(g, b, op, &vm) < 0)
-      return (MlirValue){NULL};
-  v = value_map_find(&vm, mlirOperationGetOperand(op, 0));
   if (mlirValueIsNull(v))
     return v;
   def = mlirOpResultGetOwner(v);
@@ -1316,16 +1508,37 @@ static void result_point(const struct tile_gen *g, struct mdh_builder *b, int r,
   mdh_build_result_point(b, g->t->rank, g->info->stmt->kinds, at, at);
 }
 
+/* Tells whether every tile of "g" holds the first point of its
+ * reduction: its lower bound is the constant 0 in every pw dimension (the
+ * reduction is not blocked). */
+static int always_first(const struct tile_gen *g) {
+  MlirAttribute lo;
+  int d;
+
+  for (d = 0; d < g->t->rank; ++d) {
+    if (g->info->stmt->kinds[d] != MdhCombinePW)
+      continue;
+    lo = mdh_constant_attr(g->lo[d]);
+    if (mlirAttributeIsNull(lo) || !mlirAttributeIsAInteger(lo) ||
+        mlirIntegerAttrGetValueInt(lo) != 0)
+      return 0;
+  }
+  return 1;
+}
+
 /* Sets the accumulators "acc" to their start: the identity in a tile that
  * holds the first point of the reduction, else what the output holds
- * (always, for an accumulating output). */
+ * (always, for an accumulating output). Where every tile holds the first
+ * point, the output is not read at all: loads whose results a select
+ * drops would still touch it (an intermediate that the epilogue keeps
+ * from being written would page-fault on every call). */
 static void init_accumulators(const struct tile_gen *g, struct mdh_builder *b,
                               MlirValue *acc) {
   const struct mdh_component *c = &g->info->comps[0];
   MlirValue first = {NULL}, id, at[MAX_RANK];
   int r, q;
 
-  if (g->t->reduces) {
+  if (g->t->reduces || (!g->info->accumulate && always_first(g))) {
     id = identity(g, b);
     for (r = 0; r < g->rows * g->vectors; ++r)
       acc[r] = id;
@@ -1395,18 +1608,14 @@ static void store_result(const struct tile_gen *g, struct mdh_builder *b, int r,
   }
 }
 
-/* Stores the accumulators "acc" to every location of the result. */
-static void store_accumulators(const struct tile_gen *g, struct mdh_builder *b,
-                               const MlirValue *acc) {
+/* Stores the accumulators "acc" of a tile that does not reduce along vec
+ * to every location of the result. */
+static void store_vectors(const struct tile_gen *g, struct mdh_builder *b,
+                          const MlirValue *acc) {
   const struct mdh_component *c = &g->info->comps[0];
   MlirValue at[MAX_RANK];
   int r, q, k;
 
-  if (g->t->reduces) {
-    for (r = 0; r < g->rows; ++r)
-      store_result(g, b, r, fold_row(g, b, acc + r * g->vectors));
-    return;
-  }
   for (r = 0; r < g->rows; ++r)
     for (q = 0; q < g->vectors; ++q) {
       result_point(g, b, r, q, at);
@@ -1414,6 +1623,158 @@ static void store_accumulators(const struct tile_gen *g, struct mdh_builder *b,
         store_vector(b, acc[r * g->vectors + q], c->store_buffers[k],
                      c->store_maps[k], at, g->masks[q]);
     }
+}
+
+/* The results at one vector of the result space that an epilogue has in
+ * registers: "n" vectors "value" of the elements that "map" gives in
+ * "buffer" there. */
+struct point_values {
+  int n;
+  MlirValue buffer[64];
+  MlirAffineMap map[64];
+  MlirValue value[64];
+};
+
+static void point_values_add(struct point_values *pv, MlirValue buffer,
+                             MlirAffineMap map, MlirValue value) {
+  if (pv->n == 64)
+    return;
+  pv->buffer[pv->n] = buffer;
+  pv->map[pv->n] = map;
+  pv->value[pv->n++] = value;
+}
+
+/* Reads "buffer" through "map" at point "at" of the result space, vector
+ * "q" of the tile: from "pv" if the epilogue computed it, else from memory
+ * (a vector along "vec", or a scalar broadcast to every lane). */
+static MlirValue epilogue_read(const struct tile_gen *g, struct mdh_builder *b,
+                               const struct point_values *pv, MlirValue buffer,
+                               MlirAffineMap map, const MlirValue *at, int vec,
+                               int q) {
+  MlirValue idx[MAX_RANK];
+  int i;
+
+  for (i = pv->n - 1; i >= 0; --i)
+    if (mlirValueEqual(pv->buffer[i], buffer) &&
+        mlirAffineMapEqual(pv->map[i], map))
+      return pv->value[i];
+  if (mdh_affine_map_uses_dim(map, vec))
+    return load_vector(g, b, buffer, map, at, g->masks[q]);
+  mdh_build_affine_map(b, map, at, idx);
+  return broadcast(
+      g, b, mdh_build_load(b, buffer, mlirAffineMapGetNumResults(map), idx));
+}
+
+/* Runs member "i" of the epilogue of "g" at point "at" of the result
+ * space, vector "q" of the tile (lib/register_tile.h): its scalar
+ * function on what it reads, stored unless dead, and recorded in "pv".
+ * Returns -1 if it does not vectorize. */
+static int run_member(const struct tile_gen *g, struct mdh_builder *b, int i,
+                      const MlirValue *at, int vec, int q,
+                      struct point_values *pv) {
+  struct mdh_stmt *stmt = &g->cg->m->stmts[g->t->epilogue[i]];
+  struct mdh_stmt_info *info = mdh_chain_find(g->cg, stmt->name, stmt->rank);
+  const struct mdh_component *c = &info->comps[0];
+  MlirOperation hom = stmt->hom, view;
+  MlirValue args[MDH_REGISTER_TILE_MAX_ACCESSES], v;
+  intptr_t o, a;
+  int n = 0, k;
+
+  for (o = 0; o < mlirOperationGetNumOperands(hom); ++o) {
+    view = mlirOpResultGetOwner(mlirOperationGetOperand(hom, o));
+    for (a = 0; a < mdhViewGetNumAccesses(view); ++a)
+      args[n++] = epilogue_read(g, b, pv, mdhViewGetBuffer(view),
+                                mdhViewGetAccess(view, a), at, vec, q);
+  }
+  v = call_vectorized(
+      g, b, mdh_lookup_symbol(hom, mdhMdHomGetScalarFunction(hom)), args);
+  if (mlirValueIsNull(v))
+    return -1;
+  for (k = 0; k < c->n_stores; ++k) {
+    if (!g->t->drop[i + 1])
+      store_vector(b, v, c->store_buffers[k], c->store_maps[k], at,
+                   g->masks[q]);
+    point_values_add(pv, c->store_buffers[k], c->store_maps[k], v);
+  }
+  return 0;
+}
+
+/* Builds "the tile holds the last point of the reduction": its upper
+ * bound is the last index of every pw dimension. */
+static MlirValue holds_last_point(const struct tile_gen *g,
+                                  struct mdh_builder *b) {
+  MlirValue cond = {NULL}, eq;
+  int d;
+
+  for (d = 0; d < g->t->rank; ++d) {
+    if (g->info->stmt->kinds[d] == MdhCombineCC)
+      continue;
+    eq = mdh_build_cmpi(b, "eq", g->hi[d],
+                        mdh_build_index(b, g->t->extent[d] - 1));
+    cond = mlirValueIsNull(cond) ? eq
+                                 : mdh_build_binary(b, "arith.andi", cond, eq);
+  }
+  return cond;
+}
+
+/* Stores the accumulators "acc" of a tile with an epilogue: where the tile
+ * holds the last point of the reduction, the epilogue's members run on
+ * the results in registers, in program order, vector by vector (each
+ * vector of the result space is one point of theirs per lane); the
+ * results that only the epilogue reads are not stored. Returns -1 if a
+ * member does not vectorize. */
+static int store_with_epilogue(const struct tile_gen *g, struct mdh_builder *b,
+                               const MlirValue *acc) {
+  const struct mdh_stmt *stmt = g->info->stmt;
+  const struct mdh_component *c = &g->info->comps[0];
+  struct mdh_builder cur = *b, last;
+  struct point_values pv;
+  MlirValue at[MAX_RANK], rat[MAX_RANK];
+  MlirBlock then_b, else_b;
+  int r, q, i, k, d, n, vec;
+
+  mdh_build_if_else(&cur, holds_last_point(g, &cur), &then_b, &else_b);
+  last = mdh_builder_before_terminator(&cur, then_b);
+  cur = mdh_builder_before_terminator(&cur, else_b);
+  store_vectors(g, &cur, acc);
+  if (!g->t->drop[0])
+    store_vectors(g, &last, acc);
+  for (d = n = 0; d < g->t->vec; ++d)
+    n += stmt->kinds[d] == MdhCombineCC;
+  vec = n;
+  for (r = 0; r < g->rows; ++r)
+    for (q = 0; q < g->vectors; ++q) {
+      result_point(g, &last, r, q, at);
+      for (d = n = 0; d < stmt->rank; ++d)
+        if (stmt->kinds[d] == MdhCombineCC)
+          rat[n++] = at[d];
+      pv.n = 0;
+      for (k = 0; k < c->n_stores; ++k)
+        point_values_add(&pv, c->store_buffers[k],
+                         mdh_register_tile_result_map(c->store_maps[k], stmt),
+                         acc[r * g->vectors + q]);
+      for (i = 0; i < g->t->n_epilogue; ++i)
+        if (run_member(g, &last, i, rat, vec, q, &pv) < 0)
+          return -1;
+    }
+  return 0;
+}
+
+/* Stores the accumulators "acc" to every location of the result; returns
+ * -1 if an epilogue does not vectorize. */
+static int store_accumulators(const struct tile_gen *g, struct mdh_builder *b,
+                              const MlirValue *acc) {
+  int r;
+
+  if (g->t->reduces) {
+    for (r = 0; r < g->rows; ++r)
+      store_result(g, b, r, fold_row(g, b, acc + r * g->vectors));
+    return 0;
+  }
+  if (g->t->n_epilogue > 0)
+    return store_with_epilogue(g, b, acc);
+  store_vectors(g, b, acc);
+  return 0;
 }
 
 /* Tells whether the code at "b" runs in a parallel loop. */
@@ -1619,7 +1980,7 @@ static int build_tile(struct tile_gen *g, struct mdh_builder *b) {
   init_accumulators(g, b, acc);
   rc = build_nest(g, b, 0, acc);
   if (rc == 0)
-    store_accumulators(g, b, acc);
+    rc = store_accumulators(g, b, acc);
   free(acc);
   return rc;
 }
@@ -1637,7 +1998,7 @@ static MlirValue spans(struct tile_gen *g, struct mdh_builder *b, int d,
  * statement, then "rows dR x R, " (without a row dimension, nothing), "dV
  * x N vector<WxT>", the reduction block and the row block, with
  * dimensions named d0, d1, ... */
-static MlirAttribute describe(MlirContext ctx,
+static MlirAttribute describe(MlirContext ctx, const struct mdh_model *m,
                               const struct mdh_register_tile *t,
                               const char *name, MlirType elem, int split,
                               int packed) {
@@ -1662,6 +2023,13 @@ static MlirAttribute describe(MlirContext ctx,
   for (k = 0; k < t->n_access; ++k)
     if (t->pack[k] && packed)
       mdh_str_printf(&s, ", input %d packed in panels", k);
+  if (t->n_epilogue > 0)
+    mdh_str_printf(&s, ", epilogue");
+  for (k = 0; k < t->n_epilogue; ++k)
+    mdh_str_printf(&s, " %s%s", m->stmts[t->epilogue[k]].name,
+                   t->drop[k + 1] ? " (dead)" : "");
+  if (t->n_epilogue > 0 && t->drop[0])
+    mdh_str_printf(&s, ", %s dead after it", name);
   attr = mlirStringAttrGet(ctx, mlirStringRefCreate(s.data, s.len));
   mdh_str_clear(&s);
   return attr;
@@ -1926,7 +2294,7 @@ int mdh_cpu_generate_register_tile(struct mdh_builder *b,
   const struct tile_ast *ann = annotation(node, mdh_mark_register_tile);
   const struct mdh_register_tile *t = &ann->tile;
   struct mdh_stmt *stmt = &cg->m->stmts[t->stmt];
-  struct tile_gen g = {.t = t, .split = -1, .panels = panels};
+  struct tile_gen g = {.t = t, .split = -1, .panels = panels, .cg = cg};
   isl_ast_node *child = isl_ast_node_mark_get_node(node);
   struct mdh_builder in;
   MlirValue exists;
@@ -1958,9 +2326,9 @@ int mdh_cpu_generate_register_tile(struct mdh_builder *b,
   if (panels)
     g.panel_base = panel_base(&g, &in);
   rc = generate_variants(&g, &in, scope, child);
-  *desc =
-      describe(b->ctx, t, stmt->name, mlirShapedTypeGetElementType(g.acc_type),
-               g.split, panels != NULL);
+  *desc = describe(b->ctx, cg->m, t, stmt->name,
+                   mlirShapedTypeGetElementType(g.acc_type), g.split,
+                   panels != NULL);
   isl_ast_node_free(child);
   return rc;
 }

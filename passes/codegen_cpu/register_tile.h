@@ -29,6 +29,22 @@ __isl_give isl_schedule_node *
 mdh_cpu_register_tile(struct mdh_model *m, const struct mdh_cpu_target *target,
                       __isl_take isl_schedule_node *node, int *tiled);
 
+/* Builds at "node", a leaf whose instances are those of the statement of
+ * "tile" and of its epilogue (lib/register_tile.h), the register tile of
+ * the statement with the epilogue: the outer band of the tile over all of
+ * them (each instance of the epilogue in the tile that holds the last
+ * point of the reduction of its result point), then the register_tile
+ * mark (owning a copy of "tile") above a sequence of the statement and the
+ * members, in program order, each with its band of "bands" (taken; the
+ * statement's first). The mark generates the epilogue in vector registers
+ * after the tile's last block; the sequence is its untiled code. Sets
+ * "*tiled" as mdh_cpu_register_tile does and returns the outer part. */
+__isl_give isl_schedule_node *
+mdh_cpu_register_tile_group(struct mdh_model *m,
+                            __isl_take isl_schedule_node *node,
+                            const struct mdh_register_tile *tile,
+                            isl_multi_union_pw_aff **bands, int *tiled);
+
 /* The after_each_mark callback of the AST build: gives a register_tile or
  * pack_panels mark the bounds of its tile, or of its tiles, in the
  * iterators around it. */

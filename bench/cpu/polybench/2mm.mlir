@@ -1,12 +1,13 @@
 // PolyBench 4.2 2mm at its LARGE size (NI = 800, NJ = 900, NK = 1100,
 // NL = 1200), f32, as four md_homs: tmp = alpha A B; U = beta D;
-// T = tmp C; D = U + T (alpha = 1.5, beta = 1.2). mdh-tile-fuse does not
-// recompute the first product in the tiles of the second (a tile of D would
-// need all of tmp); it puts U and the sum into row tiles of the second.
+// T = tmp C; D = U + T (alpha = 1.5, beta = 1.2), alpha A B as PolyBench's
+// alpha * A[i][k] * B[k][j]. The first product is not recomputed in the
+// tiles of the second (a tile of D needs all of tmp); the CPU pipeline
+// runs U and the sum in the epilogue of the second's register tiles.
 func.func private @alpha_mul(%a: f32, %b: f32) -> f32 {
   %alpha = arith.constant 1.5 : f32
-  %p = arith.mulf %a, %b : f32
-  %r = arith.mulf %p, %alpha : f32
+  %p = arith.mulf %alpha, %a : f32
+  %r = arith.mulf %p, %b : f32
   return %r : f32
 }
 func.func private @scale_beta(%c: f32) -> f32 {

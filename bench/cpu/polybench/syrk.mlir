@@ -1,6 +1,6 @@
 // PolyBench 4.2 syrk at its LARGE size (M = 1000, N = 1200), f32, as
 // three md_homs: U = beta C; T = alpha A A^T; C = U + T (alpha = 1.5,
-// beta = 1.2). PolyBench updates C's lower triangle (j <= i); md_homs span
+// beta = 1.2), alpha A A^T as PolyBench's alpha * A[i][k] * A[j][k]. PolyBench updates C's lower triangle (j <= i); md_homs span
 // rectangles, so this program updates all of C, twice PolyBench's
 // multiply-adds (polybench.sh compares the lower triangle).
 func.func private @scale_beta(%c: f32) -> f32 {
@@ -10,8 +10,8 @@ func.func private @scale_beta(%c: f32) -> f32 {
 }
 func.func private @alpha_mul(%a: f32, %b: f32) -> f32 {
   %alpha = arith.constant 1.5 : f32
-  %p = arith.mulf %a, %b : f32
-  %r = arith.mulf %p, %alpha : f32
+  %p = arith.mulf %alpha, %a : f32
+  %r = arith.mulf %p, %b : f32
   return %r : f32
 }
 func.func private @add(%a: f32, %b: f32) -> f32 {
