@@ -864,10 +864,6 @@ int mdh_register_tile_choose(struct mdh_model *m, int s,
 
 /* ---- epilogues ----------------------------------------------------------- */
 
-/* The most results (out_view accesses) that a register tile's statement
- * and its epilogue write. */
-#define MAX_WRITES 32
-
 /* Internal data structure of mdh_register_tile_add_epilogue: the tile
  * "t" of "m", the extents of its result space and, in it, the tile's
  * vector dimension "vec"; the results written so far, "n_w" accesses of
@@ -880,9 +876,9 @@ struct epilogue {
   int vec;
   int64_t extent[MAX_RANK];
   int n_w;
-  MlirValue wbuf[MAX_WRITES];
-  MlirAffineMap wmap[MAX_WRITES];
-  int wstmt[MAX_WRITES];
+  MlirValue wbuf[MDH_REGISTER_TILE_MAX_WRITES];
+  MlirAffineMap wmap[MDH_REGISTER_TILE_MAX_WRITES];
+  int wstmt[MDH_REGISTER_TILE_MAX_WRITES];
 };
 
 MlirAffineMap mdh_register_tile_result_map(MlirAffineMap map,
@@ -914,7 +910,7 @@ static int add_writes(struct epilogue *e, int s) {
        !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use)) {
     view = mlirOpOperandGetOwner(use);
     for (a = 0; a < mdhViewGetNumAccesses(view); ++a) {
-      if (e->n_w == MAX_WRITES)
+      if (e->n_w == MDH_REGISTER_TILE_MAX_WRITES)
         return -1;
       e->wbuf[e->n_w] = mdhViewGetBuffer(view);
       e->wmap[e->n_w] =
@@ -925,11 +921,27 @@ static int add_writes(struct epilogue *e, int s) {
   return 0;
 }
 
+int mdh_register_tile_body_fits(MlirOperation fn) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(fn, 0));
+  MlirOperation op;
+  intptr_t values = mlirBlockGetNumArguments(body);
+
+  for (op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    values += mlirOperationGetNumResults(op);
+    if (mlirOperationGetNumOperands(op) > MDH_REGISTER_TILE_MAX_OP_VALUES ||
+        mlirOperationGetNumResults(op) > MDH_REGISTER_TILE_MAX_OP_VALUES ||
+        mlirOperationGetNumAttributes(op) > MDH_REGISTER_TILE_MAX_OP_VALUES)
+      return 0;
+  }
+  return values <= MDH_REGISTER_TILE_MAX_VALUES;
+}
+
 /* Tells whether statement "x" of "e" is element-wise over the result space
  * of the tile, not index-aware, with one result, and with a scalar
- * function that vectorizes (also on masked lanes, where the tile masks)
- * and accesses that walk the vector dimension contiguously or not at
- * all. */
+ * function that vectorizes (also on masked lanes, where the tile masks;
+ * no i1 in memory, which vectors would pack) and accesses that walk the
+ * vector dimension contiguously or not at all. */
 static int fits_result_space(const struct epilogue *e, int x) {
   struct mdh_stmt *stmt = &e->m->stmts[x];
   MlirOperation fn =
@@ -938,7 +950,9 @@ static int fits_result_space(const struct epilogue *e, int x) {
   int d;
 
   if (stmt->rank != e->n_cc || mdhMdHomIsIndexAware(stmt->hom) ||
-      !body_vectorizes(fn) || (e->t->mask && !may_mask(fn)) ||
+      !body_vectorizes(fn) || !mdh_register_tile_body_fits(fn) ||
+      (e->t->mask && !may_mask(fn)) ||
+      !widest_bits(mdh_md_hom_function_type(stmt->hom)) ||
       mlirFunctionTypeGetNumResults(mdh_md_hom_function_type(stmt->hom)) != 1 ||
       !stores_vectorize(stmt->hom, e->vec) ||
       classify_inputs(stmt->hom, e->vec, &scratch) < 0)
@@ -1023,7 +1037,8 @@ static int results_die(const struct epilogue *e, int w) {
             mlirOpResultGetOwner(mlirOperationGetOperand(m->stmts[r].hom, v));
         if (!mdh_values_alias(mdhViewGetBuffer(view), e->wbuf[i]))
           continue;
-        if (r <= w || !is_member(e, r))
+        if (r <= w || !is_member(e, r) ||
+            !mlirValueEqual(mdhViewGetBuffer(view), e->wbuf[i]))
           return 0;
         for (a = 0; a < mdhViewGetNumAccesses(view); ++a)
           if (!mlirAffineMapEqual(mdhViewGetAccess(view, a), e->wmap[i]))
@@ -1031,6 +1046,35 @@ static int results_die(const struct epilogue *e, int w) {
       }
   }
   return found;
+}
+
+/* Tells whether no access of statement "x" of "e" touches an element
+ * that another member (or the tile's statement) writes, other than
+ * through the same buffer and map: the epilogue runs its members vector by
+ * vector, interleaved, where their statements ran one after the other. */
+static int accesses_commute(const struct epilogue *e, int x) {
+  MlirOperation hom = e->m->stmts[x].hom, view;
+  intptr_t v, a;
+  int w, k;
+
+  for (w = 0; w < e->n_w; ++w) {
+    if (e->wstmt[w] == x)
+      continue;
+    for (k = 0; k < e->n_w; ++k)
+      if (e->wstmt[k] == x && mdh_values_alias(e->wbuf[k], e->wbuf[w]) &&
+          (!mlirValueEqual(e->wbuf[k], e->wbuf[w]) ||
+           !mlirAffineMapEqual(e->wmap[k], e->wmap[w])))
+        return 0;
+    for (v = 0; v < mlirOperationGetNumOperands(hom); ++v) {
+      view = mlirOpResultGetOwner(mlirOperationGetOperand(hom, v));
+      for (a = 0; a < mdhViewGetNumAccesses(view); ++a)
+        if (mdh_values_alias(mdhViewGetBuffer(view), e->wbuf[w]) &&
+            (!mlirValueEqual(mdhViewGetBuffer(view), e->wbuf[w]) ||
+             !mlirAffineMapEqual(mdhViewGetAccess(view, a), e->wmap[w])))
+          return 0;
+    }
+  }
+  return 1;
 }
 
 /* Adds statement "x" to the epilogue of "e"; returns -1 if it is full. */
@@ -1121,6 +1165,9 @@ int mdh_register_tile_add_epilogue(struct mdh_model *m,
     }
   }
   qsort(t->epilogue, t->n_epilogue, sizeof(*t->epilogue), &by_index);
+  for (i = 0; i < t->n_epilogue; ++i)
+    if (!accesses_commute(&e, t->epilogue[i]))
+      t->n_epilogue = 0;
   t->drop[0] = (char)(t->n_epilogue > 0 && results_die(&e, t->stmt));
   for (i = 0; i < t->n_epilogue; ++i)
     t->drop[i + 1] = (char)results_die(&e, t->epilogue[i]);

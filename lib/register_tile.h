@@ -23,8 +23,20 @@
 /* The most input accesses of a statement a register tile handles. */
 #define MDH_REGISTER_TILE_MAX_ACCESSES 16
 
-/* The most element-wise statements in the epilogue of a register tile. */
+/* The most values (arguments and results) of a scalar function that a
+ * register tile vectorizes, and the most operands, results and attributes
+ * of one of its ops. */
+#define MDH_REGISTER_TILE_MAX_VALUES 256
+#define MDH_REGISTER_TILE_MAX_OP_VALUES 8
+
+/* Tells whether scalar function "fn" stays within those limits. */
+int mdh_register_tile_body_fits(MlirOperation fn);
+
+/* The most element-wise statements in the epilogue of a register tile,
+ * and the most results (out_view accesses) that they and the tile's
+ * statement write. */
 #define MDH_REGISTER_TILE_MAX_EPILOGUE 8
+#define MDH_REGISTER_TILE_MAX_WRITES 32
 
 /* What the register tiles are sized for: the width of a vector register in
  * bits, the number of vector registers, and the data cache sizes in bytes

@@ -790,8 +790,8 @@ static void read_inputs(const struct tile_gen *g, struct mdh_builder *b,
  * (block arguments and op results) and what each became. */
 struct value_map {
   int n;
-  MlirValue from[256];
-  MlirValue to[256];
+  MlirValue from[MDH_REGISTER_TILE_MAX_VALUES];
+  MlirValue to[MDH_REGISTER_TILE_MAX_VALUES];
 };
 
 static MlirValue value_map_find(const struct value_map *vm, MlirValue v) {
@@ -804,7 +804,7 @@ static MlirValue value_map_find(const struct value_map *vm, MlirValue v) {
 }
 
 static int value_map_add(struct value_map *vm, MlirValue from, MlirValue to) {
-  if (vm->n == 256)
+  if (vm->n == MDH_REGISTER_TILE_MAX_VALUES)
     return -1;
   vm->from[vm->n] = from;
   vm->to[vm->n++] = to;
@@ -819,12 +819,14 @@ static int vectorize_op(const struct tile_gen *g, struct mdh_builder *b,
   intptr_t n_ops = mlirOperationGetNumOperands(op), i;
   intptr_t n_res = mlirOperationGetNumResults(op);
   intptr_t n_attrs = mlirOperationGetNumAttributes(op);
-  MlirValue operands[8];
-  MlirType types[8];
-  MlirNamedAttribute attrs[8];
+  MlirValue operands[MDH_REGISTER_TILE_MAX_OP_VALUES];
+  MlirType types[MDH_REGISTER_TILE_MAX_OP_VALUES];
+  MlirNamedAttribute attrs[MDH_REGISTER_TILE_MAX_OP_VALUES];
   MlirOperation copy;
 
-  if (n_ops > 8 || n_res > 8 || n_attrs > 8)
+  if (n_ops > MDH_REGISTER_TILE_MAX_OP_VALUES ||
+      n_res > MDH_REGISTER_TILE_MAX_OP_VALUES ||
+      n_attrs > MDH_REGISTER_TILE_MAX_OP_VALUES)
     return -1;
   if (mdh_op_is(op, "arith.constant")) {
     copy = mlirOperationClone(op);
@@ -1630,15 +1632,17 @@ static void store_vectors(const struct tile_gen *g, struct mdh_builder *b,
  * "buffer" there. */
 struct point_values {
   int n;
-  MlirValue buffer[64];
-  MlirAffineMap map[64];
-  MlirValue value[64];
+  MlirValue buffer[MDH_REGISTER_TILE_MAX_WRITES];
+  MlirAffineMap map[MDH_REGISTER_TILE_MAX_WRITES];
+  MlirValue value[MDH_REGISTER_TILE_MAX_WRITES];
 };
 
+/* Adds a result to "pv"; mdh_register_tile_add_epilogue admits no more
+ * than fit. */
 static void point_values_add(struct point_values *pv, MlirValue buffer,
                              MlirAffineMap map, MlirValue value) {
-  if (pv->n == 64)
-    return;
+  if (pv->n == MDH_REGISTER_TILE_MAX_WRITES)
+    abort();
   pv->buffer[pv->n] = buffer;
   pv->map[pv->n] = map;
   pv->value[pv->n++] = value;
@@ -1955,7 +1959,7 @@ static int build_split(struct tile_gen *g, struct mdh_builder *b, int d) {
       acc[i] = mdh_build_binary(&in, arith, acc[i], at[2]);
     }
     close_loop(&in, loop, n, acc);
-    store_accumulators(g, b, acc);
+    rc = store_accumulators(g, b, acc);
   }
   free(acc);
   return rc;
@@ -2230,6 +2234,17 @@ static void build_panel(struct tile_gen *g, struct mdh_builder *b,
                     lane_numbers(g, &in));
 }
 
+/* Tells whether the mark of "ann" holds instances of its statement, after
+ * an error at "b" if not: isl split the statement and its epilogue apart,
+ * and no code would be right. */
+static int holds_statement(struct mdh_builder *b, const struct tile_ast *ann) {
+  if (ann->exists)
+    return 1;
+  mlirEmitError(b->loc, "mdh-codegen-cpu: a register tile's mark was "
+                        "generated apart from its statement");
+  return 0;
+}
+
 int mdh_cpu_generate_pack_panels(struct mdh_builder *b,
                                  struct mdh_builder *alloc,
                                  __isl_keep isl_ast_node *node,
@@ -2261,6 +2276,8 @@ int mdh_cpu_generate_pack_panels(struct mdh_builder *b,
                            mlirValueGetType(mdhViewGetBuffer(view))),
                        1, &n, mlirAttributeGetNull()));
   }
+  if (!holds_statement(b, ann))
+    return -1;
   exists = mdh_ast_scope_expr(scope, b, ann->exists);
   if (mlirValueIsNull(exists))
     return -1;
@@ -2310,6 +2327,15 @@ int mdh_cpu_generate_register_tile(struct mdh_builder *b,
   g.acc_type = vector_of(&g, mlirFunctionTypeGetResult(g.info->fn_type, 0));
   g.op = mdh_register_tile_operator(
       stmt->hom, mlirFunctionTypeGetResult(g.info->fn_type, 0));
+  /* The mark holds none of the statement's instances (isl split the
+   * statement and its epilogue apart): no code would be right. */
+  if (!ann->exists) {
+    mlirEmitError(b->loc, "mdh-codegen-cpu: a register tile's mark was "
+                          "generated apart from its statement");
+    return isl_ast_node_free(child), -1;
+  }
+  if (!holds_statement(b, ann))
+    return isl_ast_node_free(child), -1;
   exists = mdh_ast_scope_expr(scope, b, ann->exists);
   if (mlirValueIsNull(exists))
     return isl_ast_node_free(child), -1;

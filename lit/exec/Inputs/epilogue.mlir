@@ -281,4 +281,95 @@ module attributes {mdh.vector_bits = 256 : i64, mdh.cache_bytes = array<i64: 327
     memref.dealloc %t : memref<12x16xf32>
     return
   }
+
+  // Two consumers in one row tile (3 rows) where the first reads E[i, j]
+  // and the second writes E[i + 1, j]: run vector by vector in the tile,
+  // the first would read the second's new rows; they stay apart.
+  func.func @interleaved(%a: memref<3x5xf32>, %b: memref<5x16xf32>, %e: memref<4x16xf32>, %y: memref<3x16xf32>) {
+    %t = memref.alloc() : memref<3x16xf32>
+    %va = "mdh.inp_view"(%a) {accesses = [affine_map<(i, j, k) -> (i, k)>]}
+        : (memref<3x5xf32>) -> !mdh.mda<array<i64: 3, 16, 5>>
+    %vb = "mdh.inp_view"(%b) {accesses = [affine_map<(i, j, k) -> (k, j)>]}
+        : (memref<5x16xf32>) -> !mdh.mda<array<i64: 3, 16, 5>>
+    %r0 = "mdh.md_hom"(%va, %vb) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.cc, #mdh.pw<"add">]}
+        : (!mdh.mda<array<i64: 3, 16, 5>>, !mdh.mda<array<i64: 3, 16, 5>>) -> !mdh.mda<array<i64: 3, 16, 1>>
+    "mdh.out_view"(%r0, %t) {accesses = [affine_map<(i, j, k) -> (i, j)>], components = array<i64: 0>}
+        : (!mdh.mda<array<i64: 3, 16, 1>>, memref<3x16xf32>) -> ()
+    %vt = "mdh.inp_view"(%t) {accesses = [affine_map<(i, j) -> (i, j)>]}
+        : (memref<3x16xf32>) -> !mdh.mda<array<i64: 3, 16>>
+    %ve = "mdh.inp_view"(%e) {accesses = [affine_map<(i, j) -> (i, j)>]}
+        : (memref<4x16xf32>) -> !mdh.mda<array<i64: 3, 16>>
+    %r1 = "mdh.md_hom"(%vt, %ve) {scalar_function = @add, combine_ops = [#mdh.cc, #mdh.cc]}
+        : (!mdh.mda<array<i64: 3, 16>>, !mdh.mda<array<i64: 3, 16>>) -> !mdh.mda<array<i64: 3, 16>>
+    "mdh.out_view"(%r1, %y) {accesses = [affine_map<(i, j) -> (i, j)>], components = array<i64: 0>}
+        : (!mdh.mda<array<i64: 3, 16>>, memref<3x16xf32>) -> ()
+    %vt2 = "mdh.inp_view"(%t) {accesses = [affine_map<(i, j) -> (i, j)>]}
+        : (memref<3x16xf32>) -> !mdh.mda<array<i64: 3, 16>>
+    %r2 = "mdh.md_hom"(%vt2) {scalar_function = @twice, combine_ops = [#mdh.cc, #mdh.cc]}
+        : (!mdh.mda<array<i64: 3, 16>>) -> !mdh.mda<array<i64: 3, 16>>
+    "mdh.out_view"(%r2, %e) {accesses = [affine_map<(i, j) -> (i + 1, j)>], components = array<i64: 0>}
+        : (!mdh.mda<array<i64: 3, 16>>, memref<4x16xf32>) -> ()
+    memref.dealloc %t : memref<3x16xf32>
+    return
+  }
+
+  // A consumer that stores i1 (a vector of i1 would not match the bytes
+  // of the memref) stays apart.
+  func.func private @positive(%a: f32) -> i1 {
+    %z = arith.constant 0.0 : f32
+    %r = arith.cmpf ogt, %a, %z : f32
+    return %r : i1
+  }
+  func.func @to_bool(%a: memref<9x6xf32>, %b: memref<6x20xf32>, %y: memref<9x20xi1>) {
+    %t = memref.alloc() : memref<9x20xf32>
+    %va = "mdh.inp_view"(%a) {accesses = [affine_map<(i, j, k) -> (i, k)>]}
+        : (memref<9x6xf32>) -> !mdh.mda<array<i64: 9, 20, 6>>
+    %vb = "mdh.inp_view"(%b) {accesses = [affine_map<(i, j, k) -> (k, j)>]}
+        : (memref<6x20xf32>) -> !mdh.mda<array<i64: 9, 20, 6>>
+    %r0 = "mdh.md_hom"(%va, %vb) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.cc, #mdh.pw<"add">]}
+        : (!mdh.mda<array<i64: 9, 20, 6>>, !mdh.mda<array<i64: 9, 20, 6>>) -> !mdh.mda<array<i64: 9, 20, 1>>
+    "mdh.out_view"(%r0, %t) {accesses = [affine_map<(i, j, k) -> (i, j)>], components = array<i64: 0>}
+        : (!mdh.mda<array<i64: 9, 20, 1>>, memref<9x20xf32>) -> ()
+    %vt = "mdh.inp_view"(%t) {accesses = [affine_map<(i, j) -> (i, j)>]}
+        : (memref<9x20xf32>) -> !mdh.mda<array<i64: 9, 20>>
+    %r1 = "mdh.md_hom"(%vt) {scalar_function = @positive, combine_ops = [#mdh.cc, #mdh.cc]}
+        : (!mdh.mda<array<i64: 9, 20>>) -> !mdh.mda<array<i64: 9, 20>>
+    "mdh.out_view"(%r1, %y) {accesses = [affine_map<(i, j) -> (i, j)>], components = array<i64: 0>}
+        : (!mdh.mda<array<i64: 9, 20>>, memref<9x20xi1>) -> ()
+    memref.dealloc %t : memref<9x20xf32>
+    return
+  }
+
+  // The sum reads U = beta C through another view of its buffer: U is not
+  // inlined (the sum's loads would miss the values kept in registers).
+  func.func @aliased(%a: memref<30x21xf32>, %b: memref<21x26xf32>, %c: memref<30x26xf32>) {
+    %u = memref.alloc() : memref<30x26xf32>
+    %t = memref.alloc() : memref<30x26xf32>
+    %uv = memref.subview %u[0, 0] [30, 26] [1, 1] : memref<30x26xf32> to memref<30x26xf32, strided<[26, 1]>>
+    %vc = "mdh.inp_view"(%c) {accesses = [affine_map<(i, j) -> (i, j)>]}
+        : (memref<30x26xf32>) -> !mdh.mda<array<i64: 30, 26>>
+    %r0 = "mdh.md_hom"(%vc) {scalar_function = @scale_beta, combine_ops = [#mdh.cc, #mdh.cc]}
+        : (!mdh.mda<array<i64: 30, 26>>) -> !mdh.mda<array<i64: 30, 26>>
+    "mdh.out_view"(%r0, %u) {accesses = [affine_map<(i, j) -> (i, j)>], components = array<i64: 0>}
+        : (!mdh.mda<array<i64: 30, 26>>, memref<30x26xf32>) -> ()
+    %va = "mdh.inp_view"(%a) {accesses = [affine_map<(i, j, k) -> (i, k)>]}
+        : (memref<30x21xf32>) -> !mdh.mda<array<i64: 30, 26, 21>>
+    %vb = "mdh.inp_view"(%b) {accesses = [affine_map<(i, j, k) -> (k, j)>]}
+        : (memref<21x26xf32>) -> !mdh.mda<array<i64: 30, 26, 21>>
+    %r1 = "mdh.md_hom"(%va, %vb) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.cc, #mdh.pw<"add">]}
+        : (!mdh.mda<array<i64: 30, 26, 21>>, !mdh.mda<array<i64: 30, 26, 21>>) -> !mdh.mda<array<i64: 30, 26, 1>>
+    "mdh.out_view"(%r1, %t) {accesses = [affine_map<(i, j, k) -> (i, j)>], components = array<i64: 0>}
+        : (!mdh.mda<array<i64: 30, 26, 1>>, memref<30x26xf32>) -> ()
+    %vu = "mdh.inp_view"(%uv) {accesses = [affine_map<(i, j) -> (i, j)>]}
+        : (memref<30x26xf32, strided<[26, 1]>>) -> !mdh.mda<array<i64: 30, 26>>
+    %vt = "mdh.inp_view"(%t) {accesses = [affine_map<(i, j) -> (i, j)>]}
+        : (memref<30x26xf32>) -> !mdh.mda<array<i64: 30, 26>>
+    %r2 = "mdh.md_hom"(%vu, %vt) {scalar_function = @add, combine_ops = [#mdh.cc, #mdh.cc]}
+        : (!mdh.mda<array<i64: 30, 26>>, !mdh.mda<array<i64: 30, 26>>) -> !mdh.mda<array<i64: 30, 26>>
+    "mdh.out_view"(%r2, %c) {accesses = [affine_map<(i, j) -> (i, j)>], components = array<i64: 0>}
+        : (!mdh.mda<array<i64: 30, 26>>, memref<30x26xf32>) -> ()
+    memref.dealloc %u : memref<30x26xf32>
+    memref.dealloc %t : memref<30x26xf32>
+    return
+  }
 }
