@@ -625,16 +625,9 @@ struct mdh_stmt_info *mdh_chain_find(struct mdh_chain *chain, const char *name,
 
 struct mdh_stmt_info *mdh_chain_find_only(struct mdh_chain *chain,
                                           __isl_keep isl_union_set *domain) {
-  struct mdh_stmt_info *info;
-  isl_set *set;
+  int k = mdh_model_only_stmt(chain->m, domain);
 
-  if (isl_union_set_n_set(domain) != 1)
-    return NULL;
-  set = isl_set_from_union_set(isl_union_set_copy(domain));
-  info = mdh_chain_find(chain, isl_set_get_tuple_name(set),
-                        isl_set_dim(set, isl_dim_set));
-  isl_set_free(set);
-  return info;
+  return k < 0 ? NULL : &chain->infos[k];
 }
 
 /* Returns the pairs { S[p] -> S[i] } of each statement with pw dimensions

@@ -504,6 +504,18 @@ int mdh_model_stmt_index(struct mdh_model *m, const char *name) {
   return stmt ? (int)(stmt - m->stmts) : -1;
 }
 
+int mdh_model_only_stmt(struct mdh_model *m, __isl_keep isl_union_set *domain) {
+  isl_set *set;
+  int k;
+
+  if (isl_union_set_n_set(domain) != 1)
+    return -1;
+  set = isl_set_from_union_set(isl_union_set_copy(domain));
+  k = mdh_model_stmt_index(m, isl_set_get_tuple_name(set));
+  isl_set_free(set);
+  return k;
+}
+
 char *mdh_model_kinds_string(const struct mdh_model *m) {
   static const char letters[] = {'c', 'p', 's'};
   struct mdh_str s;

@@ -84,6 +84,11 @@ struct mdh_stmt *mdh_model_find_stmt(struct mdh_model *model, const char *name);
 /* Returns the index in "model" of the statement named "name", or -1. */
 int mdh_model_stmt_index(struct mdh_model *model, const char *name);
 
+/* Returns the index in "model" of the statement whose instances "domain"
+ * holds, or -1 if it holds those of several (or none). */
+int mdh_model_only_stmt(struct mdh_model *model,
+                        __isl_keep isl_union_set *domain);
+
 /* Returns the "n" statements from "first" of "model" as a model of their
  * own, with the dependences among them; NULL on an isl error. */
 struct mdh_model *mdh_model_slice(struct mdh_model *model, int first, int n);

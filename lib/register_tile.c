@@ -534,6 +534,16 @@ static int64_t batch_points(const struct mdh_register_tile *t,
   return points < MIN_ROW_BLOCKS ? points : MIN_ROW_BLOCKS;
 }
 
+/* Returns the number of input accesses of "t" that each point of the
+ * reduction reads as vectors shared by the rows of a tile, at least 1. */
+static int shared_vectors(const struct mdh_register_tile *t) {
+  int a, n = 0;
+
+  for (a = 0; a < t->n_access; ++a)
+    n += t->vector[a] && !t->on_row[a];
+  return n > 0 ? n : 1;
+}
+
 /* Sets the cache blocks of "t" for "target", after the BLIS model
  * ("Analytical Modeling Is Enough for High-Performance BLIS", Low et al.,
  * section 6): the reduction points of a tile such that the vectors it
@@ -557,7 +567,7 @@ static void choose_blocks(struct mdh_register_tile *t, struct mdh_stmt *stmt,
                           int64_t elem_bytes, int whole) {
   int64_t lanes = (int64_t)t->vectors * t->width, inner = 1, points, rows;
   int64_t min_blocks;
-  int d, a, n_vec = 0, n_row = 0;
+  int d, a, n_row = 0;
 
   t->block_dim = -1;
   t->row_block = t->rows;
@@ -567,13 +577,11 @@ static void choose_blocks(struct mdh_register_tile *t, struct mdh_stmt *stmt,
   for (d = t->block_dim + 1; d < stmt->rank; ++d)
     if (stmt->kinds[d] == MdhCombinePW)
       inner *= t->extent[d];
-  for (a = 0; a < t->n_access; ++a) {
-    n_vec += t->vector[a] && !t->on_row[a];
+  for (a = 0; a < t->n_access; ++a)
     n_row += t->on_row[a];
-  }
-  points = whole ? t->extent[t->block_dim] * inner
-                 : 2 * target->l1_bytes /
-                       (lanes * elem_bytes * (n_vec > 0 ? n_vec : 1));
+  points =
+      whole ? t->extent[t->block_dim] * inner
+            : 2 * target->l1_bytes / (lanes * elem_bytes * shared_vectors(t));
   t->block = balanced(t->extent[t->block_dim], points / inner, 1);
   if (t->block >= t->extent[t->block_dim])
     t->block_dim = -1;
@@ -964,6 +972,16 @@ static int fits_result_space(const struct epilogue *e, int x) {
   return 1;
 }
 
+/* Tells whether an access of "buffer" through "map" may touch the
+ * memory of write "w" of "e" other than through its buffer and map: at
+ * another point, or through another view. */
+static int touches_otherwise(const struct epilogue *e, int w, MlirValue buffer,
+                             MlirAffineMap map) {
+  return mdh_values_alias(buffer, e->wbuf[w]) &&
+         (!mlirValueEqual(buffer, e->wbuf[w]) ||
+          !mlirAffineMapEqual(map, e->wmap[w]));
+}
+
 /* Returns how member-to-be "x" of "e" reads "buffer" through "map": 1 from
  * the registers (the result that the tile's statement or an earlier member
  * wrote at this point), 0 from memory (no member writes it, or a later one
@@ -975,8 +993,7 @@ static int read_kind(const struct epilogue *e, int x, MlirValue buffer,
   for (w = 0; w < e->n_w; ++w) {
     if (!mdh_values_alias(buffer, e->wbuf[w]))
       continue;
-    if (!mlirValueEqual(buffer, e->wbuf[w]) ||
-        !mlirAffineMapEqual(map, e->wmap[w]))
+    if (touches_otherwise(e, w, buffer, map))
       return -1;
     if (e->wstmt[w] < x)
       kind = 1;
@@ -1037,11 +1054,11 @@ static int results_die(const struct epilogue *e, int w) {
             mlirOpResultGetOwner(mlirOperationGetOperand(m->stmts[r].hom, v));
         if (!mdh_values_alias(mdhViewGetBuffer(view), e->wbuf[i]))
           continue;
-        if (r <= w || !is_member(e, r) ||
-            !mlirValueEqual(mdhViewGetBuffer(view), e->wbuf[i]))
+        if (r <= w || !is_member(e, r))
           return 0;
         for (a = 0; a < mdhViewGetNumAccesses(view); ++a)
-          if (!mlirAffineMapEqual(mdhViewGetAccess(view, a), e->wmap[i]))
+          if (touches_otherwise(e, i, mdhViewGetBuffer(view),
+                                mdhViewGetAccess(view, a)))
             return 0;
       }
   }
@@ -1061,16 +1078,13 @@ static int accesses_commute(const struct epilogue *e, int x) {
     if (e->wstmt[w] == x)
       continue;
     for (k = 0; k < e->n_w; ++k)
-      if (e->wstmt[k] == x && mdh_values_alias(e->wbuf[k], e->wbuf[w]) &&
-          (!mlirValueEqual(e->wbuf[k], e->wbuf[w]) ||
-           !mlirAffineMapEqual(e->wmap[k], e->wmap[w])))
+      if (e->wstmt[k] == x && touches_otherwise(e, w, e->wbuf[k], e->wmap[k]))
         return 0;
     for (v = 0; v < mlirOperationGetNumOperands(hom); ++v) {
       view = mlirOpResultGetOwner(mlirOperationGetOperand(hom, v));
       for (a = 0; a < mdhViewGetNumAccesses(view); ++a)
-        if (mdh_values_alias(mdhViewGetBuffer(view), e->wbuf[w]) &&
-            (!mlirValueEqual(mdhViewGetBuffer(view), e->wbuf[w]) ||
-             !mlirAffineMapEqual(mdhViewGetAccess(view, a), e->wmap[w])))
+        if (touches_otherwise(e, w, mdhViewGetBuffer(view),
+                              mdhViewGetAccess(view, a)))
           return 0;
     }
   }
@@ -1104,19 +1118,15 @@ static void keep_reduction_whole(struct mdh_register_tile *t,
   MlirType result =
       mlirFunctionTypeGetResult(mdh_md_hom_function_type(stmt->hom), 0);
   int64_t sizes[MAX_RANK], bytes = mdh_element_bytes(result), points;
-  int a, n_vec = 0;
 
   if (!t->drop[0] || t->block_dim < 0 ||
       mdh_md_hom_tile_sizes(stmt->hom, NULL, sizes) != 0)
     return;
   points = mdh_stmt_reduction_points(stmt);
-  for (a = 0; a < t->n_access; ++a)
-    n_vec += t->vector[a] && !t->on_row[a];
   if (points < 0 ||
-      __builtin_mul_overflow(points,
-                             (int64_t)t->vectors * t->width * bytes *
-                                 (n_vec > 0 ? n_vec : 1),
-                             &points) ||
+      __builtin_mul_overflow(
+          points, (int64_t)t->vectors * t->width * bytes * shared_vectors(t),
+          &points) ||
       points > target->l2_bytes / 2)
     return;
   choose_blocks(t, stmt, target, bytes, 1);

@@ -544,21 +544,6 @@ rows_band(__isl_keep isl_union_map *rows, __isl_take isl_union_set *filter) {
       isl_union_map_intersect_domain(isl_union_map_copy(rows), filter));
 }
 
-/* Returns the statement of "m" whose instances "filter" holds, or -1 if
- * it holds several. */
-static int filter_statement(struct mdh_model *m,
-                            __isl_keep isl_union_set *filter) {
-  isl_set *set;
-  int s;
-
-  if (isl_union_set_n_set(filter) != 1)
-    return -1;
-  set = isl_set_from_union_set(isl_union_set_copy(filter));
-  s = mdh_model_stmt_index(m, isl_set_get_tuple_name(set));
-  isl_set_free(set);
-  return s;
-}
-
 /* Finds in "g" the statements that run in register tiles for "target"
  * with an epilogue of statements of the sequence
  * (mdh_register_tile_add_epilogue), each statement in one group at most.
@@ -640,7 +625,7 @@ static void distribute_child(struct mdh_model *m, const struct grouping *g,
   isl_union_set_list *stmts;
   isl_union_set *domain = isl_union_set_copy(g->filter[i]), *f;
   int *last = malloc((g->n_group + 1) * sizeof(*last));
-  int j, k, n, s;
+  int *stmt, j, k, n;
 
   if (!last)
     abort();
@@ -652,26 +637,26 @@ static void distribute_child(struct mdh_model *m, const struct grouping *g,
   stmts = statement_filters(m, domain);
   isl_union_set_free(domain);
   n = isl_union_set_list_n_union_set(stmts);
+  stmt = malloc((n > 0 ? n : 1) * sizeof(*stmt));
+  if (!stmt)
+    abort();
   for (j = 0; j < n; ++j) {
     f = isl_union_set_list_get_union_set(stmts, j);
-    s = filter_statement(m, f);
-    if (s >= 0 && g->role[s] >= 0)
-      last[g->role[s]] = j;
+    stmt[j] = mdh_model_only_stmt(m, f);
+    if (stmt[j] >= 0 && g->role[stmt[j]] >= 0)
+      last[g->role[stmt[j]]] = j;
     isl_union_set_free(f);
   }
   for (j = 0; j < n; ++j) {
-    f = isl_union_set_list_get_union_set(stmts, j);
-    s = filter_statement(m, f);
-    k = s < 0 ? -1 : g->role[s];
-    if (k < 0) {
-      regrouped_add(r, f, -1, g->rows[i]);
-      continue;
-    }
-    isl_union_set_free(f);
-    if (group_in_child(g, k, i) && last[k] == j)
+    k = stmt[j] < 0 ? -1 : g->role[stmt[j]];
+    if (k < 0)
+      regrouped_add(r, isl_union_set_list_get_union_set(stmts, j), -1,
+                    g->rows[i]);
+    else if (group_in_child(g, k, i) && last[k] == j)
       regrouped_add(r, group_domain(m, g, k), k, NULL);
   }
   isl_union_set_list_free(stmts);
+  free(stmt);
   free(last);
 }
 

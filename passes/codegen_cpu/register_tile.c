@@ -210,10 +210,8 @@ outer_multi_aff(const struct mdh_register_tile *t, struct mdh_stmt *stmt,
     outer_add(&o, t, stmt, t->row, t->rows, 0);
   }
   /* Where that member is degenerate, no panels of their own (split past
-   * the end). */
-  if (t->n_epilogue == 0)
-    n = isl_aff_list_n_aff(o.list) - 1;
-  else if (isl_aff_list_n_aff(o.list) == n)
+   * the end). Only tiles with rows that do not reduce along vec pack. */
+  if (isl_aff_list_n_aff(o.list) == n)
     n = isl_aff_list_n_aff(o.list) + 1;
   *n_batch = o.n_batch;
   *split = n;
@@ -272,23 +270,6 @@ outer_band(struct mdh_model *m, const struct mdh_register_tile *t,
   isl_multi_aff_free(ma);
   umap = isl_union_map_intersect_domain(umap, instances);
   return isl_multi_union_pw_aff_from_union_map(umap);
-}
-
-/* Returns the statement of "m" whose instances are "domain", or -1 if it
- * holds several (or none). */
-static int only_statement(struct mdh_model *m,
-                          __isl_keep isl_union_set *domain) {
-  isl_set *set;
-  int s = -1, k;
-
-  if (isl_union_set_n_set(domain) != 1)
-    return -1;
-  set = isl_set_from_union_set(isl_union_set_copy(domain));
-  for (k = 0; k < m->n_stmt && s < 0; ++k)
-    if (!strcmp(isl_set_get_tuple_name(set), m->stmts[k].name))
-      s = k;
-  isl_set_free(set);
-  return s;
 }
 
 static void tile_free(void *user) { free(user); }
@@ -372,7 +353,7 @@ mdh_cpu_register_tile(struct mdh_model *m, const struct mdh_cpu_target *target,
                       __isl_take isl_schedule_node *node, int *tiled) {
   isl_union_set *domain = isl_schedule_node_get_domain(node);
   struct mdh_register_tile *t;
-  int s = only_statement(m, domain);
+  int s = mdh_model_only_stmt(m, domain);
 
   *tiled = 0;
   t = calloc(1, sizeof(*t));
