@@ -7,8 +7,8 @@
 // RUN: %mlir-opt-mdh %s --pass-pipeline='builtin.module(mdh-cpu-pipeline{openmp=false})' | FileCheck %s --check-prefix=SEQ
 // SEQ-LABEL: llvm.func @matvec(
 // SEQ-NOT: omp.
-// SEQ: llvm.fmul
-// SEQ: llvm.fadd
+// SEQ: llvm.intr.fmuladd
+// SEQ: llvm.intr.vector.reduce.fadd
 // SEQ: llvm.return
 // SEQ-NOT: scf.
 // SEQ-NOT: mdh.
@@ -18,8 +18,8 @@
 // OMP-LABEL: llvm.func @matvec(
 // OMP: omp.parallel
 // OMP: omp.wsloop
-// OMP: llvm.fmul
-// OMP: llvm.fadd
+// OMP: llvm.intr.fmuladd
+// OMP: llvm.intr.vector.reduce.fadd
 // OMP-NOT: scf.
 // OMP-NOT: mdh.
 // OMP-NOT: func.func

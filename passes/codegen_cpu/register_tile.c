@@ -104,7 +104,24 @@ struct tile_ast {
   isl_ast_expr *exists;
   isl_ast_expr *lo[MAX_RANK];
   isl_ast_expr *hi[MAX_RANK];
+  int covered;
 };
+
+/* Sets "rows" and "lanes" to the points that the tiles of "t" span along
+ * its row dimension and along vec, the full tile's first, then those of
+ * the edges of the index space (the tile band starts at 0, so they span
+ * the extents modulo the tile's), 0 where there is no such edge; a tile
+ * that reduces along vec spans its whole extent. Each pair of them is a
+ * variant of generated code (generate_variants). */
+static void variant_sizes(const struct mdh_register_tile *t, int64_t rows[2],
+                          int64_t lanes[2]) {
+  int64_t n = (int64_t)t->vectors * t->width;
+
+  rows[0] = t->rows;
+  rows[1] = t->row >= 0 ? t->extent[t->row] % t->rows : 0;
+  lanes[0] = t->reduces ? t->extent[t->vec] : n;
+  lanes[1] = !t->reduces && t->mask ? t->extent[t->vec] % n : 0;
+}
 
 /* ---- the tree ---------------------------------------------------------- */
 
@@ -440,6 +457,47 @@ static __isl_give isl_map *statement_part(__isl_take isl_union_map *umap,
   return data.part;
 }
 
+/* Returns the tiles (the points of the domain of "inst", the instances of
+ * "t"'s statement for each point of the schedule around its mark) where
+ * each tile spans "size" points of dimension "d". */
+static __isl_give isl_set *spanning(__isl_keep isl_map *inst, int d,
+                                    int64_t size) {
+  isl_pw_aff *span = isl_pw_aff_sub(isl_map_dim_max(isl_map_copy(inst), d),
+                                    isl_map_dim_min(isl_map_copy(inst), d));
+  isl_val *v = isl_val_int_from_si(isl_map_get_ctx(inst), size - 1);
+  isl_set *dom = isl_pw_aff_domain(isl_pw_aff_copy(span));
+
+  return isl_pw_aff_eq_set(span, isl_pw_aff_val_on_domain(dom, v));
+}
+
+/* Tells whether every tile of "t" ("inst" as in spanning) has the shape
+ * of one of its variants (variant_sizes): then the mark's untiled code
+ * never runs and is not generated, and nor are the stores of intermediates
+ * that only it would make (the buffers of dead results then have no
+ * use). */
+static isl_bool covers(__isl_keep isl_map *inst,
+                       const struct mdh_register_tile *t) {
+  int64_t rows[2], lanes[2];
+  isl_set *covered, *part;
+  isl_bool ok;
+  int i, j;
+
+  variant_sizes(t, rows, lanes);
+  covered = isl_set_empty(isl_space_domain(isl_map_get_space(inst)));
+  for (i = 0; i < 2; ++i)
+    for (j = 0; j < 2; ++j) {
+      if (rows[i] == 0 || lanes[j] == 0)
+        continue;
+      part = spanning(inst, t->vec, lanes[j]);
+      if (t->row >= 0)
+        part = isl_set_intersect(part, spanning(inst, t->row, rows[i]));
+      covered = isl_set_union(covered, part);
+    }
+  ok = isl_set_is_subset(isl_map_domain(isl_map_copy(inst)), covered);
+  isl_set_free(covered);
+  return ok;
+}
+
 __isl_give isl_ast_node *
 mdh_cpu_annotate_register_tile(__isl_take isl_ast_node *node,
                                __isl_keep isl_ast_build *build) {
@@ -475,6 +533,9 @@ mdh_cpu_annotate_register_tile(__isl_take isl_ast_node *node,
     ann->hi[d] = isl_ast_build_expr_from_pw_aff(
         build, isl_map_dim_max(isl_map_copy(inst), d));
   }
+  /* Where isl cannot tell, the untiled code stays. */
+  if (name == mdh_mark_register_tile)
+    ann->covered = covers(inst, t) == isl_bool_true;
   isl_map_free(inst);
   id = isl_id_alloc(isl_ast_build_get_ctx(build), name, ann);
   id = isl_id_set_free_user(id, &tile_ast_free);
@@ -2020,61 +2081,58 @@ static MlirAttribute describe(MlirContext ctx, const struct mdh_model *m,
   return attr;
 }
 
-/* Generates, at "b", the variants of the tile of "g" in turn: each runs
- * where the tile spans the variant's rows and lanes, the last variant's
- * "else" runs the mark's "child" (the untiled code). The variants are the
- * full tile and those of the edges of the index space, whose tiles span
- * its extents modulo the tile's (the tile band starts at 0), with a masked
- * last vector for the lanes: on a 56-column convolution, 48 + 8 lanes
- * rather than 48 lanes and 8 columns of scalar code. A tile that reduces
- * along vec has variants for the rows only. Returns -1 after a
- * diagnostic. */
+/* Generates, at "b", the variants of the tile of "g" in turn
+ * (variant_sizes): each runs where the tile spans the variant's rows and
+ * lanes, with a masked last vector for the lanes (on a 56-column
+ * convolution, 48 + 8 lanes rather than 48 lanes and 8 columns of scalar
+ * code); the last variant's "else" runs the mark's "child" (the untiled
+ * code), unless "covered" (every tile is of a variant's shape), where the
+ * last variant runs unguarded. Returns -1 after a diagnostic. */
 static int generate_variants(struct tile_gen *g, struct mdh_builder *b,
                              struct mdh_ast_scope *scope,
-                             __isl_keep isl_ast_node *child) {
+                             __isl_keep isl_ast_node *child, int covered) {
   const struct mdh_register_tile *t = g->t;
-  int64_t lanes = (int64_t)t->vectors * t->width;
-  int64_t row_sizes[2] = {t->rows,
-                          t->row >= 0 ? t->extent[t->row] % t->rows : 0};
-  /* A reduction along vec spans its whole extent in every tile. */
-  int64_t lane_sizes[2] = {t->reduces ? t->extent[t->vec] : lanes,
-                           !t->reduces && t->mask ? t->extent[t->vec] % lanes
-                                                  : 0};
+  int64_t row_sizes[2], lane_sizes[2], rows[4], lanes[4];
   struct mdh_builder cur = *b, in;
   MlirBlock then_b, else_b;
   MlirValue cond;
-  int i, j, d, q, rc = 0;
+  int i, j, d, q, n = 0, rc = 0;
 
-  for (i = 0; i < 2 && rc == 0; ++i)
-    for (j = 0; j < 2 && rc == 0; ++j) {
-      if (row_sizes[i] == 0 || lane_sizes[j] == 0)
-        continue;
-      cond = spans(g, &cur, t->vec, lane_sizes[j]);
+  variant_sizes(t, row_sizes, lane_sizes);
+  for (i = 0; i < 2; ++i)
+    for (j = 0; j < 2; ++j)
+      if (row_sizes[i] != 0 && lane_sizes[j] != 0) {
+        rows[n] = row_sizes[i];
+        lanes[n++] = lane_sizes[j];
+      }
+  for (i = 0; i < n && rc == 0; ++i) {
+    in = cur;
+    if (!covered || i < n - 1) {
+      cond = spans(g, &cur, t->vec, lanes[i]);
       if (t->row >= 0)
         cond = mdh_build_binary(&cur, "arith.andi", cond,
-                                spans(g, &cur, t->row, row_sizes[i]));
+                                spans(g, &cur, t->row, rows[i]));
       mdh_build_if_else(&cur, cond, &then_b, &else_b);
       in = mdh_builder_before_terminator(&cur, then_b);
-      g->rows = (int)row_sizes[i];
-      g->vectors = t->reduces
-                       ? t->vectors
-                       : (int)((lane_sizes[j] + t->width - 1) / t->width);
-      for (q = 0; q < g->vectors; ++q)
-        g->masks[q] = (MlirValue){NULL};
-      if (!t->reduces && lane_sizes[j] % t->width)
-        g->masks[g->vectors - 1] =
-            lane_mask(g, &in, (int)(lane_sizes[j] % t->width));
-      for (d = 0; d < t->rank; ++d)
-        g->idx[d] = g->lo[d];
-      rc = build_tile(g, &in);
       cur = mdh_builder_before_terminator(&cur, else_b);
     }
+    g->rows = (int)rows[i];
+    g->vectors =
+        t->reduces ? t->vectors : (int)((lanes[i] + t->width - 1) / t->width);
+    for (q = 0; q < g->vectors; ++q)
+      g->masks[q] = (MlirValue){NULL};
+    if (!t->reduces && lanes[i] % t->width)
+      g->masks[g->vectors - 1] = lane_mask(g, &in, (int)(lanes[i] % t->width));
+    for (d = 0; d < t->rank; ++d)
+      g->idx[d] = g->lo[d];
+    rc = build_tile(g, &in);
+  }
   if (rc < 0) {
     mlirEmitError(b->loc, "mdh-codegen-cpu: the scalar function of a "
                           "register tile did not vectorize");
     return -1;
   }
-  return mdh_ast_scope_node(scope, &cur, child);
+  return covered ? 0 : mdh_ast_scope_node(scope, &cur, child);
 }
 
 /* Returns the vector of the lane numbers 0, 1, ... of "g" (index). */
@@ -2308,13 +2366,6 @@ int mdh_cpu_generate_register_tile(struct mdh_builder *b,
   g.acc_type = vector_of(&g, mlirFunctionTypeGetResult(g.info->fn_type, 0));
   g.op = mdh_register_tile_operator(
       stmt->hom, mlirFunctionTypeGetResult(g.info->fn_type, 0));
-  /* The mark holds none of the statement's instances (isl split the
-   * statement and its epilogue apart): no code would be right. */
-  if (!ann->exists) {
-    mlirEmitError(b->loc, "mdh-codegen-cpu: a register tile's mark was "
-                          "generated apart from its statement");
-    return isl_ast_node_free(child), -1;
-  }
   if (!holds_statement(b, ann))
     return isl_ast_node_free(child), -1;
   exists = mdh_ast_scope_expr(scope, b, ann->exists);
@@ -2332,7 +2383,7 @@ int mdh_cpu_generate_register_tile(struct mdh_builder *b,
   }
   if (panels)
     g.panel_base = panel_base(&g, &in);
-  rc = generate_variants(&g, &in, scope, child);
+  rc = generate_variants(&g, &in, scope, child, ann->covered);
   *desc = describe(b->ctx, cg->m, t, stmt->name,
                    mlirShapedTypeGetElementType(g.acc_type), g.split,
                    panels != NULL);
