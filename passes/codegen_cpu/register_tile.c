@@ -107,20 +107,28 @@ struct tile_ast {
   int covered;
 };
 
-/* Sets "rows" and "lanes" to the points that the tiles of "t" span along
- * its row dimension and along vec, the full tile's first, then those of
- * the edges of the index space (the tile band starts at 0, so they span
- * the extents modulo the tile's), 0 where there is no such edge; a tile
- * that reduces along vec spans its whole extent. Each pair of them is a
- * variant of generated code (generate_variants). */
-static void variant_sizes(const struct mdh_register_tile *t, int64_t rows[2],
-                          int64_t lanes[2]) {
+/* Sets "rows" and "lanes" to the points that each variant of the
+ * generated code of "t" (generate_variants) spans along its row dimension
+ * and along vec, and returns their number: the full tile first, then those
+ * of the edges of the index space (the tile band starts at 0, so they span
+ * the extents modulo the tile's); a tile that reduces along vec spans its
+ * whole extent. */
+static int variant_shapes(const struct mdh_register_tile *t, int64_t rows[4],
+                          int64_t lanes[4]) {
   int64_t n = (int64_t)t->vectors * t->width;
+  int64_t row_sizes[2] = {t->rows,
+                          t->row >= 0 ? t->extent[t->row] % t->rows : 0};
+  int64_t lane_sizes[2] = {t->reduces ? t->extent[t->vec] : n,
+                           !t->reduces && t->mask ? t->extent[t->vec] % n : 0};
+  int i, j, k = 0;
 
-  rows[0] = t->rows;
-  rows[1] = t->row >= 0 ? t->extent[t->row] % t->rows : 0;
-  lanes[0] = t->reduces ? t->extent[t->vec] : n;
-  lanes[1] = !t->reduces && t->mask ? t->extent[t->vec] % n : 0;
+  for (i = 0; i < 2; ++i)
+    for (j = 0; j < 2; ++j)
+      if (row_sizes[i] != 0 && lane_sizes[j] != 0) {
+        rows[k] = row_sizes[i];
+        lanes[k++] = lane_sizes[j];
+      }
+  return k;
 }
 
 /* ---- the tree ---------------------------------------------------------- */
@@ -457,44 +465,49 @@ static __isl_give isl_map *statement_part(__isl_take isl_union_map *umap,
   return data.part;
 }
 
-/* Returns the tiles (the points of the domain of "inst", the instances of
- * "t"'s statement for each point of the schedule around its mark) where
- * each tile spans "size" points of dimension "d". */
-static __isl_give isl_set *spanning(__isl_keep isl_map *inst, int d,
-                                    int64_t size) {
-  isl_pw_aff *span = isl_pw_aff_sub(isl_map_dim_max(isl_map_copy(inst), d),
-                                    isl_map_dim_min(isl_map_copy(inst), d));
-  isl_val *v = isl_val_int_from_si(isl_map_get_ctx(inst), size - 1);
-  isl_set *dom = isl_pw_aff_domain(isl_pw_aff_copy(span));
-
-  return isl_pw_aff_eq_set(span, isl_pw_aff_val_on_domain(dom, v));
+/* Returns the number of points less one that each tile spans in
+ * dimension "d", on the tiles (the points of the domain of "inst", the
+ * instances of a register tile's statement for each point of the schedule
+ * around its mark). */
+static __isl_give isl_pw_aff *span_of(__isl_keep isl_map *inst, int d) {
+  return isl_pw_aff_sub(isl_map_dim_max(isl_map_copy(inst), d),
+                        isl_map_dim_min(isl_map_copy(inst), d));
 }
 
-/* Tells whether every tile of "t" ("inst" as in spanning) has the shape
- * of one of its variants (variant_sizes): then the mark's untiled code
+/* Returns the tiles where "span" (span_of) is "size" points. */
+static __isl_give isl_set *spanning(__isl_keep isl_pw_aff *span, int64_t size) {
+  isl_val *v = isl_val_int_from_si(isl_pw_aff_get_ctx(span), size - 1);
+  isl_set *dom = isl_pw_aff_domain(isl_pw_aff_copy(span));
+
+  return isl_pw_aff_eq_set(isl_pw_aff_copy(span),
+                           isl_pw_aff_val_on_domain(dom, v));
+}
+
+/* Tells whether every tile of "t" ("inst" as in span_of) has the shape
+ * of one of its variants (variant_shapes): then the mark's untiled code
  * never runs and is not generated, and nor are the stores of intermediates
  * that only it would make (the buffers of dead results then have no
  * use). */
 static isl_bool covers(__isl_keep isl_map *inst,
                        const struct mdh_register_tile *t) {
-  int64_t rows[2], lanes[2];
+  int64_t rows[4], lanes[4];
+  isl_pw_aff *vec = span_of(inst, t->vec);
+  isl_pw_aff *row = t->row >= 0 ? span_of(inst, t->row) : NULL;
   isl_set *covered, *part;
   isl_bool ok;
-  int i, j;
+  int k, n = variant_shapes(t, rows, lanes);
 
-  variant_sizes(t, rows, lanes);
   covered = isl_set_empty(isl_space_domain(isl_map_get_space(inst)));
-  for (i = 0; i < 2; ++i)
-    for (j = 0; j < 2; ++j) {
-      if (rows[i] == 0 || lanes[j] == 0)
-        continue;
-      part = spanning(inst, t->vec, lanes[j]);
-      if (t->row >= 0)
-        part = isl_set_intersect(part, spanning(inst, t->row, rows[i]));
-      covered = isl_set_union(covered, part);
-    }
+  for (k = 0; k < n; ++k) {
+    part = spanning(vec, lanes[k]);
+    if (row)
+      part = isl_set_intersect(part, spanning(row, rows[k]));
+    covered = isl_set_union(covered, part);
+  }
   ok = isl_set_is_subset(isl_map_domain(isl_map_copy(inst)), covered);
   isl_set_free(covered);
+  isl_pw_aff_free(vec);
+  isl_pw_aff_free(row);
   return ok;
 }
 
@@ -2082,7 +2095,7 @@ static MlirAttribute describe(MlirContext ctx, const struct mdh_model *m,
 }
 
 /* Generates, at "b", the variants of the tile of "g" in turn
- * (variant_sizes): each runs where the tile spans the variant's rows and
+ * (variant_shapes): each runs where the tile spans the variant's rows and
  * lanes, with a masked last vector for the lanes (on a 56-column
  * convolution, 48 + 8 lanes rather than 48 lanes and 8 columns of scalar
  * code); the last variant's "else" runs the mark's "child" (the untiled
@@ -2092,19 +2105,12 @@ static int generate_variants(struct tile_gen *g, struct mdh_builder *b,
                              struct mdh_ast_scope *scope,
                              __isl_keep isl_ast_node *child, int covered) {
   const struct mdh_register_tile *t = g->t;
-  int64_t row_sizes[2], lane_sizes[2], rows[4], lanes[4];
+  int64_t rows[4], lanes[4];
   struct mdh_builder cur = *b, in;
   MlirBlock then_b, else_b;
   MlirValue cond;
-  int i, j, d, q, n = 0, rc = 0;
+  int i, d, q, rc = 0, n = variant_shapes(t, rows, lanes);
 
-  variant_sizes(t, row_sizes, lane_sizes);
-  for (i = 0; i < 2; ++i)
-    for (j = 0; j < 2; ++j)
-      if (row_sizes[i] != 0 && lane_sizes[j] != 0) {
-        rows[n] = row_sizes[i];
-        lanes[n++] = lane_sizes[j];
-      }
   for (i = 0; i < n && rc == 0; ++i) {
     in = cur;
     if (!covered || i < n - 1) {
