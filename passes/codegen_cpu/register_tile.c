@@ -493,7 +493,7 @@ static isl_bool covers(__isl_keep isl_map *inst,
   int64_t rows[4], lanes[4];
   isl_pw_aff *vec = span_of(inst, t->vec);
   isl_pw_aff *row = t->row >= 0 ? span_of(inst, t->row) : NULL;
-  isl_set *covered, *part;
+  isl_set *covered, *part, *tiles;
   isl_bool ok;
   int k, n = variant_shapes(t, rows, lanes);
 
@@ -504,7 +504,9 @@ static isl_bool covers(__isl_keep isl_map *inst,
       part = isl_set_intersect(part, spanning(row, rows[k]));
     covered = isl_set_union(covered, part);
   }
-  ok = isl_set_is_subset(isl_map_domain(isl_map_copy(inst)), covered);
+  tiles = isl_map_domain(isl_map_copy(inst));
+  ok = isl_set_is_subset(tiles, covered);
+  isl_set_free(tiles);
   isl_set_free(covered);
   isl_pw_aff_free(vec);
   isl_pw_aff_free(row);
