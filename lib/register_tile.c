@@ -50,6 +50,17 @@
 #define LOADS_PER_CYCLE 2
 #define FMA_LATENCY 4
 
+/* The loads a vector load that crosses a cache line takes (tile_cost):
+ * two, one per line (Agner Fog, "The microarchitecture of Intel, AMD and
+ * VIA CPUs", on misaligned memory operands). Counted so, the window of
+ * convchain's 5 x 5 convolution along the rows (lib/register_tile.h,
+ * "slide") wins over tiles of 7 x 4 vectors that load every product's
+ * image element (2048^2 on one core of the bench machine: 4.4 ms against
+ * 8.2), and ResNet-50's 3 x 3 convolutions keep their rows of output
+ * channels, which share the image's vectors, over it (9.8 ms against
+ * 12.7 for a batch of 4). */
+#define SPLIT_LOADS 2
+
 /* Shapes whose estimated time differs by less than 1 / SAME_TIME count as
  * equally fast (better_shape), and the one with fewer loads per FMA wins:
  * the estimate does not see the difference between a tile of 6 x 4
@@ -308,12 +319,31 @@ static int stores_vectorize(MlirOperation hom, int vec) {
   return 1;
 }
 
+/* Tells whether access "map" of "hom", which walks "vec" contiguously
+ * (classify), reaches along its last index by a reduction dimension too
+ * (a convolution's window, in[i + r, j + s] for vec j): its vectors then
+ * start off the vector alignment at all but one in every vector's lanes
+ * of those points, and cross a cache line. */
+static int slides_along_vec(MlirOperation hom, MlirAffineMap map, int vec) {
+  MlirAffineExpr last =
+      mlirAffineMapGetResult(map, mlirAffineMapGetNumResults(map) - 1);
+  intptr_t d;
+
+  for (d = 0; d < mdhMdHomGetRank(hom); ++d)
+    if (d != vec &&
+        mdhCombineAttrGetKind(mdhMdHomGetCombineOp(hom, d)) != MdhCombineCC &&
+        mlirAffineExprIsFunctionOfDim(last, d))
+      return 1;
+  return 0;
+}
+
 /* Classifies the input accesses of "hom" for dimension "vec" into "t";
  * returns -1 if one can be neither a vector nor a broadcast scalar, or if
  * there are too many. */
 static int classify_inputs(MlirOperation hom, int vec,
                            struct mdh_register_tile *t) {
   MlirOperation view;
+  MlirAffineMap map;
   intptr_t v, a;
   int c;
 
@@ -321,9 +351,11 @@ static int classify_inputs(MlirOperation hom, int vec,
   for (v = 0; v < mlirOperationGetNumOperands(hom); ++v) {
     view = mlirOpResultGetOwner(mlirOperationGetOperand(hom, v));
     for (a = 0; a < mdhViewGetNumAccesses(view); ++a) {
-      c = classify(mdhViewGetAccess(view, a), mdhViewGetBuffer(view), vec);
+      map = mdhViewGetAccess(view, a);
+      c = classify(map, mdhViewGetBuffer(view), vec);
       if (c < 0 || t->n_access == MDH_REGISTER_TILE_MAX_ACCESSES)
         return -1;
+      t->unaligned[t->n_access] = (char)(c && slides_along_vec(hom, map, vec));
       t->vector[t->n_access++] = (char)c;
     }
   }
@@ -345,24 +377,101 @@ static void note_rows(MlirOperation hom, int row, struct mdh_register_tile *t) {
   }
 }
 
+/* Tells whether "map" depends on dimensions "row" and "e" only through
+ * their sum: in every result, both linearly and with equal coefficients. */
+static int sums(MlirAffineMap map, int row, int e) {
+  int64_t a, b;
+  intptr_t j;
+
+  for (j = 0; j < mlirAffineMapGetNumResults(map); ++j) {
+    a = b = 0;
+    if (!mdh_affine_expr_add_coefficients(mlirAffineMapGetResult(map, j), row,
+                                          1, 1, &a) ||
+        !mdh_affine_expr_add_coefficients(mlirAffineMapGetResult(map, j), e, 1,
+                                          1, &b) ||
+        a != b)
+      return 0;
+  }
+  return 1;
+}
+
+/* Sets the slide dimension of "t" (its row set; lib/register_tile.h) on
+ * the statement "stmt" of "hom": the first reduction dimension of at most
+ * MDH_REGISTER_TILE_MAX_SLIDE points that an input access reading along
+ * the rows depends on through its sum with the row, and every other such
+ * access likewise or not at all. */
+static void note_slide(MlirOperation hom, const struct mdh_stmt *stmt,
+                       struct mdh_register_tile *t) {
+  MlirOperation view;
+  MlirAffineMap map;
+  intptr_t v, a;
+  int e, k, ok, sliding;
+
+  t->slide = -1;
+  memset(t->on_slide, 0, sizeof(t->on_slide));
+  for (e = 0; e < stmt->rank && t->row >= 0 && !t->reduces; ++e) {
+    if (stmt->kinds[e] != MdhCombinePW || t->extent[e] < 2 ||
+        t->extent[e] > MDH_REGISTER_TILE_MAX_SLIDE)
+      continue;
+    ok = 1;
+    sliding = 0;
+    for (v = 0, k = 0; v < mlirOperationGetNumOperands(hom); ++v) {
+      view = mlirOpResultGetOwner(mlirOperationGetOperand(hom, v));
+      for (a = 0; a < mdhViewGetNumAccesses(view); ++a, ++k) {
+        map = mdhViewGetAccess(view, a);
+        t->on_slide[k] = (char)mdh_affine_map_uses_dim(map, e);
+        if (!t->on_slide[k] || !t->on_row[k])
+          continue;
+        ok &= sums(map, t->row, e);
+        sliding = 1;
+      }
+    }
+    if (ok && sliding) {
+      t->slide = e;
+      return;
+    }
+  }
+  memset(t->on_slide, 0, sizeof(t->on_slide));
+}
+
+/* Returns the points of the reduction that a step of "t" runs: those of
+ * its slide dimension, else one. */
+static int64_t step_points(const struct mdh_register_tile *t) {
+  return t->slide >= 0 ? t->extent[t->slide] : 1;
+}
+
+/* Returns the distinct values of input access "a" of "t" in a step of
+ * the reduction, per vector it reads: one per row and point of the slide
+ * dimension that it depends on, one per diagonal where it depends on
+ * both through their sum. */
+static int64_t step_values(const struct mdh_register_tile *t, int a) {
+  int64_t points = step_points(t);
+
+  if (t->on_row[a] && t->on_slide[a])
+    return t->rows + points - 1;
+  return (t->on_row[a] ? t->rows : 1) * (t->on_slide[a] ? points : 1);
+}
+
 /* The register tile shape of "t" (its row dimension, rows and vectors
  * set) as loads and multiply-adds (lanes that lie in the index space) per
- * step of the reduction, and the
- * vector registers it keeps live: the accumulators, the vectors that
- * every row shares, one more for a broadcast or a row's own vector. */
+ * step of the reduction, and the vector registers it keeps live: the
+ * accumulators, the values that every row shares, one more for a
+ * broadcast or a row's own vector. */
 static void tile_cost(const struct mdh_register_tile *t, int64_t *loads,
                       int64_t *fmas, int64_t *live) {
-  int64_t lanes = (int64_t)t->vectors * t->width;
+  int64_t lanes = (int64_t)t->vectors * t->width, n;
   int a;
 
   *loads = 0;
   *live = (int64_t)t->rows * t->vectors + 1;
   for (a = 0; a < t->n_access; ++a) {
-    *loads += (t->on_row[a] ? t->rows : 1) * (t->vector[a] ? t->vectors : 1);
-    if (t->vector[a] && !t->on_row[a])
-      *live += t->vectors;
+    n = step_values(t, a) * (t->vector[a] ? t->vectors : 1);
+    *loads += n * (t->unaligned[a] ? SPLIT_LOADS : 1);
+    if (!t->on_row[a] && (t->vector[a] || t->on_slide[a]))
+      *live += n;
   }
-  *fmas = t->rows * (lanes < t->extent[t->vec] ? lanes : t->extent[t->vec]);
+  *fmas = t->rows * (lanes < t->extent[t->vec] ? lanes : t->extent[t->vec]) *
+          step_points(t);
 }
 
 /* Tells whether the vectors of "c" fit the extent of its vec dimension:
@@ -374,24 +483,24 @@ static int vectors_fit(const struct mdh_register_tile *c) {
                  : lanes <= c->extent[c->vec];
 }
 
-/* Returns the cycles of one step of the reduction in a tile of "rows" rows
- * and "vectors" vectors of the shape of "t": its loads and its FMAs at
- * their rates, or the latency of an FMA where it has too few accumulators
- * to hide it. */
+/* Returns the cycles per point of the reduction of a step in a tile of
+ * "rows" rows and "vectors" vectors of the shape of "t": its loads and its
+ * FMAs at their rates, or the latency of an FMA where it has too few
+ * accumulators to hide it. */
 static double tile_cycles(const struct mdh_register_tile *t, int rows,
                           int vectors) {
   struct mdh_register_tile c = *t;
-  int64_t loads, fmas, live;
-  double cycles = FMA_LATENCY;
+  int64_t loads, fmas, live, points = step_points(t);
+  double cycles = FMA_LATENCY * points;
 
   c.rows = rows;
   c.vectors = vectors;
   tile_cost(&c, &loads, &fmas, &live);
   if ((double)loads / LOADS_PER_CYCLE > cycles)
     cycles = (double)loads / LOADS_PER_CYCLE;
-  if ((double)rows * vectors / FMAS_PER_CYCLE > cycles)
-    cycles = (double)rows * vectors / FMAS_PER_CYCLE;
-  return cycles;
+  if ((double)rows * vectors * points / FMAS_PER_CYCLE > cycles)
+    cycles = (double)rows * vectors * points / FMAS_PER_CYCLE;
+  return cycles / points;
 }
 
 /* Returns the estimated cycles per point of the row and vec dimensions of
@@ -476,6 +585,7 @@ static void choose_shape(struct mdh_register_tile *t, struct mdh_stmt *stmt,
       continue;
     c.row = r;
     note_rows(stmt->hom, r, &c);
+    note_slide(stmt->hom, stmt, &c);
     max_rows = t->reduces ? MAX_STREAM_ROWS : MAX_ROWS;
     if (r < 0 || t->extent[r] < max_rows)
       max_rows = r < 0 ? 1 : (int)t->extent[r];
@@ -593,6 +703,9 @@ static void choose_blocks(struct mdh_register_tile *t, struct mdh_stmt *stmt,
   if (rows > t->extent[t->row] / min_blocks)
     rows = t->extent[t->row] / min_blocks;
   t->row_block = balanced(t->extent[t->row], rows, t->rows);
+  /* A step runs the slide dimension whole. */
+  if (t->block_dim == t->slide)
+    t->block_dim = -1;
 }
 
 /* Sets the blocks of "t" from "sizes" (`mdh.tile_sizes` of its md_hom):
@@ -616,7 +729,7 @@ static void apply_sizes(struct mdh_register_tile *t, struct mdh_stmt *stmt,
   if (t->reduces)
     return;
   t->block_dim = -1;
-  if (sizes[outer] && sizes[outer] < t->extent[outer]) {
+  if (sizes[outer] && sizes[outer] < t->extent[outer] && outer != t->slide) {
     t->block_dim = outer;
     t->block = sizes[outer];
   }
@@ -845,6 +958,7 @@ int mdh_register_tile_choose(struct mdh_model *m, int s,
     return -1;
   result = mlirFunctionTypeGetResult(mdh_md_hom_function_type(hom), 0);
   t->stmt = s;
+  t->slide = -1;
   t->rank = stmt->rank;
   t->width = target->vector_bits / bits;
   t->mask = may_mask(fn);

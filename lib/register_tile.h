@@ -23,6 +23,12 @@
 /* The most input accesses of a statement a register tile handles. */
 #define MDH_REGISTER_TILE_MAX_ACCESSES 16
 
+/* The most points of a slide dimension (struct mdh_register_tile): a step
+ * runs them unrolled and keeps an input that depends on slide but not on
+ * the rows (a convolution's weights) live once per point, beside the
+ * accumulators; 7 takes the window of a 7 x 7 convolution. */
+#define MDH_REGISTER_TILE_MAX_SLIDE 7
+
 /* The most values (arguments and results) of a scalar function that a
  * register tile vectorizes, and the most operands, results and attributes
  * of one of its ops. */
@@ -62,7 +68,9 @@ int mdh_cpu_target_init(struct mdh_cpu_target *target, MlirOperation func);
  * cache (-1: none), the rows "row_block" of a block for the level 2 cache,
  * the extents of the statement's dimensions, and the statement's
  * accesses: for each input access whether it is a vector (walks "vec"
- * contiguously) and whether it depends on "row". Where "reduces", vec is a
+ * contiguously), whether its vectors cross cache lines ("unaligned": it
+ * reaches along vec by a reduction dimension too) and whether it depends
+ * on "row". Where "reduces", vec is a
  * reduction dimension whose points the lanes share out (each lane a partial
  * result, folded at the end), not a parallel one. "mask" tells whether the
  * scalar function may run on lanes outside the index space (masked loads
@@ -78,7 +86,15 @@ int mdh_cpu_target_init(struct mdh_cpu_target *target, MlirOperation func);
  * that run on each tile's results after its last block of the reduction,
  * in vector registers (mdh_register_tile_add_epilogue); "drop"[0] tells
  * that the statement's own stores are dead there, "drop"[i] those of
- * epilogue[i - 1]. */
+ * epilogue[i - 1]. "slide" is a reduction dimension (-1: none) that some
+ * input accesses depend on only through its sum with "row" (the window
+ * rows of a convolution along the image's rows, in[i + r, j + s]): a step
+ * of the tile runs all its points, unrolled, and each element such an
+ * access reads there is loaded once, for every row and point that reads
+ * it; "on_slide" tells for each input access whether it depends on slide.
+ * The points of slide then combine, for each point of the other reduction
+ * dimensions, in an order other than the program's (each result's sum of
+ * products is reassociated, as the GPU's reductions are). */
 struct mdh_register_tile {
   int stmt;
   int rank;
@@ -91,6 +107,7 @@ struct mdh_register_tile {
   int64_t extent[MDH_MODEL_MAX_RANK];
   int n_access;
   char vector[MDH_REGISTER_TILE_MAX_ACCESSES];
+  char unaligned[MDH_REGISTER_TILE_MAX_ACCESSES];
   char on_row[MDH_REGISTER_TILE_MAX_ACCESSES];
   char pack[MDH_REGISTER_TILE_MAX_ACCESSES];
   int whole_panels;
@@ -98,6 +115,8 @@ struct mdh_register_tile {
   int n_epilogue;
   int epilogue[MDH_REGISTER_TILE_MAX_EPILOGUE];
   char drop[MDH_REGISTER_TILE_MAX_EPILOGUE + 1];
+  int slide;
+  char on_slide[MDH_REGISTER_TILE_MAX_ACCESSES];
 };
 
 /* Returns the points of the reduction in a panel of "t" (those of its

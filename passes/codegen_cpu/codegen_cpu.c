@@ -300,6 +300,7 @@ static int generate_mark(struct mdh_builder *b, __isl_keep isl_ast_node *node,
     if (!gen->tiles->v)
       abort();
     return mdh_cpu_generate_register_tile(b, node, scope, gen->cg, gen->panels,
+                                          gen->redirects, gen->n_redirects,
                                           &gen->tiles->v[gen->tiles->n++]);
   }
   tile_buffer_places(b, &alloc, &dealloc);

@@ -774,6 +774,47 @@ skip_marks(__isl_take isl_schedule_node *node) {
   return node;
 }
 
+/* Tells whether "node" lies below the tile_buffers mark of a fused group. */
+static isl_bool in_fused_tile(__isl_keep isl_schedule_node *node) {
+  isl_size depth = isl_schedule_node_get_tree_depth(node);
+  isl_schedule_node *up;
+  isl_bool is = isl_bool_false;
+  int gen;
+
+  if (depth < 0)
+    return isl_bool_error;
+  for (gen = 1; gen <= depth && is == isl_bool_false; ++gen) {
+    up = isl_schedule_node_ancestor(isl_schedule_node_copy(node), gen);
+    is = mdh_fuse_is_tile_mark(up);
+    isl_schedule_node_free(up);
+  }
+  return is;
+}
+
+/* Internal data structure of tile_contraction. */
+struct group_target {
+  struct mdh_model *m;
+  const struct mdh_cpu_target *target;
+};
+
+/* Gives "node", where it is the band of one statement in the tile of a
+ * fused group, its register tile (mdh_cpu_register_tile): a contraction
+ * that mdh-tile-fuse fused with its producers (the convolution of a
+ * quantize -> conv -> ReLU chain) then runs in each tile of its group in
+ * vector registers, reading its inputs from the producers' tile buffers,
+ * as it would alone. Without panels: the tile's inputs are in cache
+ * already. */
+static __isl_give isl_schedule_node *
+tile_contraction(__isl_take isl_schedule_node *node, void *user) {
+  struct group_target *data = user;
+  int tiled;
+
+  if (isl_schedule_node_get_type(node) != isl_schedule_node_band ||
+      in_fused_tile(node) != isl_bool_true)
+    return node;
+  return mdh_cpu_register_tile(data->m, data->target, node, 0, &tiled);
+}
+
 /* Prepares the group at "node" (below marks) for the CPU, so that its loop
  * nest has a parallel outer loop of many iterations where it can:
  *
@@ -797,7 +838,8 @@ skip_marks(__isl_take isl_schedule_node *node) {
  * - a band of one statement (or one kept fused) gets its two outer members
  *   linearized when the outer one is short (linearize);
  * - a sequence or set is prepared child by child;
- * - a group fused by mdh-tile-fuse stays as it is. */
+ * - a group fused by mdh-tile-fuse keeps its loops, but for register
+ *   tiles of its contractions (tile_contraction). */
 static __isl_give isl_schedule_node *
 prepare_group(struct mdh_model *m, const struct mdh_cpu_target *target,
               const int *segment, __isl_take isl_schedule_node *node) {
@@ -810,10 +852,16 @@ prepare_group(struct mdh_model *m, const struct mdh_cpu_target *target,
   node = skip_marks(node);
   type = isl_schedule_node_get_type(node);
   if (type == isl_schedule_node_band) {
-    /* A group of mdh-tile-fuse has its tile loop parallel already; a
-     * register tile with its epilogue was prepared by group_epilogues. */
-    if (mdh_fuse_subtree_has_group(node) != isl_bool_false ||
-        has_register_tile_mark(node) != isl_bool_false)
+    /* A group of mdh-tile-fuse has its tile loop parallel already (its
+     * contractions get register tiles); a register tile with its epilogue
+     * was prepared by group_epilogues. */
+    if (mdh_fuse_subtree_has_group(node) != isl_bool_false) {
+      struct group_target data = {m, target};
+
+      return isl_schedule_node_map_descendant_bottom_up(node, &tile_contraction,
+                                                        &data);
+    }
+    if (has_register_tile_mark(node) != isl_bool_false)
       return node;
     domain = isl_schedule_node_get_domain(node);
     n = isl_union_set_n_set(domain);
@@ -824,7 +872,7 @@ prepare_group(struct mdh_model *m, const struct mdh_cpu_target *target,
     if (n < 0 || wide < 0)
       return isl_schedule_node_free(node);
     if (n == 1)
-      node = mdh_cpu_register_tile(m, target, node, &tiled);
+      node = mdh_cpu_register_tile(m, target, node, 1, &tiled);
     if (tiled < 0)
       return node;
     if (wide || tiled)

@@ -21,7 +21,9 @@
  * gets an outer band of tiles above it, in the order of the BLIS loops
  * around the micro-kernel (batch dimensions, row blocks for the level 2
  * cache, a block of the reduction for level 1, register tiles along "vec",
- * register tiles along "row"), and a register_tile mark between the two.
+ * register tiles along "row"; the row tiles before those along vec where
+ * the rows share no input's vectors), and a register_tile mark between the
+ * two.
  * The first member is parallel (OpenMP over row blocks); the reduction
  * blocks run in order, so each element's reduction runs in program order.
  * Where the tile packs inputs, a pack_panels mark splits the outer band
@@ -36,7 +38,11 @@
  * vectorized scalar function, vector.fma for a sum of products) with the
  * accumulators carried by scf.for; the tiles at the edges of the index
  * space as variants with fewer rows or a masked last vector, any other
- * shape through B, as the untiled code would. Where "vec" is a reduction
+ * shape through B, as the untiled code would. Where a reduction
+ * dimension slides (lib/register_tile.h), a step runs its points unrolled
+ * and loads each element that the rows and points read once. In a tile
+ * of a fused group (mdh-tile-fuse), the accesses to the group's tile
+ * buffers go to them. Where "vec" is a reduction
  * dimension instead (lib/register_tile.h), the lanes split it and are
  * folded at the end, in parallel chunks where no parallel loop is around.
  *
@@ -45,7 +51,8 @@
  * -0.0 included), any other from what the earlier tiles stored, so the
  * points combine in program order: the results are those of the untiled
  * code, except that a float sum of products rounds once per fused
- * multiply-add.
+ * multiply-add, and that the points of a sliding dimension combine before
+ * the next point of the reductions inside it (a reassociated float sum).
  */
 
 #include "passes/codegen_cpu/register_tile.h"
@@ -205,8 +212,26 @@ static void outer_add(struct outer *o, const struct mdh_register_tile *t,
   o->n_batch += batch && added > 0;
 }
 
+/* Tells whether the rows of "t" share an input it reads as vectors (B of
+ * A B). */
+static int shares_vectors(const struct mdh_register_tile *t) {
+  int k;
+
+  for (k = 0; k < t->n_access; ++k)
+    if (t->vector[k] && !t->on_row[k])
+      return 1;
+  return 0;
+}
+
 /* Returns the outer band of "t" on the instances of "stmt" (see the top
- * of this file), setting "*n_batch" to the number of its batch members and
+ * of this file), in that order where the rows share vectors (the row tiles
+ * then reuse them from the level 1 cache), else with the row tiles before
+ * the tiles of vec: each row then reads its own vectors (a convolution
+ * along the image's rows), which the tiles of vec walk contiguously,
+ * where row tiles down a column of them would load a new cache line at
+ * every row (convchain's 5 x 5 convolution 2048^2 on one core of the
+ * bench machine: 4.4 ms, 3.0 along the rows), setting "*n_batch" to the number
+ * of its batch members and
  * "*split" to the member before which a pack_panels mark packs the panels
  * of the row tiles of a row block (the row tiles, or without rows the
  * tiles of vec; past the end if there is none). */
@@ -215,6 +240,7 @@ outer_multi_aff(const struct mdh_register_tile *t, struct mdh_stmt *stmt,
                 int *n_batch, int *split) {
   isl_ctx *ctx = isl_set_get_ctx(stmt->domain);
   struct outer o = {isl_aff_list_alloc(ctx, stmt->rank + 3), 0};
+  int rows_outside = t->row >= 0 && !shares_vectors(t);
   isl_space *space;
   isl_size n;
   int d;
@@ -227,10 +253,12 @@ outer_multi_aff(const struct mdh_register_tile *t, struct mdh_stmt *stmt,
   if (t->block_dim >= 0)
     outer_add(&o, t, stmt, t->block_dim, t->block, 0);
   /* Without rows, the panels go before the tiles of vec. */
+  if (rows_outside)
+    outer_add(&o, t, stmt, t->row, t->rows, 0);
   n = isl_aff_list_n_aff(o.list);
   if (!t->reduces)
     outer_add(&o, t, stmt, t->vec, (int64_t)t->vectors * t->width, 0);
-  if (t->row >= 0) {
+  if (t->row >= 0 && !rows_outside) {
     n = isl_aff_list_n_aff(o.list);
     outer_add(&o, t, stmt, t->row, t->rows, 0);
   }
@@ -375,7 +403,8 @@ insert_tile(struct mdh_model *m, __isl_take isl_schedule_node *node,
 
 __isl_give isl_schedule_node *
 mdh_cpu_register_tile(struct mdh_model *m, const struct mdh_cpu_target *target,
-                      __isl_take isl_schedule_node *node, int *tiled) {
+                      __isl_take isl_schedule_node *node, int may_pack,
+                      int *tiled) {
   isl_union_set *domain = isl_schedule_node_get_domain(node);
   struct mdh_register_tile *t;
   int s = mdh_model_only_stmt(m, domain);
@@ -388,6 +417,10 @@ mdh_cpu_register_tile(struct mdh_model *m, const struct mdh_cpu_target *target,
     free(t);
     isl_union_set_free(domain);
     return node;
+  }
+  if (!may_pack) {
+    memset(t->pack, 0, sizeof(t->pack));
+    t->whole_panels = 0;
   }
   return insert_tile(m, node, t, domain, tiled);
 }
@@ -592,7 +625,8 @@ int mdh_cpu_is_pack_panels(__isl_keep isl_ast_node *node) {
  * buffer "flat" and the offset "flat_off" in it of the collapsed loop's
  * point (else null); the panels of the packed inputs (null: none packed)
  * and the panel rows "pstride" between neighbouring points of each
- * reduction dimension. */
+ * reduction dimension; in a tile of a fused group, the "n_redirects"
+ * "redirects" of the buffers that the group keeps in tile buffers. */
 struct tile_gen {
   const struct mdh_register_tile *t;
   int rows, vectors;
@@ -609,6 +643,8 @@ struct tile_gen {
   MlirValue flat[MDH_REGISTER_TILE_MAX_ACCESSES];
   MlirValue flat_off[MDH_REGISTER_TILE_MAX_ACCESSES];
   const struct mdh_cpu_panels *panels;
+  const struct mdh_redirect *redirects;
+  int n_redirects;
   struct mdh_chain *cg;
   int64_t pstride[MAX_RANK];
   int64_t panel_points;
@@ -674,6 +710,25 @@ static MlirValue load_vector_at(const struct tile_gen *g, struct mdh_builder *b,
       0);
 }
 
+/* Returns the memref that an access of "buffer" goes to: in a tile of a
+ * fused group, the tile buffer that stands for it (lib/fuse.h), else
+ * "buffer". */
+static MlirValue tile_buffer(const struct tile_gen *g, MlirValue buffer) {
+  return mdh_redirect_access(NULL, buffer, 0, NULL, g->redirects,
+                             g->n_redirects);
+}
+
+/* Sets "idx" to the indices that access "map" of "buffer" gives at point
+ * "at" and returns the memref they index: "buffer", or the tile buffer
+ * standing for it, "idx" then relative to the tile's offset. */
+static MlirValue map_access(const struct tile_gen *g, struct mdh_builder *b,
+                            MlirValue buffer, MlirAffineMap map,
+                            const MlirValue *at, MlirValue *idx) {
+  mdh_build_affine_map(b, map, at, idx);
+  return mdh_redirect_access(b, buffer, mlirAffineMapGetNumResults(map), idx,
+                             g->redirects, g->n_redirects);
+}
+
 /* Loads a vector of "buffer" through access "map" at point "at", only the
  * lanes of "mask" if not null (the others 0). */
 static MlirValue load_vector(const struct tile_gen *g, struct mdh_builder *b,
@@ -681,31 +736,51 @@ static MlirValue load_vector(const struct tile_gen *g, struct mdh_builder *b,
                              const MlirValue *at, MlirValue mask) {
   MlirValue idx[MAX_RANK];
 
-  mdh_build_affine_map(b, map, at, idx);
+  buffer = map_access(g, b, buffer, map, at, idx);
   return load_vector_at(g, b, buffer, mlirAffineMapGetNumResults(map), idx,
                         mask);
 }
 
-/* Stores vector "v" to "buffer" through access "map" at point "at", only
- * the lanes of "mask" if not null. */
-static void store_vector(struct mdh_builder *b, MlirValue v, MlirValue buffer,
-                         MlirAffineMap map, const MlirValue *at,
-                         MlirValue mask) {
+/* Loads the element of "buffer" at access "map" of point "at". */
+static MlirValue load_scalar(const struct tile_gen *g, struct mdh_builder *b,
+                             MlirValue buffer, MlirAffineMap map,
+                             const MlirValue *at) {
+  MlirValue idx[MAX_RANK];
+
+  buffer = map_access(g, b, buffer, map, at, idx);
+  return mdh_build_load(b, buffer, mlirAffineMapGetNumResults(map), idx);
+}
+
+/* Stores vector "v" to "buffer" at its "n" indices "idx", only the lanes
+ * of "mask" if not null. */
+static void store_vector_at(struct mdh_builder *b, MlirValue v,
+                            MlirValue buffer, intptr_t n, const MlirValue *idx,
+                            MlirValue mask) {
   MlirValue operands[3 + MAX_RANK];
-  intptr_t n = mlirAffineMapGetNumResults(map);
 
   if (mlirValueIsNull(mask)) {
     operands[0] = v;
     operands[1] = buffer;
-    mdh_build_affine_map(b, map, at, operands + 2);
+    memcpy(operands + 2, idx, n * sizeof(*idx));
     mdh_build_op(b, "vector.store", n + 2, operands, 0, NULL, 0, NULL);
     return;
   }
   operands[0] = buffer;
-  mdh_build_affine_map(b, map, at, operands + 1);
+  memcpy(operands + 1, idx, n * sizeof(*idx));
   operands[n + 1] = mask;
   operands[n + 2] = v;
   mdh_build_op(b, "vector.maskedstore", n + 3, operands, 0, NULL, 0, NULL);
+}
+
+/* Stores vector "v" to "buffer" through access "map" at point "at", only
+ * the lanes of "mask" if not null. */
+static void store_vector(const struct tile_gen *g, struct mdh_builder *b,
+                         MlirValue v, MlirValue buffer, MlirAffineMap map,
+                         const MlirValue *at, MlirValue mask) {
+  MlirValue idx[MAX_RANK];
+
+  buffer = map_access(g, b, buffer, map, at, idx);
+  store_vector_at(b, v, buffer, mlirAffineMapGetNumResults(map), idx, mask);
 }
 
 /* Tells whether input access "k" of "g" is read from a packed panel. */
@@ -784,8 +859,7 @@ static intptr_t access_indices(const struct tile_gen *g, struct mdh_builder *b,
 
   if (is_packed(g, k))
     return panel_index(g, b, k, at, buffer, idx);
-  *buffer = mdhViewGetBuffer(view);
-  mdh_build_affine_map(b, map, at, idx);
+  *buffer = map_access(g, b, mdhViewGetBuffer(view), map, at, idx);
   if (mlirValueIsNull(g->flat_off[k]))
     return n;
   mlirMemRefTypeGetStridesAndOffset(mlirValueGetType(*buffer), strides,
@@ -802,15 +876,19 @@ static intptr_t access_indices(const struct tile_gen *g, struct mdh_builder *b,
   return 1;
 }
 
-/* Reads input access "k" of "view" at row "r" and vector "q": a vector,
- * or a scalar broadcast to every lane. */
+/* Reads input access "k" of "view" at row "r", vector "q" and, where "g"
+ * has a slide dimension, its point "e" (0 otherwise): a vector, or a
+ * scalar broadcast to every lane. */
 static MlirValue read_input(const struct tile_gen *g, struct mdh_builder *b,
-                            MlirOperation view, intptr_t a, int k, int r,
-                            int q) {
+                            MlirOperation view, intptr_t a, int k, int r, int q,
+                            int e) {
   MlirValue buffer, at[MAX_RANK], idx[MAX_RANK];
   intptr_t n;
 
   tile_point(g, b, r, q, at);
+  if (e > 0)
+    at[g->t->slide] = mdh_build_binary(b, "arith.addi", g->lo[g->t->slide],
+                                       mdh_build_index(b, e));
   n = access_indices(g, b, view, a, k, at, &buffer, idx);
   if (g->t->vector[k])
     return load_vector_at(g, b, buffer, n, idx, g->masks[q]);
@@ -837,7 +915,7 @@ static void read_inputs(const struct tile_gen *g, struct mdh_builder *b,
         for (q = 0; q < g->vectors; ++q)
           args[(k * g->rows + r) * g->vectors + q] =
               r < nr && q < nq
-                  ? read_input(g, b, view, a, k, r, q)
+                  ? read_input(g, b, view, a, k, r, q, 0)
                   : args[(k * g->rows + r % nr) * g->vectors + q % nq];
     }
   }
@@ -977,6 +1055,78 @@ static MlirValue apply(const struct tile_gen *g, struct mdh_builder *b,
       acc, v);
 }
 
+/* The values that input accesses read in a step of a tile with a slide
+ * dimension (lib/register_tile.h), each loaded when first used: for access
+ * k, "v"[(k * "keys" + key) * "vectors" + q] holds the value of vector q
+ * (0 for a scalar) at "key": the row plus the point of slide where the
+ * access depends on their sum, else the row or the point it depends on
+ * (or 0). */
+struct slide_values {
+  int keys, vectors;
+  MlirValue *v;
+};
+
+/* Returns the value of input access "a" of "view", access "k" of "g", at
+ * row "r", point "e" of the slide dimension and vector "q", from "sv" or
+ * loaded there at "b". The point of slide "e" at row "r" reads what
+ * point 0 reads at row "r" + "e" where the access depends on their sum. */
+static MlirValue slide_value(const struct tile_gen *g, struct mdh_builder *b,
+                             struct slide_values *sv, MlirOperation view,
+                             intptr_t a, int k, int r, int e, int q) {
+  const struct mdh_register_tile *t = g->t;
+  int key, vq = t->vector[k] ? q : 0;
+  MlirValue *v;
+
+  if (t->on_row[k] && t->on_slide[k])
+    r += e, e = 0;
+  if (!t->on_row[k])
+    r = 0;
+  if (!t->on_slide[k])
+    e = 0;
+  key = r + e;
+  v = &sv->v[((size_t)k * sv->keys + key) * sv->vectors + vq];
+  if (mlirValueIsNull(*v))
+    *v = read_input(g, b, view, a, k, r, vq, e);
+  return *v;
+}
+
+/* Builds one step of the reduction of a tile with a slide dimension at
+ * "b" (lib/register_tile.h): every point of slide, unrolled, for every
+ * row and vector, combined into "acc". The rows and points that read one
+ * element of an access run one after the other (row r and point e for
+ * each diagonal r + e in turn), so that each loaded vector is live for
+ * only as long as they use it. */
+static int build_slide_step(const struct tile_gen *g, struct mdh_builder *b,
+                            MlirValue *acc) {
+  const struct mdh_register_tile *t = g->t;
+  int points = (int)t->extent[t->slide], r, e, q, k, diag, rc = 0;
+  struct slide_values sv = {g->rows + points - 1, g->vectors, NULL};
+  MlirValue fn_args[MDH_REGISTER_TILE_MAX_ACCESSES];
+  MlirOperation hom = g->info->stmt->hom, view;
+  intptr_t v, a;
+
+  sv.v = calloc((size_t)t->n_access * sv.keys * sv.vectors, sizeof(*sv.v));
+  if (!sv.v)
+    abort();
+  for (diag = 0; diag < sv.keys && rc == 0; ++diag)
+    for (q = 0; q < g->vectors && rc == 0; ++q)
+      for (e = diag < g->rows ? 0 : diag - g->rows + 1;
+           e <= diag && e < points && rc == 0; ++e) {
+        r = diag - e;
+        for (v = 0, k = 0; v < mlirOperationGetNumOperands(hom); ++v) {
+          view = mlirOpResultGetOwner(mlirOperationGetOperand(hom, v));
+          for (a = 0; a < mdhViewGetNumAccesses(view); ++a, ++k)
+            fn_args[k] = slide_value(g, b, &sv, view, a, k, r, e, q);
+        }
+        acc[r * g->vectors + q] =
+            apply(g, b, fn_args, acc[r * g->vectors + q], g->masks[q]);
+        if (mlirValueIsNull(acc[r * g->vectors + q]))
+          rc = -1;
+      }
+  free(sv.v);
+  return rc;
+}
+
 /* Builds one step of the reduction at "b": reads the inputs, applies the
  * scalar function for every row and vector and combines into "acc" (the
  * rows x vectors accumulators, updated). */
@@ -984,10 +1134,12 @@ static int build_step(const struct tile_gen *g, struct mdh_builder *b,
                       MlirValue *acc) {
   const struct mdh_register_tile *t = g->t;
   int n = g->rows * g->vectors, r, q, k;
-  MlirValue *args = malloc((size_t)(t->n_access + 1) * n * sizeof(*args));
-  MlirValue fn_args[MDH_REGISTER_TILE_MAX_ACCESSES];
+  MlirValue *args, fn_args[MDH_REGISTER_TILE_MAX_ACCESSES];
   int rc = 0;
 
+  if (t->slide >= 0)
+    return build_slide_step(g, b, acc);
+  args = malloc((size_t)(t->n_access + 1) * n * sizeof(*args));
   if (!args)
     abort();
   read_inputs(g, b, args);
@@ -1090,7 +1242,8 @@ static int build_collapsed(struct tile_gen *g, struct mdh_builder *b, int d,
 
 /* Returns the dimension after the run of reduction dimensions from "d" on
  * that build_collapsed runs as one loop: "d" itself, then those that a tile
- * spans whole (not blocked, not split over lanes). */
+ * spans whole (not blocked, not split over lanes; the slide dimension
+ * among them, at one point of the loop: each step runs it whole). */
 static int next_collapsed(const struct tile_gen *g, int d) {
   const struct mdh_register_tile *t = g->t;
 
@@ -1102,13 +1255,27 @@ static int next_collapsed(const struct tile_gen *g, int d) {
   return d;
 }
 
+/* Returns the points of reduction dimension "e" in the loop of
+ * build_collapsed: one for the slide dimension, which each step runs
+ * whole, else its extent, or its block if "e" is the blocked dimension. */
+static int64_t run_extent(const struct tile_gen *g, int e) {
+  const struct mdh_register_tile *t = g->t;
+
+  if (e == t->slide)
+    return 1;
+  if (e == t->block_dim && t->block < t->extent[e])
+    return t->block;
+  return t->extent[e];
+}
+
 static int build_nest(struct tile_gen *g, struct mdh_builder *b, int d,
                       MlirValue *acc) {
   int n = g->rows * g->vectors, rc;
   struct mdh_builder in;
   MlirOperation loop;
 
-  while (d < g->t->rank && g->info->stmt->kinds[d] != MdhCombinePW)
+  while (d < g->t->rank &&
+         (g->info->stmt->kinds[d] != MdhCombinePW || d == g->t->slide))
     ++d;
   if (d == g->t->rank)
     return build_step(g, b, acc);
@@ -1161,11 +1328,12 @@ static int static_layout(MlirType type, int64_t *strides) {
   return 1;
 }
 
-/* Sets "coef" to the offsets in the elements of its buffer of access "a"
- * of "view" per point of the dimensions of "p". Returns 0 if they are not
- * constant, or the buffer's layout is not static. */
+/* Sets "coef" to the offsets in the elements of "buffer" (that of "view"
+ * or the tile buffer standing for it) of access "a" of "view" per point of
+ * the dimensions of "p". Returns 0 if they are not constant, or the
+ * buffer's layout is not static. */
 static int flat_coefficients(const struct flat_plan *p, MlirOperation view,
-                             intptr_t a, int64_t *coef) {
+                             intptr_t a, MlirValue buffer, int64_t *coef) {
   MlirAffineMap map = mdhViewGetAccess(view, a);
   int64_t strides[MAX_RANK];
   intptr_t j;
@@ -1177,7 +1345,7 @@ static int flat_coefficients(const struct flat_plan *p, MlirOperation view,
       break;
   if (e == p->end)
     return 1;
-  if (!static_layout(mlirValueGetType(mdhViewGetBuffer(view)), strides))
+  if (!static_layout(mlirValueGetType(buffer), strides))
     return 0;
   for (j = 0; j < mlirAffineMapGetNumResults(map); ++j)
     if (!mdh_affine_expr_add_coefficients(mlirAffineMapGetResult(map, j), p->d,
@@ -1389,9 +1557,7 @@ static int plan_flat(struct tile_gen *g, struct mdh_builder *b, int d, int end,
   p->end = end;
   p->points = 1;
   for (e = end - 1; e >= d; --e) {
-    p->extent[e - d] = t->extent[e];
-    if (e == d && d == t->block_dim && t->block < t->extent[e])
-      p->extent[e - d] = t->block;
+    p->extent[e - d] = run_extent(g, e);
     p->stride[e - d] = p->points;
     if (__builtin_mul_overflow(p->points, p->extent[e - d], &p->points))
       return 0;
@@ -1399,10 +1565,10 @@ static int plan_flat(struct tile_gen *g, struct mdh_builder *b, int d, int end,
   for (v = 0; v < mlirOperationGetNumOperands(hom); ++v) {
     view = mlirOpResultGetOwner(mlirOperationGetOperand(hom, v));
     for (a = 0; a < mdhViewGetNumAccesses(view); ++a, ++k) {
-      buffers[k] = mdhViewGetBuffer(view);
+      buffers[k] = tile_buffer(g, mdhViewGetBuffer(view));
       if (is_packed(g, k))
         panel_coefficients(g, p, p->coef[k]);
-      else if (!flat_coefficients(p, view, a, p->coef[k]))
+      else if (!flat_coefficients(p, view, a, buffers[k], p->coef[k]))
         return 0;
       p->alpha[k] = flat_alpha(p, p->coef[k]);
       if (!p->alpha[k] && !flat_is_zero(p, p->coef[k]) &&
@@ -1493,7 +1659,7 @@ static int build_collapsed(struct tile_gen *g, struct mdh_builder *b, int d,
   MlirValue iv, v;
 
   for (e = d + 1; e < end; ++e)
-    points *= g->t->extent[e];
+    points *= run_extent(g, e);
   memcpy(saved[0], g->flat, sizeof(g->flat));
   memcpy(saved[1], g->flat_off, sizeof(g->flat_off));
   flat = plan_flat(g, b, d, end, &plan);
@@ -1508,7 +1674,9 @@ static int build_collapsed(struct tile_gen *g, struct mdh_builder *b, int d,
     for (e = d; e < end; ++e)
       g->idx[e] = g->lo[e];
   }
-  for (e = end - 1, stride = 1; e >= d && !flat; stride *= g->t->extent[e--]) {
+  for (e = end - 1, stride = 1; e >= d && !flat; stride *= run_extent(g, e--)) {
+    if (e == g->t->slide)
+      continue;
     v = stride > 1 ? mdh_build_binary(&in, "arith.divui", iv,
                                       mdh_build_index(&in, stride))
                    : iv;
@@ -1651,19 +1819,16 @@ static void store_result(const struct tile_gen *g, struct mdh_builder *b, int r,
   const struct mdh_component *c = &g->info->comps[0];
   const char *arith =
       mdh_operator_arith(g->op, mlirShapedTypeGetElementType(g->acc_type));
-  MlirValue at[MAX_RANK], idx[MAX_RANK], old;
+  MlirValue at[MAX_RANK], idx[MAX_RANK], buffer;
   int k;
 
   result_point(g, b, r, 0, at);
-  if (g->info->accumulate) {
-    mdh_build_affine_map(b, c->map, at, idx);
-    old = mdh_build_load(b, c->buffer, mlirAffineMapGetNumResults(c->map), idx);
-    v = mdh_build_binary(b, arith, old, v);
-  }
+  if (g->info->accumulate)
+    v = mdh_build_binary(b, arith, load_scalar(g, b, c->buffer, c->map, at), v);
   for (k = 0; k < c->n_stores; ++k) {
-    mdh_build_affine_map(b, c->store_maps[k], at, idx);
-    mdh_build_store(b, v, c->store_buffers[k],
-                    mlirAffineMapGetNumResults(c->store_maps[k]), idx);
+    buffer = map_access(g, b, c->store_buffers[k], c->store_maps[k], at, idx);
+    mdh_build_store(b, v, buffer, mlirAffineMapGetNumResults(c->store_maps[k]),
+                    idx);
   }
 }
 
@@ -1679,7 +1844,7 @@ static void store_vectors(const struct tile_gen *g, struct mdh_builder *b,
     for (q = 0; q < g->vectors; ++q) {
       result_point(g, b, r, q, at);
       for (k = 0; k < c->n_stores; ++k)
-        store_vector(b, acc[r * g->vectors + q], c->store_buffers[k],
+        store_vector(g, b, acc[r * g->vectors + q], c->store_buffers[k],
                      c->store_maps[k], at, g->masks[q]);
     }
 }
@@ -1712,7 +1877,6 @@ static MlirValue epilogue_read(const struct tile_gen *g, struct mdh_builder *b,
                                const struct point_values *pv, MlirValue buffer,
                                MlirAffineMap map, const MlirValue *at, int vec,
                                int q) {
-  MlirValue idx[MAX_RANK];
   int i;
 
   for (i = pv->n - 1; i >= 0; --i)
@@ -1721,9 +1885,7 @@ static MlirValue epilogue_read(const struct tile_gen *g, struct mdh_builder *b,
       return pv->value[i];
   if (mdh_affine_map_uses_dim(map, vec))
     return load_vector(g, b, buffer, map, at, g->masks[q]);
-  mdh_build_affine_map(b, map, at, idx);
-  return broadcast(
-      g, b, mdh_build_load(b, buffer, mlirAffineMapGetNumResults(map), idx));
+  return broadcast(g, b, load_scalar(g, b, buffer, map, at));
 }
 
 /* Runs member "i" of the epilogue of "g" at point "at" of the result
@@ -1753,7 +1915,7 @@ static int run_member(const struct tile_gen *g, struct mdh_builder *b, int i,
     return -1;
   for (k = 0; k < c->n_stores; ++k) {
     if (!g->t->drop[i + 1])
-      store_vector(b, v, c->store_buffers[k], c->store_maps[k], at,
+      store_vector(g, b, v, c->store_buffers[k], c->store_maps[k], at,
                    g->masks[q]);
     point_values_add(pv, c->store_buffers[k], c->store_maps[k], v);
   }
@@ -1957,7 +2119,8 @@ static int split_dim(const struct mdh_register_tile *t,
       points *= t->extent[d];
       outer = d;
     }
-  if (outer < 0 || t->extent[outer] < MAX_CHUNKS || points < MIN_CHUNKED_POINTS)
+  if (outer < 0 || outer == t->slide || t->extent[outer] < MAX_CHUNKS ||
+      points < MIN_CHUNKED_POINTS)
     return -1;
   return outer;
 }
@@ -1996,9 +2159,7 @@ static int build_split(struct tile_gen *g, struct mdh_builder *b, int d) {
   at[0] = c;
   for (i = 0; i < n && rc == 0; ++i) {
     at[1] = mdh_build_index(&in, (int64_t)i * g->t->width);
-    store_vector(&in, acc[i], partials,
-                 mlirAffineMapMultiDimIdentityGet(b->ctx, 2), at,
-                 (MlirValue){NULL});
+    store_vector_at(&in, acc[i], partials, 2, at, (MlirValue){NULL});
   }
   g->lo[d] = lo;
   g->hi[d] = hi;
@@ -2074,6 +2235,8 @@ static MlirAttribute describe(MlirContext ctx, const struct mdh_model *m,
   mdh_str_printf(&s, "d%d x %d vector<%dx", t->vec, t->vectors, t->width);
   mdh_str_append_type(&s, elem);
   mdh_str_printf(&s, ">%s", t->reduces ? " (lanes split the reduction)" : "");
+  if (t->slide >= 0)
+    mdh_str_printf(&s, ", d%d slides", t->slide);
   if (t->block_dim >= 0)
     mdh_str_printf(&s, ", d%d blocks of %lld", t->block_dim,
                    (long long)t->block);
@@ -2208,13 +2371,10 @@ static void build_panel_tiles(struct tile_gen *g, struct mdh_builder *b,
       at[t->vec] =
           mdh_build_binary(&in, "arith.minsi", at[t->vec], g->hi[t->vec]);
     }
-    mdh_build_affine_map(&in, map, at, idx);
-    v = load_vector_at(g, &in, mdhViewGetBuffer(view),
-                       mlirAffineMapGetNumResults(map), idx, mask);
+    v = load_vector(g, &in, mdhViewGetBuffer(view), map, at, mask);
     idx[0] = mdh_build_binary(&in, "arith.addi", row,
                               mdh_build_index(&in, (int64_t)q * t->width));
-    store_vector(&in, v, panel, mlirAffineMapMultiDimIdentityGet(b->ctx, 1),
-                 idx, (MlirValue){NULL});
+    store_vector_at(&in, v, panel, 1, idx, (MlirValue){NULL});
   }
 }
 
@@ -2292,6 +2452,38 @@ static int holds_statement(struct mdh_builder *b, const struct tile_ast *ann) {
   return 0;
 }
 
+/* Tells whether "g" redirects to one element (a point buffer of a fused
+ * group, lib/fuse.h) a buffer that its statement reads or writes, after
+ * an error at "b" if so: its vectors would all go to that element.
+ * mdh-tile-fuse keeps those buffers within point-wise nests, which have no
+ * reduction and so no register tile. */
+static int touches_point_buffer(const struct tile_gen *g,
+                                struct mdh_builder *b) {
+  const struct mdh_component *c = &g->info->comps[0];
+  MlirOperation hom = g->info->stmt->hom, view;
+  const struct mdh_redirect *r;
+  intptr_t v;
+  int k, hit;
+
+  for (r = g->redirects; r < g->redirects + g->n_redirects; ++r) {
+    if (r->offset)
+      continue;
+    hit = mlirValueEqual(r->buffer, c->buffer);
+    for (k = 0; k < c->n_stores; ++k)
+      hit |= mlirValueEqual(r->buffer, c->store_buffers[k]);
+    for (v = 0; v < mlirOperationGetNumOperands(hom); ++v) {
+      view = mlirOpResultGetOwner(mlirOperationGetOperand(hom, v));
+      hit |= mlirValueEqual(r->buffer, mdhViewGetBuffer(view));
+    }
+    if (hit) {
+      mlirEmitError(b->loc, "mdh-codegen-cpu: a register tile accesses a "
+                            "fused group's one-element buffer");
+      return 1;
+    }
+  }
+  return 0;
+}
+
 int mdh_cpu_generate_pack_panels(struct mdh_builder *b,
                                  struct mdh_builder *alloc,
                                  __isl_keep isl_ast_node *node,
@@ -2354,11 +2546,17 @@ int mdh_cpu_generate_register_tile(struct mdh_builder *b,
                                    struct mdh_ast_scope *scope,
                                    struct mdh_chain *cg,
                                    const struct mdh_cpu_panels *panels,
-                                   MlirAttribute *desc) {
+                                   const struct mdh_redirect *redirects,
+                                   int n_redirects, MlirAttribute *desc) {
   const struct tile_ast *ann = annotation(node, mdh_mark_register_tile);
   const struct mdh_register_tile *t = &ann->tile;
   struct mdh_stmt *stmt = &cg->m->stmts[t->stmt];
-  struct tile_gen g = {.t = t, .split = -1, .panels = panels, .cg = cg};
+  struct tile_gen g = {.t = t,
+                       .split = -1,
+                       .panels = panels,
+                       .redirects = redirects,
+                       .n_redirects = n_redirects,
+                       .cg = cg};
   isl_ast_node *child = isl_ast_node_mark_get_node(node);
   struct mdh_builder in;
   MlirValue exists;
@@ -2374,7 +2572,7 @@ int mdh_cpu_generate_register_tile(struct mdh_builder *b,
   g.acc_type = vector_of(&g, mlirFunctionTypeGetResult(g.info->fn_type, 0));
   g.op = mdh_register_tile_operator(
       stmt->hom, mlirFunctionTypeGetResult(g.info->fn_type, 0));
-  if (!holds_statement(b, ann))
+  if (!holds_statement(b, ann) || touches_point_buffer(&g, b))
     return isl_ast_node_free(child), -1;
   exists = mdh_ast_scope_expr(scope, b, ann->exists);
   if (mlirValueIsNull(exists))

@@ -11,6 +11,7 @@
 #include "lib/chain.h"
 #include "lib/model.h"
 #include "lib/register_tile.h"
+#include "lib/stmt.h"
 
 #include "mlir-c/IR.h"
 
@@ -21,13 +22,15 @@
  * the statement has a reduction and a parallel dimension that every access
  * of its result and inputs walks contiguously or not at all: an outer band
  * of cache tiles and register tiles (split before its row tiles by a
- * pack_panels mark where the tile packs inputs), then a register_tile mark
- * above the band itself. Returns the outer band when it does, with "*tiled" set
- * to 1 if the band starts with a batch dimension, else -1; returns "node"
- * unchanged otherwise, "*tiled" set to 0. */
+ * pack_panels mark where the tile packs inputs and "may_pack" lets it),
+ * then a register_tile mark above the band itself. Returns the outer band
+ * when it does, with "*tiled" set to 1 if the band starts with a batch
+ * dimension, else -1; returns "node" unchanged otherwise, "*tiled" set to
+ * 0. */
 __isl_give isl_schedule_node *
 mdh_cpu_register_tile(struct mdh_model *m, const struct mdh_cpu_target *target,
-                      __isl_take isl_schedule_node *node, int *tiled);
+                      __isl_take isl_schedule_node *node, int may_pack,
+                      int *tiled);
 
 /* Builds at "node", a leaf whose instances are those of the statement of
  * "tile" and of its epilogue (lib/register_tile.h), the register tile of
@@ -82,14 +85,16 @@ int mdh_cpu_generate_pack_panels(struct mdh_builder *b,
 
 /* Generates the register_tile mark "node" at "b" in "scope": full tiles in
  * vector registers, partial ones through the mark's child; where a
- * pack_panels mark is around it, its packed inputs from "panels". Sets
- * "*desc" to what the tile is, a readable string attribute. Returns -1
- * after a diagnostic. */
+ * pack_panels mark is around it, its packed inputs from "panels"; in a
+ * tile of a fused group, the accesses of the "n_redirects" "redirects"
+ * (lib/stmt.h) to the group's tile buffers. Sets "*desc" to what the tile
+ * is, a readable string attribute. Returns -1 after a diagnostic. */
 int mdh_cpu_generate_register_tile(struct mdh_builder *b,
                                    __isl_keep isl_ast_node *node,
                                    struct mdh_ast_scope *scope,
                                    struct mdh_chain *cg,
                                    const struct mdh_cpu_panels *panels,
-                                   MlirAttribute *desc);
+                                   const struct mdh_redirect *redirects,
+                                   int n_redirects, MlirAttribute *desc);
 
 #endif

@@ -227,6 +227,18 @@ static int cc_index_dims(struct mdh_model *m, int k, int *dims) {
   return n;
 }
 
+/* Returns the position of dimension "d" of statement "k" among its cc
+ * dimensions (-1 if it is no cc dimension). */
+static int cc_position(struct mdh_model *m, int k, int d) {
+  int e, n = 0;
+
+  if (m->stmts[k].kinds[d] != MdhCombineCC)
+    return -1;
+  for (e = 0; e < d; ++e)
+    n += m->stmts[k].kinds[e] == MdhCombineCC;
+  return n;
+}
+
 /* Returns the number of cc dimensions of statement "k". */
 static int n_cc(struct mdh_model *m, int k) {
   int dims[MDH_MODEL_MAX_RANK];
@@ -586,6 +598,40 @@ static void halve_largest(struct tiling *t) {
     t->sizes[top] /= 2;
 }
 
+/* Returns "size" rounded to the nearest multiple of "unit", at least
+ * "unit"; 0 (the whole extent) stays 0. */
+static int64_t round_to(int64_t size, int64_t unit) {
+  int64_t n = (size + unit / 2) / unit;
+
+  return size == 0 ? 0 : (n > 0 ? n : 1) * unit;
+}
+
+/* Rounds the sizes of "t" along the rows and the vector dimension of the
+ * register tiles that mdh-codegen-cpu gives the group's output statements
+ * (lib/register_tile.h) to whole register tiles: a register tile across
+ * a group's tiles has a shape of no variant and runs as untiled code
+ * (convchain's convolution in tiles of 32 rows, register tiles of 12:
+ * 7.0 ms on one core of the bench machine, about 5 in tiles of 24 or 36). */
+static void fit_register_tiles(struct fuse_data *data, struct tiling *t) {
+  struct mdh_model *m = data->m;
+  struct mdh_register_tile reg;
+  int dims[MDH_MODEL_MAX_RANK], k, d, r;
+
+  for (k = 0; k < m->n_stmt; ++k) {
+    if (data->role[k] != OUTPUT ||
+        mdh_register_tile_choose(m, k, &data->target, &reg) < 0)
+      continue;
+    cc_index_dims(m, k, dims);
+    for (r = 0; r < t->n; ++r) {
+      d = dims[cc_position(m, t->c, t->dims[r])];
+      if (d == reg.row)
+        t->sizes[r] = round_to(t->sizes[r], reg.rows);
+      else if (d == reg.vec && !reg.reduces)
+        t->sizes[r] = round_to(t->sizes[r], (int64_t)reg.vectors * reg.width);
+    }
+  }
+}
+
 /* Reads the tile sizes of the output statement t->c: its `mdh.tile_sizes`
  * (one per dimension, in index order) or the default for a group with
  * "producers" or without (halved t->shrink times); puts the dimension of
@@ -625,6 +671,8 @@ static int read_tiling(struct fuse_data *data, struct tiling *t,
   }
   for (r = 0; r < t->shrink; ++r)
     halve_largest(t);
+  if (!have && !data->gpu)
+    fit_register_tiles(data, t);
   for (best = -1, r = 0; r < t->n; ++r) {
     n = mdh_stmt_extent(stmt, t->dims[r]);
     /* (n - 1) / size + 1, not (n + size - 1) / size: a size of 2^63 - 1
@@ -663,11 +711,10 @@ static __isl_give isl_multi_union_pw_aff *tile_band(struct fuse_data *data,
   isl_union_map *band = isl_union_map_empty(isl_union_set_get_space(m->domain));
   int dims[MDH_MODEL_MAX_RANK], pos[MDH_MODEL_MAX_RANK],
       k_dims[MDH_MODEL_MAX_RANK];
-  int k, d, r;
+  int k, r;
 
   for (r = 0; r < t->n; ++r)
-    for (pos[r] = 0, d = 0; d < t->dims[r]; ++d)
-      pos[r] += m->stmts[t->c].kinds[d] == MdhCombineCC;
+    pos[r] = cc_position(m, t->c, t->dims[r]);
   for (k = 0; k < m->n_stmt; ++k) {
     if (data->role[k] != OUTPUT)
       continue;

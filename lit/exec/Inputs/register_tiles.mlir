@@ -341,4 +341,66 @@ func.func @convpack(%in: memref<5x12x39xf32>, %w: memref<40x5x3x3xf32>, %out: me
       : (!mdh.mda<array<i64: 40, 10, 37, 1, 1, 1>>, memref<40x10x37xf32>) -> ()
   return
 }
+// Convolutions along the image's rows, without channels of output: the
+// window's rows slide (lib/register_tile.h), each image element loaded
+// once per step for every row and window row that reads it; 37 rows and
+// 41 columns leave partial tiles. @slide3 sums over 3 channels too, its
+// channels and window columns in one collapsed loop around the unrolled
+// window rows; @slide7 has the widest window that slides, @wide8 one that
+// does not, nor does @flipped, which reads its window's rows backwards.
+func.func @slide(%in: memref<41x45xf32>, %w: memref<5x5xf32>, %out: memref<37x41xf32>) {
+  %vi = "mdh.inp_view"(%in) {accesses = [affine_map<(y, x, ky, kx) -> (y + ky, x + kx)>]}
+      : (memref<41x45xf32>) -> !mdh.mda<array<i64: 37, 41, 5, 5>>
+  %vw = "mdh.inp_view"(%w) {accesses = [affine_map<(y, x, ky, kx) -> (ky, kx)>]}
+      : (memref<5x5xf32>) -> !mdh.mda<array<i64: 37, 41, 5, 5>>
+  %r = "mdh.md_hom"(%vi, %vw) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.cc, #mdh.pw<"add">, #mdh.pw<"add">]}
+      : (!mdh.mda<array<i64: 37, 41, 5, 5>>, !mdh.mda<array<i64: 37, 41, 5, 5>>) -> !mdh.mda<array<i64: 37, 41, 1, 1>>
+  "mdh.out_view"(%r, %out) {accesses = [affine_map<(y, x, ky, kx) -> (y, x)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 37, 41, 1, 1>>, memref<37x41xf32>) -> ()
+  return
+}
+func.func @slide3(%in: memref<3x15x30xf32>, %w: memref<3x3x3xf32>, %out: memref<13x28xf32>) {
+  %vi = "mdh.inp_view"(%in) {accesses = [affine_map<(y, x, c, ky, kx) -> (c, y + ky, x + kx)>]}
+      : (memref<3x15x30xf32>) -> !mdh.mda<array<i64: 13, 28, 3, 3, 3>>
+  %vw = "mdh.inp_view"(%w) {accesses = [affine_map<(y, x, c, ky, kx) -> (c, ky, kx)>]}
+      : (memref<3x3x3xf32>) -> !mdh.mda<array<i64: 13, 28, 3, 3, 3>>
+  %r = "mdh.md_hom"(%vi, %vw) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.cc, #mdh.pw<"add">, #mdh.pw<"add">, #mdh.pw<"add">]}
+      : (!mdh.mda<array<i64: 13, 28, 3, 3, 3>>, !mdh.mda<array<i64: 13, 28, 3, 3, 3>>) -> !mdh.mda<array<i64: 13, 28, 1, 1, 1>>
+  "mdh.out_view"(%r, %out) {accesses = [affine_map<(y, x, c, ky, kx) -> (y, x)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 13, 28, 1, 1, 1>>, memref<13x28xf32>) -> ()
+  return
+}
+func.func @slide7(%in: memref<20x40xf32>, %w: memref<7x7xf32>, %out: memref<14x34xf32>) {
+  %vi = "mdh.inp_view"(%in) {accesses = [affine_map<(y, x, ky, kx) -> (y + ky, x + kx)>]}
+      : (memref<20x40xf32>) -> !mdh.mda<array<i64: 14, 34, 7, 7>>
+  %vw = "mdh.inp_view"(%w) {accesses = [affine_map<(y, x, ky, kx) -> (ky, kx)>]}
+      : (memref<7x7xf32>) -> !mdh.mda<array<i64: 14, 34, 7, 7>>
+  %r = "mdh.md_hom"(%vi, %vw) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.cc, #mdh.pw<"add">, #mdh.pw<"add">]}
+      : (!mdh.mda<array<i64: 14, 34, 7, 7>>, !mdh.mda<array<i64: 14, 34, 7, 7>>) -> !mdh.mda<array<i64: 14, 34, 1, 1>>
+  "mdh.out_view"(%r, %out) {accesses = [affine_map<(y, x, ky, kx) -> (y, x)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 14, 34, 1, 1>>, memref<14x34xf32>) -> ()
+  return
+}
+func.func @wide8(%in: memref<20x40xf32>, %w: memref<8x8xf32>, %out: memref<13x33xf32>) {
+  %vi = "mdh.inp_view"(%in) {accesses = [affine_map<(y, x, ky, kx) -> (y + ky, x + kx)>]}
+      : (memref<20x40xf32>) -> !mdh.mda<array<i64: 13, 33, 8, 8>>
+  %vw = "mdh.inp_view"(%w) {accesses = [affine_map<(y, x, ky, kx) -> (ky, kx)>]}
+      : (memref<8x8xf32>) -> !mdh.mda<array<i64: 13, 33, 8, 8>>
+  %r = "mdh.md_hom"(%vi, %vw) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.cc, #mdh.pw<"add">, #mdh.pw<"add">]}
+      : (!mdh.mda<array<i64: 13, 33, 8, 8>>, !mdh.mda<array<i64: 13, 33, 8, 8>>) -> !mdh.mda<array<i64: 13, 33, 1, 1>>
+  "mdh.out_view"(%r, %out) {accesses = [affine_map<(y, x, ky, kx) -> (y, x)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 13, 33, 1, 1>>, memref<13x33xf32>) -> ()
+  return
+}
+func.func @flipped(%in: memref<41x45xf32>, %w: memref<5x5xf32>, %out: memref<37x41xf32>) {
+  %vi = "mdh.inp_view"(%in) {accesses = [affine_map<(y, x, ky, kx) -> (y - ky + 4, x + kx)>]}
+      : (memref<41x45xf32>) -> !mdh.mda<array<i64: 37, 41, 5, 5>>
+  %vw = "mdh.inp_view"(%w) {accesses = [affine_map<(y, x, ky, kx) -> (ky, kx)>]}
+      : (memref<5x5xf32>) -> !mdh.mda<array<i64: 37, 41, 5, 5>>
+  %r = "mdh.md_hom"(%vi, %vw) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.cc, #mdh.pw<"add">, #mdh.pw<"add">]}
+      : (!mdh.mda<array<i64: 37, 41, 5, 5>>, !mdh.mda<array<i64: 37, 41, 5, 5>>) -> !mdh.mda<array<i64: 37, 41, 1, 1>>
+  "mdh.out_view"(%r, %out) {accesses = [affine_map<(y, x, ky, kx) -> (y, x)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 37, 41, 1, 1>>, memref<37x41xf32>) -> ()
+  return
+}
 }
