@@ -2,7 +2,8 @@
 // RUN: %mdh-opt %s --split-input-file --verify-diagnostics --mdh-schedule --mdh-tile-fuse --mdh-map-gpu --mdh-codegen-gpu -o /dev/null
 
 // mdh-map-gpu maps a group fused for the CPU (mdh-tile-fuse without
-// target=gpu: 32 x 256 tiles, no kernel mark) as one kernel: a kernel mark
+// target=gpu: 32 x 256 tiles as mdh.tile_sizes gives them, no kernel
+// mark) as one kernel: a kernel mark
 // right above the tile band, whose mapping gives the tiles to the blocks
 // (2 x 2 of them) and the points of each tile to 32 x 8 threads.
 // CHECK-LABEL: mdh.schedule of @fused
@@ -26,7 +27,7 @@ func.func @fused(%in: memref<64x301xf32>, %out: memref<63x300xf32>) {
       : (!mdh.mda<array<i64: 64, 300>>, memref<64x300xf32>) -> ()
   %vt = "mdh.inp_view"(%t) {accesses = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i + 1, j)>]}
       : (memref<64x300xf32>) -> !mdh.mda<array<i64: 63, 300>>
-  %r2 = "mdh.md_hom"(%vt) {scalar_function = @avg2, combine_ops = [#mdh.cc, #mdh.cc]}
+  %r2 = "mdh.md_hom"(%vt) {scalar_function = @avg2, combine_ops = [#mdh.cc, #mdh.cc], mdh.tile_sizes = array<i64: 32, 256>}
       : (!mdh.mda<array<i64: 63, 300>>) -> !mdh.mda<array<i64: 63, 300>>
   "mdh.out_view"(%r2, %out) {accesses = [affine_map<(i, j) -> (i, j)>], components = array<i64: 0>}
       : (!mdh.mda<array<i64: 63, 300>>, memref<63x300xf32>) -> ()

@@ -1,6 +1,6 @@
 // The fusion option of mdh-cpu-pipeline and mdh-run: basteln (the
 // default) fuses the blur's row sums into its tiles (a tile buffer of
-// 34 x 256 per thread, no 66 x 300 intermediate); none keeps the two loop
+// 34 x 300 per thread, no 66 x 300 intermediate); none keeps the two loop
 // nests and the intermediate; a mode of the module's own wins over the
 // option; anything else is an error while the pipeline is parsed.
 // RUN: %mdh-opt %s --mdh-cpu-pipeline | FileCheck %s --check-prefix=FUSED
@@ -14,11 +14,11 @@
 // RUN: mdh-run %s --entry=blur --pipeline=cpu --fusion=basteln --compare=reference | FileCheck %s --check-prefix=EXEC
 // RUN: not mdh-run %s --entry=blur --pipeline=cpu --fusion=max 2>&1 | FileCheck %s --check-prefix=EXEC-BAD
 // FUSED-NOT: llvm.mlir.constant(19800 : index)
-// FUSED: llvm.mlir.constant(8704 : index)
+// FUSED: llvm.mlir.constant(10200 : index)
 // FUSED-NOT: llvm.mlir.constant(19800 : index)
-// UNFUSED-NOT: llvm.mlir.constant(8704 : index)
+// UNFUSED-NOT: llvm.mlir.constant(10200 : index)
 // UNFUSED: llvm.mlir.constant(19800 : index)
-// UNFUSED-NOT: llvm.mlir.constant(8704 : index)
+// UNFUSED-NOT: llvm.mlir.constant(10200 : index)
 // BAD: mdh-cpu-pipeline: fusion must be basteln, none or single, got 'max'
 // EXEC: max_abs_err=0 max_rel_err=0
 // EXEC-BAD: mdh-run: --fusion needs 'basteln', 'none' or 'single', got 'max'

@@ -97,8 +97,11 @@ func.func @running(%a: memref<6x6xf32>, %w: memref<3x3xf32>, %out: memref<4x4xf3
 
 // -----
 
-// A two-stage blur with the default tile (32 x 256, rows outermost): a tile
-// of 32 x 256 outputs recomputes the 34 x 256 row sums it reads.
+// A two-stage blur with the default tile (32 rows, whole): a tile of 32 x
+// 598 outputs recomputes the 34 x 598 row sums it reads. Where rows that
+// long would take tile buffers beyond 1 MiB (@wide_blur's 34 rows of 8000
+// floats), the tile has 256 columns instead, outermost (they make more
+// tiles than the rows).
 func.func private @avg3(%a: f32, %b: f32, %c: f32) -> f32 {
   %third = arith.constant 0.333333343 : f32
   %s1 = arith.addf %a, %b : f32
@@ -127,15 +130,46 @@ func.func @blur(%in: memref<70x600xf32>, %out: memref<68x598xf32>) {
   memref.dealloc %bx : memref<70x598xf32>
   return
 }
+func.func @wide_blur(%in: memref<70x8002xf32>, %out: memref<68x8000xf32>) {
+  %bx = memref.alloc() : memref<70x8000xf32>
+  %vin = "mdh.inp_view"(%in) {accesses = [affine_map<(i, j) -> (i, j)>,
+                                          affine_map<(i, j) -> (i, j + 1)>,
+                                          affine_map<(i, j) -> (i, j + 2)>]}
+      : (memref<70x8002xf32>) -> !mdh.mda<array<i64: 70, 8000>>
+  %r1 = "mdh.md_hom"(%vin) {scalar_function = @avg3, combine_ops = [#mdh.cc, #mdh.cc]}
+      : (!mdh.mda<array<i64: 70, 8000>>) -> !mdh.mda<array<i64: 70, 8000>>
+  "mdh.out_view"(%r1, %bx) {accesses = [affine_map<(i, j) -> (i, j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 70, 8000>>, memref<70x8000xf32>) -> ()
+  %vbx = "mdh.inp_view"(%bx) {accesses = [affine_map<(i, j) -> (i, j)>,
+                                          affine_map<(i, j) -> (i + 1, j)>,
+                                          affine_map<(i, j) -> (i + 2, j)>]}
+      : (memref<70x8000xf32>) -> !mdh.mda<array<i64: 68, 8000>>
+  %r2 = "mdh.md_hom"(%vbx) {scalar_function = @avg3, combine_ops = [#mdh.cc, #mdh.cc]}
+      : (!mdh.mda<array<i64: 68, 8000>>) -> !mdh.mda<array<i64: 68, 8000>>
+  "mdh.out_view"(%r2, %out) {accesses = [affine_map<(i, j) -> (i, j)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 68, 8000>>, memref<68x8000xf32>) -> ()
+  memref.dealloc %bx : memref<70x8000xf32>
+  return
+}
 // CHECK-LABEL: // mdh.schedule of @blur
-// CHECK: schedule: "[{ S1[i0, i1] -> [(-31 + i0 + (-1 - i0) mod 32)] : {{.*}} }, { S1[i0, i1] -> [(-255 + i1 + (-1 - i1) mod 256)] : {{.*}} }]"
+// CHECK: schedule: "[{ S1[i0, i1] -> [(-31 + i0 + (-1 - i0) mod 32)] : {{.*}} }]"
 // CHECK: mark: "mdh.tile_buffers"
 // CHECK-NEXT: child:
-// CHECK-NEXT: extension: "{ [i0, i1] -> S0[o0, o1] : {{.*}} o0 >= i0 and {{.*}} o0 <= 33 + i0 and o1 >= i1 and {{.*}} o1 <= 255 + i1 }"
+// CHECK-NEXT: extension: "{ [i0] -> S0[o0, o1] : {{.*}} o0 >= i0 and {{.*}} o0 <= 33 + i0 and 0 <= o1 <= 597 }"
+// CHECK-LABEL: // mdh.schedule of @wide_blur
+// CHECK: schedule: "[{ S1[i0, i1] -> [(-255 + i1 + (-1 - i1) mod 256)] : {{.*}} }, { S1[i0, i1] -> [(-31 + i0 + (-1 - i0) mod 32)] : {{.*}} }]"
+// CHECK: mark: "mdh.tile_buffers"
+// CHECK-NEXT: child:
+// CHECK-NEXT: extension: "{ [i0, i1] -> S0[o0, o1] : {{.*}} o0 >= i1 and {{.*}} o0 <= 33 + i1 and o1 >= i0 and {{.*}} o1 <= 255 + i0 }"
 // CODE-LABEL: func.func @blur(
 // CODE-NOT: memref.alloc() : memref<70x598xf32>
-// CODE: memref.alloc() : memref<34x256xf32>
+// CODE: memref.alloc() : memref<34x598xf32>
 // CODE-NOT: memref.alloc() : memref<70x598xf32>
+// CODE: return
+// CODE-LABEL: func.func @wide_blur(
+// CODE-NOT: memref.alloc() : memref<70x8000xf32>
+// CODE: memref.alloc() : memref<34x256xf32>
+// CODE-NOT: memref.alloc() : memref<70x8000xf32>
 // CODE: return
 
 // -----

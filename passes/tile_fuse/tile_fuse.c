@@ -76,12 +76,16 @@
 #define PASS "mdh-tile-fuse"
 
 /* The default tile of a group with producers: the innermost tile dimension
- * 256 elements, the longest of the others 32, the rest 1, so that one f32
- * producer's footprint per tile (34 x 258 for a 3x3 stencil) is about
- * 35 KiB, and ten (Harris) stay in the 512 KiB L2 of the AMD EPYC bench
- * machine (bench/cpu/README.md); 32 x 256 elements along a dimension that
- * is the only one (rows flattened by mdh-coalesce, whose stencils reach a
- * row or two away). */
+ * whole, the longest of the others 32, the rest 1, so that each tile's
+ * producers read whole rows of their inputs, which the prefetchers follow
+ * (one core of the AMD EPYC bench machine, bench/cpu/README.md, against
+ * tiles of 256 columns: blur 4096^2 12.2 to 9.5 ms, unsharp 3 x 2048^2
+ * 11.3 to 9.5, convchain 4.7 to 4.1). Where those tile buffers exceed
+ * MAX_TILE_BYTES (Harris: four of 36 x 2052 f32), the innermost dimension
+ * has 256 elements ("narrow"): one f32 producer's footprint per tile (34 x
+ * 258 for a 3x3 stencil) is then about 35 KiB, and ten stay in a 512 KiB
+ * L2. 32 x 256 elements along a dimension that is the only one (rows
+ * flattened by mdh-coalesce, whose stencils reach a row or two away). */
 #define TILE_INNER 256
 #define TILE_OUTER 32
 
@@ -577,10 +581,12 @@ static int form_group(struct fuse_data *data, int c) {
  * "dims" in the order of the tile loops, their "sizes" (0: the whole
  * extent) and the number of tiles along each ("count", 0 if unknown);
  * "shrink" is how many times a default tile was halved so that its buffers
- * fit. */
+ * fit; "narrow" tells that a default tile on the CPU has TILE_INNER points
+ * of its innermost dimension rather than all, whose buffers did not fit. */
 struct tiling {
   int c;
   int shrink;
+  int narrow;
   int n;
   int dims[MDH_MODEL_MAX_RANK];
   int64_t sizes[MDH_MODEL_MAX_RANK];
@@ -665,7 +671,9 @@ static int read_tiling(struct fuse_data *data, struct tiling *t,
                     : r == longest ? TILE_OUTER_GPU
                                    : 1;
     else if (!have)
-      t->sizes[r] = r == t->n - 1 ? TILE_INNER : r == longest ? TILE_OUTER : 1;
+      t->sizes[r] = r == t->n - 1  ? (t->narrow ? TILE_INNER : 0)
+                    : r == longest ? TILE_OUTER
+                                   : 1;
     else
       t->sizes[r] = given[t->dims[r]];
   }
@@ -1203,6 +1211,11 @@ retry:
   if (bytes >= 0 && data->gpu && t.shrink < MAX_SHRINK &&
       mlirAttributeIsNull(mdh_attr_get_tile_sizes(m->stmts[c].hom))) {
     ++t.shrink;
+    goto retry;
+  }
+  if (bytes >= 0 && !data->gpu && !t.narrow &&
+      mlirAttributeIsNull(mdh_attr_get_tile_sizes(m->stmts[c].hom))) {
+    t.narrow = 1;
     goto retry;
   }
   return NULL;
