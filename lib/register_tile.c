@@ -644,13 +644,18 @@ static int64_t batch_points(const struct mdh_register_tile *t,
   return points < MIN_ROW_BLOCKS ? points : MIN_ROW_BLOCKS;
 }
 
-/* Returns the number of input accesses of "t" that each point of the
- * reduction reads as vectors shared by the rows of a tile, at least 1. */
-static int shared_vectors(const struct mdh_register_tile *t) {
+int mdh_register_tile_shared_vectors(const struct mdh_register_tile *t) {
   int a, n = 0;
 
   for (a = 0; a < t->n_access; ++a)
     n += t->vector[a] && !t->on_row[a];
+  return n;
+}
+
+/* Returns mdh_register_tile_shared_vectors of "t", at least 1. */
+static int shared_vectors(const struct mdh_register_tile *t) {
+  int n = mdh_register_tile_shared_vectors(t);
+
   return n > 0 ? n : 1;
 }
 

@@ -212,17 +212,6 @@ static void outer_add(struct outer *o, const struct mdh_register_tile *t,
   o->n_batch += batch && added > 0;
 }
 
-/* Tells whether the rows of "t" share an input it reads as vectors (B of
- * A B). */
-static int shares_vectors(const struct mdh_register_tile *t) {
-  int k;
-
-  for (k = 0; k < t->n_access; ++k)
-    if (t->vector[k] && !t->on_row[k])
-      return 1;
-  return 0;
-}
-
 /* Returns the outer band of "t" on the instances of "stmt" (see the top
  * of this file), in that order where the rows share vectors (the row tiles
  * then reuse them from the level 1 cache), else with the row tiles before
@@ -240,7 +229,7 @@ outer_multi_aff(const struct mdh_register_tile *t, struct mdh_stmt *stmt,
                 int *n_batch, int *split) {
   isl_ctx *ctx = isl_set_get_ctx(stmt->domain);
   struct outer o = {isl_aff_list_alloc(ctx, stmt->rank + 3), 0};
-  int rows_outside = t->row >= 0 && !shares_vectors(t);
+  int rows_outside = t->row >= 0 && mdh_register_tile_shared_vectors(t) == 0;
   isl_space *space;
   isl_size n;
   int d;
