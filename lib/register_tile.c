@@ -908,6 +908,11 @@ int64_t mdh_register_tile_panel_tiles(const struct mdh_register_tile *t) {
   return t->whole_panels ? (t->extent[t->vec] + lanes - 1) / lanes : 1;
 }
 
+void mdh_register_tile_no_panels(struct mdh_register_tile *t) {
+  memset(t->pack, 0, sizeof(t->pack));
+  t->whole_panels = 0;
+}
+
 /* Chooses the input accesses of "t" that are packed into panels: those
  * that every row of a tile shares, read as vectors, where a row block
  * holds at least MIN_PANEL_REUSE tiles and the panel of a block of the
@@ -927,8 +932,7 @@ static void choose_packing(struct mdh_register_tile *t, struct mdh_stmt *stmt,
   int64_t strides[MAX_RANK], points, bytes, batch;
   int a;
 
-  memset(t->pack, 0, sizeof(t->pack));
-  t->whole_panels = 0;
+  mdh_register_tile_no_panels(t);
   if (t->reduces || t->row < 0 || t->row_block / t->rows < MIN_PANEL_REUSE)
     return;
   points = mdh_register_tile_panel_points(t, stmt->kinds, strides);

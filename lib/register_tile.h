@@ -132,6 +132,10 @@ int64_t mdh_register_tile_panel_points(const struct mdh_register_tile *t,
  * of them where "t" has whole panels, else one. */
 int64_t mdh_register_tile_panel_tiles(const struct mdh_register_tile *t);
 
+/* Makes "t" read its inputs where they are, without panels: inside a
+ * fused group's tile, whose buffers are in cache already. */
+void mdh_register_tile_no_panels(struct mdh_register_tile *t);
+
 /* Returns the number of input accesses of "t" that each point of the
  * reduction reads as vectors shared by the rows of a tile (B of A B). */
 int mdh_register_tile_shared_vectors(const struct mdh_register_tile *t);

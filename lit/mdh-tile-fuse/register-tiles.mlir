@@ -6,9 +6,10 @@
 // quantize -> 5 x 5 conv -> ReLU at 100 x 300, sized for 512-bit vectors.
 // The conv's register tiles (12 rows, d0, the window rows sliding along
 // them) fit the group's tiles whole: 36 rows where the default is 32, of
-// all 300 columns. Each tile's conv then reads the
-// quantized image from the tile's buffer in vectors and stores its
-// vectors to the tile buffer of c, which the ReLU reads.
+// all 300 columns. Each tile's conv then reads the quantized image from
+// the tile's buffer in vectors, and the ReLU is its epilogue: applied to
+// the conv's registers, stored straight to %out, so that c needs no tile
+// buffer at all (its buffer is dead and canonicalize drops it).
 module attributes {mdh.vector_bits = 512 : i64, mdh.cache_bytes = array<i64: 49152, 1048576>} {
 func.func private @quantize(%x: f32) -> f32 {
   %k = arith.constant 16.0 : f32
@@ -60,13 +61,14 @@ func.func @convchain(%x: memref<104x304xf32>, %w: memref<5x5xf32>, %out: memref<
 // CHECK: mark: "mdh.tile_buffers"
 
 // CODE-LABEL: func.func @convchain(
-// CODE-SAME: mdh.cpu_tiles = ["S1: rows d0 x 12, d1 x 2 vector<16xf32>, d2 slides, d0 blocks of 12"]
+// CODE-SAME: mdh.cpu_tiles = ["S1: rows d0 x 12, d1 x 2 vector<16xf32>, d2 slides, d0 blocks of 12, epilogue S2, S1 dead after it"]
 // CODE: scf.parallel
 // CODE-NEXT: %[[Q:.*]] = memref.alloc() : memref<40x304xf32>
-// CODE-NEXT: %[[C:.*]] = memref.alloc() : memref<36x300xf32>
+// CODE-NOT: memref.alloc
 // CODE: vector.load %[[Q]][
-// CODE: vector.store %{{.*}}, %[[C]][
-// CODE: memref.load %[[C]][
-// CODE: arith.maximumf
+// CODE: %[[R:.*]] = arith.maximumf %{{.*}}, %{{.*}} : vector<16xf32>
+// CODE-NEXT: vector.store %[[R]], %arg2[
+// CODE: memref.dealloc %[[Q]]
+// CODE-NOT: memref.alloc
 
 // OK-COUNT-3: max_abs_err=0 max_rel_err=0

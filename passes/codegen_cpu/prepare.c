@@ -431,6 +431,40 @@ static isl_bool has_register_tile_mark(__isl_keep isl_schedule_node *node) {
       isl_schedule_node_every_descendant(node, &not_register_tile, NULL));
 }
 
+/* Tells whether an ancestor of "node" satisfies "is". */
+static isl_bool has_ancestor(__isl_keep isl_schedule_node *node,
+                             isl_bool (*is)(__isl_keep isl_schedule_node *)) {
+  isl_size depth = isl_schedule_node_get_tree_depth(node);
+  isl_schedule_node *up;
+  isl_bool found = isl_bool_false;
+  int gen;
+
+  if (depth < 0)
+    return isl_bool_error;
+  for (gen = 1; gen <= depth && found == isl_bool_false; ++gen) {
+    up = isl_schedule_node_ancestor(isl_schedule_node_copy(node), gen);
+    found = is(up);
+    isl_schedule_node_free(up);
+  }
+  return found;
+}
+
+/* Tells whether "node" lies below the tile_buffers mark of a fused group. */
+static isl_bool in_fused_tile(__isl_keep isl_schedule_node *node) {
+  return has_ancestor(node, &mdh_fuse_is_tile_mark);
+}
+
+static isl_bool is_register_tile_mark(__isl_keep isl_schedule_node *node) {
+  return isl_bool_not(not_register_tile(node, NULL));
+}
+
+/* Tells whether "node" is in a register tile or holds one. */
+static isl_bool touches_register_tile(__isl_keep isl_schedule_node *node) {
+  isl_bool in = has_ancestor(node, &is_register_tile_mark);
+
+  return in == isl_bool_false ? has_register_tile_mark(node) : in;
+}
+
 /* Internal data structure of group_epilogues: for each child of the
  * sequence its filter and the schedule of its subtree ("rows", the
  * band's members and the positions in sequences below it, as
@@ -546,10 +580,10 @@ rows_band(__isl_keep isl_union_map *rows, __isl_take isl_union_set *filter) {
 
 /* Finds in "g" the statements that run in register tiles for "target"
  * with an epilogue of statements of the sequence
- * (mdh_register_tile_add_epilogue), each statement in one group at most.
- * Returns the number of groups. */
+ * (mdh_register_tile_add_epilogue), each statement in one group at most;
+ * without panels unless "may_pack". Returns the number of groups. */
 static int find_groups(struct mdh_model *m, const struct mdh_cpu_target *target,
-                       const int *segment, struct grouping *g) {
+                       const int *segment, int may_pack, struct grouping *g) {
   struct mdh_register_tile *t;
   int *cands = malloc((m->n_stmt + 1) * sizeof(*cands));
   int s, k, n;
@@ -561,6 +595,8 @@ static int find_groups(struct mdh_model *m, const struct mdh_cpu_target *target,
     if (g->owner[s] < 0 || g->role[s] >= 0 ||
         mdh_register_tile_choose(m, s, target, t) < 0)
       continue;
+    if (!may_pack)
+      mdh_register_tile_no_panels(t);
     for (k = n = 0; k < m->n_stmt; ++k)
       if (k != s && g->owner[k] >= 0 && g->role[k] < 0 &&
           (!segment || segment[k] == segment[s]))
@@ -692,9 +728,10 @@ static void regroup(struct mdh_model *m, const struct grouping *g,
 
 /* Builds the register tile of group "k" of "g" at "node", a leaf below its
  * filter (mdh_cpu_register_tile_group), its tile band linearized when it
- * starts with a batch dimension. */
+ * starts with a batch dimension, unless "fused" (in the tile of a fused
+ * group, whose tile loop is the parallel one). */
 static __isl_give isl_schedule_node *
-build_group(struct mdh_model *m, const struct grouping *g, int k,
+build_group(struct mdh_model *m, const struct grouping *g, int k, int fused,
             __isl_take isl_schedule_node *node) {
   const struct mdh_register_tile *t = &g->groups[k];
   isl_multi_union_pw_aff *bands[MDH_REGISTER_TILE_MAX_EPILOGUE + 1];
@@ -707,7 +744,7 @@ build_group(struct mdh_model *m, const struct grouping *g, int k,
                   isl_union_set_from_set(isl_set_copy(m->stmts[s].domain)));
   }
   node = mdh_cpu_register_tile_group(m, node, t, bands, &tiled);
-  return tiled > 0 ? linearize(m, node) : node;
+  return tiled > 0 && !fused ? linearize(m, node) : node;
 }
 
 /* Regroups sequence "node", whose children are bands as mdh-schedule
@@ -727,10 +764,13 @@ group_epilogues(struct mdh_model *m, const struct mdh_cpu_target *target,
   isl_schedule_node *orig;
   isl_schedule *schedule;
   isl_size depth = isl_schedule_node_get_tree_depth(node);
-  isl_bool valid;
+  isl_bool valid, fused = in_fused_tile(node);
   int j;
 
-  if (!grouping_read(m, &g, node) || find_groups(m, target, segment, &g) == 0) {
+  if (fused < 0)
+    return isl_schedule_node_free(node);
+  if (!grouping_read(m, &g, node) ||
+      find_groups(m, target, segment, !fused, &g) == 0) {
     grouping_clear(&g);
     return node;
   }
@@ -746,7 +786,7 @@ group_epilogues(struct mdh_model *m, const struct mdh_cpu_target *target,
   for (j = 0; j < r.n; ++j) {
     node = isl_schedule_node_child(isl_schedule_node_child(node, j), 0);
     if (r.group[j] >= 0)
-      node = build_group(m, &g, r.group[j], node);
+      node = build_group(m, &g, r.group[j], fused, node);
     else
       node = isl_schedule_node_insert_partial_schedule(node, r.band[j]);
     node = isl_schedule_node_ancestor(
@@ -774,28 +814,34 @@ skip_marks(__isl_take isl_schedule_node *node) {
   return node;
 }
 
-/* Tells whether "node" lies below the tile_buffers mark of a fused group. */
-static isl_bool in_fused_tile(__isl_keep isl_schedule_node *node) {
-  isl_size depth = isl_schedule_node_get_tree_depth(node);
-  isl_schedule_node *up;
-  isl_bool is = isl_bool_false;
-  int gen;
-
-  if (depth < 0)
-    return isl_bool_error;
-  for (gen = 1; gen <= depth && is == isl_bool_false; ++gen) {
-    up = isl_schedule_node_ancestor(isl_schedule_node_copy(node), gen);
-    is = mdh_fuse_is_tile_mark(up);
-    isl_schedule_node_free(up);
-  }
-  return is;
-}
-
-/* Internal data structure of tile_contraction. */
+/* Internal data structure of tile_contraction and fused_epilogues. */
 struct group_target {
   struct mdh_model *m;
   const struct mdh_cpu_target *target;
+  const int *segment;
 };
+
+/* Regroups "node", where it is a sequence in the tile of a fused group,
+ * into register tiles with their epilogues (group_epilogues): the ReLU
+ * of a quantize -> conv -> ReLU chain is then applied to the
+ * convolution's registers before they are stored, and the convolution's
+ * tile buffer is no longer read, as in the unfused code; applied after
+ * the tile buffer, the ReLU made the fused code slower than the unfused
+ * one. */
+static __isl_give isl_schedule_node *
+fused_epilogues(__isl_take isl_schedule_node *node, void *user) {
+  struct group_target *data = user;
+  isl_bool fused;
+
+  if (isl_schedule_node_get_type(node) != isl_schedule_node_sequence)
+    return node;
+  fused = in_fused_tile(node);
+  if (fused < 0)
+    return isl_schedule_node_free(node);
+  if (!fused)
+    return node;
+  return group_epilogues(data->m, data->target, data->segment, node);
+}
 
 /* Gives "node", where it is the band of one statement in the tile of a
  * fused group, its register tile (mdh_cpu_register_tile): a contraction
@@ -803,16 +849,22 @@ struct group_target {
  * quantize -> conv -> ReLU chain) then runs in each tile of its group in
  * vector registers, reading its inputs from the producers' tile buffers,
  * as it would alone. Without panels: the tile's inputs are in cache
- * already. */
+ * already. A band that fused_epilogues tiled is kept. */
 static __isl_give isl_schedule_node *
 tile_contraction(__isl_take isl_schedule_node *node, void *user) {
   struct group_target *data = user;
-  int tiled;
+  isl_bool fused, tiled;
+  int done;
 
-  if (isl_schedule_node_get_type(node) != isl_schedule_node_band ||
-      in_fused_tile(node) != isl_bool_true)
+  if (isl_schedule_node_get_type(node) != isl_schedule_node_band)
     return node;
-  return mdh_cpu_register_tile(data->m, data->target, node, 0, &tiled);
+  fused = in_fused_tile(node);
+  tiled = fused == isl_bool_true ? touches_register_tile(node) : fused;
+  if (tiled < 0)
+    return isl_schedule_node_free(node);
+  if (!fused || tiled)
+    return node;
+  return mdh_cpu_register_tile(data->m, data->target, node, 0, &done);
 }
 
 /* Prepares the group at "node" (below marks) for the CPU, so that its loop
@@ -839,7 +891,9 @@ tile_contraction(__isl_take isl_schedule_node *node, void *user) {
  *   linearized when the outer one is short (linearize);
  * - a sequence or set is prepared child by child;
  * - a group fused by mdh-tile-fuse keeps its loops, but for register
- *   tiles of its contractions (tile_contraction). */
+ *   tiles of its contractions, with their element-wise consumers as
+ *   epilogues where they can (fused_epilogues), else alone
+ *   (tile_contraction). */
 static __isl_give isl_schedule_node *
 prepare_group(struct mdh_model *m, const struct mdh_cpu_target *target,
               const int *segment, __isl_take isl_schedule_node *node) {
@@ -856,8 +910,10 @@ prepare_group(struct mdh_model *m, const struct mdh_cpu_target *target,
      * contractions get register tiles); a register tile with its epilogue
      * was prepared by group_epilogues. */
     if (mdh_fuse_subtree_has_group(node) != isl_bool_false) {
-      struct group_target data = {m, target};
+      struct group_target data = {m, target, segment};
 
+      node = isl_schedule_node_map_descendant_bottom_up(node, &fused_epilogues,
+                                                        &data);
       return isl_schedule_node_map_descendant_bottom_up(node, &tile_contraction,
                                                         &data);
     }

@@ -407,10 +407,8 @@ mdh_cpu_register_tile(struct mdh_model *m, const struct mdh_cpu_target *target,
     isl_union_set_free(domain);
     return node;
   }
-  if (!may_pack) {
-    memset(t->pack, 0, sizeof(t->pack));
-    t->whole_panels = 0;
-  }
+  if (!may_pack)
+    mdh_register_tile_no_panels(t);
   return insert_tile(m, node, t, domain, tiled);
 }
 
