@@ -17,6 +17,8 @@
 #define ATTR_DEVICE_RESIDENT "mdh.device_resident"
 #define ATTR_MAPPING_INDEX "mdh.mapping_index"
 #define ATTR_REDUCTION_MODE "mdh.reduction_mode"
+#define ATTR_TUNED_REDUCTION_MODES "mdh.tuned_reduction_modes"
+#define ATTR_KERNEL_ATOMICS "mdh.kernel_atomics"
 #define ATTR_ISL_BUDGET "mdh.isl_budget"
 #define ATTR_SIZES "mdh.sizes"
 #define ATTR_INDEX_AWARE "mdh.index_aware"
@@ -221,6 +223,34 @@ MlirAttribute mdh_attr_find_reduction_mode(MlirOperation op,
 
 void mdh_attr_set_reduction_mode(MlirOperation op, MlirStringRef mode) {
   set_string(op, ATTR_REDUCTION_MODE, mode);
+}
+
+MlirAttribute mdh_attr_get_tuned_reduction_modes(MlirOperation func) {
+  MlirAttribute attr = get(func, ATTR_TUNED_REDUCTION_MODES);
+
+  return mlirAttributeIsNull(attr) || mlirAttributeIsADenseI64Array(attr)
+             ? attr
+             : mlirAttributeGetNull();
+}
+
+void mdh_attr_set_tuned_reduction_modes(MlirOperation func,
+                                        const int64_t *modes, int n) {
+  set(func, ATTR_TUNED_REDUCTION_MODES,
+      mlirDenseI64ArrayGet(mlirOperationGetContext(func), n, modes));
+}
+
+void mdh_attr_remove_tuned_reduction_modes(MlirOperation func) {
+  remove_attr(func, ATTR_TUNED_REDUCTION_MODES);
+}
+
+MlirAttribute mdh_attr_get_kernel_atomics(MlirOperation func) {
+  return get(func, ATTR_KERNEL_ATOMICS);
+}
+
+void mdh_attr_set_kernel_atomics(MlirOperation func, const int64_t *flags,
+                                 int n) {
+  set(func, ATTR_KERNEL_ATOMICS,
+      mlirDenseI64ArrayGet(mlirOperationGetContext(func), n, flags));
 }
 
 MlirAttribute mdh_attr_find_isl_budget(MlirOperation op, MlirOperation *owner) {

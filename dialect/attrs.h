@@ -83,11 +83,30 @@ MlirAttribute mdh_attr_find_mapping_index(MlirOperation op,
 void mdh_attr_set_mapping_index(MlirOperation op, int64_t index);
 void mdh_attr_set_mapping_index_spec(MlirOperation op, MlirStringRef spec);
 
-/* `mdh.reduction_mode` (func.func or module): "atomic" or
- * "deterministic" (raw). */
+/* `mdh.reduction_mode` (md_hom, func.func or module; the nearest to the
+ * md_hom wins; mdh-map-gpu sets it on the md_homs of a kernel that a
+ * tuning record gives a mode): "atomic" or "deterministic" (raw). */
 MlirAttribute mdh_attr_find_reduction_mode(MlirOperation op,
                                            MlirOperation *owner);
 void mdh_attr_set_reduction_mode(MlirOperation op, MlirStringRef mode);
+
+/* `mdh.tuned_reduction_modes` (func.func, set by mdh-tuning, removed by
+ * mdh-map-gpu): the reduction mode of a tuning record for each kernel of
+ * the function, in tree order: -1 none, 0 "atomic", 1 "deterministic"
+ * (raw; null unless an array of i64). */
+MlirAttribute mdh_attr_get_tuned_reduction_modes(MlirOperation func);
+void mdh_attr_set_tuned_reduction_modes(MlirOperation func,
+                                        const int64_t *modes, int n);
+void mdh_attr_remove_tuned_reduction_modes(MlirOperation func);
+
+/* `mdh.kernel_atomics` (func.func, set by mdh-map-gpu): for each kernel
+ * of the function, in tree order, 1 where its mapping spreads a reduction
+ * over several threads or blocks whose partial results the code combines
+ * (atomics, or partials in the deterministic mode: where
+ * `mdh.reduction_mode` matters), else 0, for mdh-tune (raw). */
+MlirAttribute mdh_attr_get_kernel_atomics(MlirOperation func);
+void mdh_attr_set_kernel_atomics(MlirOperation func, const int64_t *flags,
+                                 int n);
 
 /* `mdh.isl_budget` (func.func or module): the most isl operations one
  * function's polyhedral work may take (raw; 0: no limit). */

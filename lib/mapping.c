@@ -203,6 +203,21 @@ int mdh_dim_map_spreads_blocks(const struct mdh_dim_map *dm) {
   return mdh_dim_map_has_blocks(dm) && dm->blocks > 1;
 }
 
+int mdh_mapping_combines_parts(const struct mdh_mapping *map,
+                               const MdhCombineKind *kinds) {
+  int d, cc_threads = 0, pw_threads = 0, pw_blocks = 0;
+
+  for (d = 0; d < map->rank; ++d) {
+    if (kinds[d] == MdhCombineCC) {
+      cc_threads |= mdh_dim_map_spreads_threads(&map->dims[d]);
+    } else if (kinds[d] != MdhCombinePS) {
+      pw_threads |= mdh_dim_map_spreads_threads(&map->dims[d]);
+      pw_blocks |= mdh_dim_map_spreads_blocks(&map->dims[d]);
+    }
+  }
+  return pw_blocks || (pw_threads && cc_threads);
+}
+
 void mdh_mapping_launch_sizes(const struct mdh_mapping *map, int64_t grid[3],
                               int64_t block[3]) {
   const struct mdh_dim_map *dm;

@@ -176,6 +176,16 @@ int mdh_dim_map_has_blocks(const struct mdh_dim_map *dm);
 int mdh_dim_map_spreads_threads(const struct mdh_dim_map *dm);
 int mdh_dim_map_spreads_blocks(const struct mdh_dim_map *dm);
 
+/* Tells whether "map" of a md_hom with dimension kinds "kinds" makes
+ * several parts of the grid contribute to one result point, whose partial
+ * results the reduce strategy combines with atomics or, in the
+ * deterministic reduction mode, through partials: a reduction dimension
+ * (pw) over several blocks, or over several threads where the cc
+ * dimensions are spread over threads too (else one block reduction
+ * combines them, PANAMERA's block strategy). */
+int mdh_mapping_combines_parts(const struct mdh_mapping *map,
+                               const MdhCombineKind *kinds);
+
 /* The builtin operator name of result component "c" of "info" ("add",
  * ...; a string literal), or NULL for a combine function. */
 const char *mdh_component_operator(const struct mdh_stmt_info *info,

@@ -408,17 +408,26 @@ MlirLogicalResult mdhSetTunedMapping(MlirOperation module,
   return mlirLogicalResultSuccess();
 }
 
-intptr_t mdhGetKernelMappings(MlirOperation func, int64_t *counts,
-                              intptr_t max) {
-  MlirAttribute attr = mdh_attr_get_kernel_mappings(func);
+/* Reads the array of i64 "attr" into "out", at most "max" elements;
+ * returns its length, or -1 if it is not such an array. */
+static intptr_t read_i64_array(MlirAttribute attr, int64_t *out, intptr_t max) {
   intptr_t n, i;
 
   if (mlirAttributeIsNull(attr) || !mlirAttributeIsADenseI64Array(attr))
     return -1;
   n = mlirDenseArrayGetNumElements(attr);
   for (i = 0; i < n && i < max; ++i)
-    counts[i] = mlirDenseI64ArrayGetElement(attr, i);
+    out[i] = mlirDenseI64ArrayGetElement(attr, i);
   return n;
+}
+
+intptr_t mdhGetKernelMappings(MlirOperation func, int64_t *counts,
+                              intptr_t max) {
+  return read_i64_array(mdh_attr_get_kernel_mappings(func), counts, max);
+}
+
+intptr_t mdhGetKernelAtomics(MlirOperation func, int64_t *flags, intptr_t max) {
+  return read_i64_array(mdh_attr_get_kernel_atomics(func), flags, max);
 }
 
 /* Internal data structure of an mdh-tuning pass: whether the pipeline's

@@ -2,13 +2,17 @@
  * functions of a module, as the pipelines' option tuning= and mdh-run
  * --tuning do: the mappings measured fastest for each kernel as the
  * module's mdh.mapping_index, the fusion mode as a function's mdh.fusion,
- * a md_hom's tile sizes (cpu pipeline) as its mdh.tile_sizes.
+ * a md_hom's tile sizes (cpu pipeline) as its mdh.tile_sizes, the
+ * kernels' reduction modes as the function's mdh.tuned_reduction_modes
+ * (mdh-map-gpu, which numbers the kernels, gives them to their md_homs).
  *
  * The record comes after what the module says: a module or a function
  * that carries an mdh.mapping_index (the user's, or the mapping= option
  * stored by mdh-gpu-options before) keeps it, and so does one that carries
  * an mdh.fusion (or when the driver's own fusion option was given,
- * "keep_fusion"), and a md_hom that carries mdh.tile_sizes; the cost model
+ * "keep_fusion"), a md_hom that carries mdh.tile_sizes, and a function
+ * under an mdh.reduction_mode (the user's, or the pipeline's
+ * reduction-mode= stored by mdh-gpu-options); the cost model
  * decides what the record leaves open. An
  * entry applies to a function of the same name, printed type ("signature")
  * and pipeline, on the record's device: the one named, else the only one
@@ -81,12 +85,41 @@ static int apply_tile_sizes(MlirOperation func, const char *file,
   return rc;
 }
 
+/* The most kernels of a function that a record gives reduction modes:
+ * those mdh-tune tunes at most. */
+#define MAX_TUNED_KERNELS 256
+
+/* Stores the reduction mode of entry "e", for a kernel of "func", in
+ * "modes" ("*n" kernels so far, -1 for none), describing that in "text".
+ * Returns
+ * 0, or -1 after an error at "func" for a kernel beyond MAX_TUNED_KERNELS
+ * (mdh-map-gpu checks that the function has it). */
+static int add_reduction_mode(MlirOperation func, const char *file,
+                              const struct mdh_tuning_entry *e, int64_t *modes,
+                              int *n, struct mdh_str *text) {
+  if (e->kernel >= MAX_TUNED_KERNELS) {
+    mdh_emit_error(func,
+                   PASS ": %s gives kernel %d of @%s a reduction mode, but "
+                        "at most %d kernels take one",
+                   file, e->kernel, e->function, MAX_TUNED_KERNELS);
+    return -1;
+  }
+  while (*n <= e->kernel)
+    modes[(*n)++] = -1;
+  modes[e->kernel] = !strcmp(e->reduction_mode, "deterministic");
+  mdh_str_printf(text, "%s@%s kernel %d takes reduction mode %s",
+                 text->len ? ", " : "", e->function, e->kernel,
+                 e->reduction_mode);
+  return 0;
+}
+
 /* Applies the entries of "r" for function "func" on "device" and
  * "pipeline": appends its kernels' mappings to "spec" unless a
  * mdh.mapping_index on it or the module decides them, and sets its fusion
- * mode unless one is set or "keep_fusion", and its md_homs' tile sizes
- * (apply_tile_sizes). Tells "note" what it applies. Returns the number of
- * entries applied, or -1 after an error. */
+ * mode unless one is set or "keep_fusion", its md_homs' tile sizes
+ * (apply_tile_sizes) and its kernels' reduction modes unless a mode is set
+ * on it or around it (add_reduction_mode). Tells "note" what it applies.
+ * Returns the number of entries applied, or -1 after an error. */
 static int apply_func(const struct mdh_tuning_record *r, const char *file,
                       MlirOperation func, const char *device,
                       const char *pipeline, int keep_fusion,
@@ -96,7 +129,8 @@ static int apply_func(const struct mdh_tuning_record *r, const char *file,
   const struct mdh_tuning_entry *e;
   struct mdh_str sig, text;
   MlirOperation owner;
-  int i, n = 0, own_mapping, own_fusion;
+  int64_t modes[MAX_TUNED_KERNELS];
+  int i, n = 0, n_modes = 0, own_mapping, own_fusion, own_mode;
 
   if (!mdh_op_is(func, "func.func") || !name.length)
     return 0;
@@ -107,6 +141,7 @@ static int apply_func(const struct mdh_tuning_record *r, const char *file,
   own_mapping = !mlirAttributeIsNull(mdh_attr_find_mapping_index(func, &owner));
   own_fusion =
       keep_fusion || !mlirAttributeIsNull(mdh_attr_find_fusion(func, &owner));
+  own_mode = !mlirAttributeIsNull(mdh_attr_find_reduction_mode(func, &owner));
   for (i = 0; i < r->n; ++i) {
     e = &r->entries[i];
     if (strcmp(e->device, device) || strcmp(e->pipeline, pipeline) ||
@@ -127,11 +162,19 @@ static int apply_func(const struct mdh_tuning_record *r, const char *file,
       n = -1;
       break;
     }
+    if (e->kernel >= 0 && e->reduction_mode && !own_mode &&
+        add_reduction_mode(func, file, e, modes, &n_modes, &text) < 0) {
+      mdh_str_clear(&text);
+      n = -1;
+      break;
+    }
     if (text.len && note)
       note(text.data, user);
     n += text.len > 0;
     mdh_str_clear(&text);
   }
+  if (n >= 0 && n_modes)
+    mdh_attr_set_tuned_reduction_modes(func, modes, n_modes);
   mdh_str_clear(&sig);
   return n;
 }

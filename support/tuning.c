@@ -1025,6 +1025,11 @@ static int check_kernel_choice(struct parser *p, const struct json_value *obj,
     return fail_at(p, m->line, m->col,
                    "tile_sizes is for entries of the cpu pipeline, not %s",
                    e->pipeline);
+  m = member(obj, "reduction_mode");
+  if (m && !strcmp(e->pipeline, "cpu"))
+    return fail_at(p, m->line, m->col,
+                   "reduction_mode is for entries of the gpu pipelines, not "
+                   "cpu");
   if (e->mapping_index < 0 && !e->reduction_mode && !e->n_tile_sizes)
     return fail_at(p, obj->line, obj->col,
                    "a kernel entry (kernel %d) needs mapping_index, "

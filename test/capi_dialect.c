@@ -319,6 +319,7 @@ static int test_gpu_options(MlirContext ctx) {
 // CHECK-LABEL: @testTuning
 // CHECK: kernels before: -1
 // CHECK: kernels: 1 [16]
+// CHECK: atomics: 1 [0]
 // CHECK: module attributes {mdh.mapping_index = 7 : i64}
 // CHECK: module attributes {mdh.mapping_index = "@matvec:0:2"}
 // CHECK: bad spec: 1
@@ -366,6 +367,9 @@ static int test_tuning(MlirContext ctx) {
   n = mdhGetKernelMappings(func, counts, 4);
   fprintf(stderr, "kernels: %ld [%ld]\n", (long)n,
           n > 0 ? (long)counts[0] : -1L);
+  n = mdhGetKernelAtomics(func, counts, 4);
+  fprintf(stderr, "atomics: %ld [%ld]\n", (long)n,
+          n > 0 ? (long)counts[0] : -1L);
   mlirPassManagerDestroy(pm);
   mlirModuleDestroy(m);
   if (run_tuned_mapping(ctx, "@matvec:0:2", 1) ||
@@ -381,8 +385,8 @@ static int test_tuning(MlirContext ctx) {
 
 /* mdh-device-resident marks the module; mdhSetDeviceResident a function. */
 static int test_device_resident(MlirContext ctx) {
-  MlirModule m = mlirModuleCreateParse(
-      ctx, str("module { func.func @f() { return } }"));
+  MlirModule m =
+      mlirModuleCreateParse(ctx, str("module { func.func @f() { return } }"));
   MlirPassManager pm = mlirPassManagerCreate(ctx);
   MlirOperation func;
   MlirLogicalResult res;

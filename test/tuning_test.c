@@ -484,6 +484,11 @@ static int test_devices(void) {
   "\"device\": \"d\", \"function\": \"f\", \"signature\": \"s\", "             \
   "\"pipeline\": \"gpu\""
 
+/* KEY for the cpu pipeline (as long). */
+#define CPU_KEY                                                                \
+  "\"device\": \"d\", \"function\": \"f\", \"signature\": \"s\", "             \
+  "\"pipeline\": \"cpu\""
+
 /* A valid entry of a kernel (102 bytes). */
 #define KERNEL_ENTRY "{" KEY ", \"kernel\": 0, \"mapping_index\": 1}"
 
@@ -574,6 +579,8 @@ static const struct {
      "1:160: tile_sizes must be an integer"},
     {HEAD "{" KEY ", \"kernel\": 0, \"tile_sizes\": [8]}]}",
      "1:142: tile_sizes is for entries of the cpu pipeline, not gpu"},
+    {HEAD "{" CPU_KEY ", \"kernel\": 0, \"reduction_mode\": \"atomic\"}]}",
+     "1:142: reduction_mode is for entries of the gpu pipelines, not cpu"},
     {HEAD "{" KEY ", \"kernel\": -1, \"fusion\": \"none\", "
           "\"tile_sizes\": [8]}]}",
      "1:161: tile_sizes is for kernel entries (kernel >= 0), not kernel -1"},

@@ -881,7 +881,7 @@ int mdh_kernel_build_reduce(isl_ctx *ctx, struct mdh_builder *b,
     return build_histogram(ctx, b, k, bin);
 
   k->block_reduce = s->pw_threads && !s->cc_threads;
-  k->atomic = (s->pw_threads && !k->block_reduce) || s->pw_blocks;
+  k->atomic = mdh_mapping_combines_parts(&k->map, k->info->stmt->kinds);
   k->deterministic = k->atomic && is_deterministic(k->info->stmt->hom);
   if (k->atomic && !k->deterministic && !k->info->accumulate)
     build_result_kernel(b, k, &emit_identity);

@@ -45,12 +45,16 @@
  * function; the function's wins) picks the K-th best instead, so that
  * tuning and tests can sweep the legal mappings. `mdh.reduction_mode`,
  * read by mdh-codegen-gpu, is checked here so that a misspelt one fails
- * before any code is generated. A user's `mdh.mapping` is kept when it is
- * legal (sizes it leaves out are filled in) and rejected with the violated
- * rule otherwise.
+ * before any code is generated; the modes a tuning record gives kernels
+ * (mdh.tuned_reduction_modes) go to the md_homs of those kernels, whose
+ * numbers are known only here, and `mdh.kernel_atomics` tells mdh-tune
+ * which kernels combine partial results, where the mode matters. A user's
+ * `mdh.mapping` is kept when it is legal (sizes it leaves out are filled in)
+ * and rejected with the violated rule otherwise.
  */
 
 #include "dialect/attrs.h"
+#include "dialect/dialect.h"
 #include "dialect/extents.h"
 #include "lib/chain.h"
 #include "lib/fuse.h"
@@ -884,32 +888,123 @@ static int check_mapping_indices(MlirOperation func, int n_kernel) {
   return 1;
 }
 
-/* Checks every mdh.reduction_mode on "func" and the ops around it (the one
- * nearest to the function wins in mdh-codegen-gpu): a misspelt mode must
- * not silently become the default. Returns 1, or 0 after an error at the op
- * that carries a bad one. */
-static int check_reduction_modes(MlirOperation func) {
-  MlirOperation op;
-  MlirAttribute attr;
+/* Checks the mdh.reduction_mode "attr" of "op": a misspelt mode must not
+ * silently become the default. Returns 1, or 0 after an error at "op". */
+static int check_reduction_mode(MlirOperation op, MlirAttribute attr) {
   struct mdh_str value;
 
+  if (mlirAttributeIsAString(attr) &&
+      mdhIsReductionMode(mlirStringAttrGetValue(attr)))
+    return 1;
+  mdh_str_init(&value);
+  mdh_str_append_attr(&value, attr);
+  mdh_emit_error(op,
+                 PASS ": mdh.reduction_mode must be \"atomic\" or "
+                      "\"deterministic\", got %s",
+                 value.data);
+  mdh_str_clear(&value);
+  return 0;
+}
+
+/* Checks every mdh.reduction_mode on "func", the ops around it and its
+ * md_homs (the one nearest to a md_hom wins in mdh-codegen-gpu). Returns 1,
+ * or 0 after an error at the op that carries a bad one. */
+static int check_reduction_modes(MlirOperation func) {
+  struct mdh_op_list homs = mdh_collect_md_homs(func);
+  MlirOperation op;
+  MlirAttribute attr;
+  size_t i;
+  int ok = 1;
+
+  for (i = 0; i < homs.n && ok; ++i) {
+    attr = mdh_attr_find_reduction_mode(homs.ops[i], &op);
+    if (!mlirAttributeIsNull(attr) && mlirOperationEqual(op, homs.ops[i]))
+      ok = check_reduction_mode(op, attr);
+  }
+  free(homs.ops);
   for (attr = mdh_attr_find_reduction_mode(func, &op);
-       !mlirAttributeIsNull(attr);
+       ok && !mlirAttributeIsNull(attr);
        attr = mdh_attr_find_reduction_mode(mlirOperationGetParentOperation(op),
-                                           &op)) {
-    if (mlirAttributeIsAString(attr) &&
-        mdhIsReductionMode(mlirStringAttrGetValue(attr)))
-      continue;
-    mdh_str_init(&value);
-    mdh_str_append_attr(&value, attr);
-    mdh_emit_error(op,
-                   PASS ": mdh.reduction_mode must be \"atomic\" or "
-                        "\"deterministic\", got %s",
-                   value.data);
-    mdh_str_clear(&value);
+                                           &op))
+    ok = check_reduction_mode(op, attr);
+  return ok;
+}
+
+/* Gives the md_homs of the kernels of "func" that mdh-tuning gave a
+ * reduction mode (mdh.tuned_reduction_modes, by kernel number) that mode
+ * as their own mdh.reduction_mode, unless a mode is set on them or around
+ * them, and removes the tuned modes. "kernel_of" holds the kernel of each
+ * statement of "m", which has "n_kernel". Returns 1, or 0 after an error
+ * at "func" for a mode of a kernel it does not have (a record of another
+ * program). */
+static int apply_tuned_reduction_modes(MlirOperation func, struct mdh_model *m,
+                                       const int *kernel_of, int n_kernel) {
+  static const char *const modes[] = {"atomic", "deterministic"};
+  MlirAttribute attr = mdh_attr_get_tuned_reduction_modes(func);
+  MlirOperation hom, owner;
+  intptr_t n;
+  int64_t mode;
+  int k;
+
+  if (mlirAttributeIsNull(attr))
+    return 1;
+  n = mlirDenseArrayGetNumElements(attr);
+  mdh_attr_remove_tuned_reduction_modes(func);
+  if (n > n_kernel) {
+    mdh_emit_error(func,
+                   PASS ": the tuning record gives kernel %ld a reduction "
+                        "mode, but the function has %d kernels",
+                   (long)n - 1, n_kernel);
     return 0;
   }
+  for (k = 0; k < m->n_stmt; ++k) {
+    if (kernel_of[k] < 0 || kernel_of[k] >= n)
+      continue;
+    mode = mlirDenseI64ArrayGetElement(attr, kernel_of[k]);
+    hom = m->stmts[k].hom;
+    if (mode >= 0 && mode <= 1 &&
+        mlirAttributeIsNull(mdh_attr_find_reduction_mode(hom, &owner)))
+      mdh_attr_set_reduction_mode(hom,
+                                  mlirStringRefCreateFromCString(modes[mode]));
+  }
   return 1;
+}
+
+/* Stores in `mdh.kernel_atomics` of "func" which of its "n_kernel" kernels
+ * combine partial results of several threads or blocks
+ * (mdh_mapping_combines_parts): a kernel of one md_hom, not a band
+ * ("in_band"), whose mapping (`mdh.mapping`, as map_md_hom stored it)
+ * spreads a reduction so. */
+static void store_kernel_atomics(MlirOperation func, struct mdh_model *m,
+                                 const int *kernel_of, const int *in_band,
+                                 int n_kernel) {
+  int64_t *flags = calloc(n_kernel + 1, sizeof(*flags));
+  int *homs = calloc(n_kernel + 1, sizeof(*homs));
+  struct mdh_mapping map;
+  MlirAttribute attr;
+  MlirStringRef text;
+  char err[256];
+  int k;
+
+  if (!flags || !homs)
+    abort();
+  for (k = 0; k < m->n_stmt; ++k)
+    if (kernel_of[k] >= 0)
+      ++homs[kernel_of[k]];
+  for (k = 0; k < m->n_stmt; ++k) {
+    if (kernel_of[k] < 0 || in_band[k] || homs[kernel_of[k]] != 1)
+      continue;
+    attr = mdh_attr_get_mapping(m->stmts[k].hom);
+    if (mlirAttributeIsNull(attr) || !mlirAttributeIsAString(attr))
+      continue;
+    text = mlirStringAttrGetValue(attr);
+    if (mdh_mapping_parse(text.data, text.length, m->stmts[k].rank, &map, err,
+                          sizeof(err)) == 0)
+      flags[kernel_of[k]] = mdh_mapping_combines_parts(&map, m->stmts[k].kinds);
+  }
+  mdh_attr_set_kernel_atomics(func, flags, n_kernel);
+  free(flags);
+  free(homs);
 }
 
 /* Internal data structure for map_band: the function being mapped and the
@@ -1019,7 +1114,8 @@ static int map_func(isl_ctx *ctx, MlirOperation func) {
   if (ok) {
     schedule = mdh_map_gpu_mark_kernels(chain->m, func, schedule, &map_band,
                                         &data, kernel_of, in_band, &n_kernel);
-    ok = schedule != NULL && check_mapping_indices(func, n_kernel);
+    ok = schedule != NULL && check_mapping_indices(func, n_kernel) &&
+         apply_tuned_reduction_modes(func, chain->m, kernel_of, n_kernel);
   }
   smap = ok ? mdh_fuse_schedule_map(schedule) : NULL;
   for (k = 0; ok && k < chain->m->n_stmt; ++k) {
@@ -1038,6 +1134,7 @@ static int map_func(isl_ctx *ctx, MlirOperation func) {
   if (ok) {
     mdh_tree_store(func, schedule);
     mdh_attr_set_kernel_mappings(func, data.counts, n_kernel);
+    store_kernel_atomics(func, chain->m, kernel_of, in_band, n_kernel);
   }
   free(in_band);
   free(kernel_of);

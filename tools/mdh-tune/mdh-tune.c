@@ -7,7 +7,11 @@
  * choice is index 0), one kernel at a time with the others at the cost
  * model's choice, so that candidates are independent and shards of them
  * (--shard=I/N) can run on as many machines, their records merged
- * (--merge) by keeping the fastest per kernel; on the cpu pipeline, the
+ * (--merge) by keeping the fastest per kernel, and for a kernel whose
+ * mapping combines partial results of several threads or blocks
+ * (mdh.kernel_atomics) the deterministic reduction mode with the cost
+ * model's mapping besides (as a record of one entry, mdh-run --tuning);
+ * on the cpu pipeline, the
  * fusion modes of the function and, for each md_hom with a reduction, a
  * few tile sizes (mdh.tile_sizes: the blocks of its register tile, and
  * its tile where mdh-tile-fuse fuses a group around it), each given to
@@ -94,9 +98,11 @@ struct options {
   char **inputs;
 };
 
-/* A candidate: kernel "kernel" with mapping "index", or (kernel -1) the
- * fusion mode "fusion", or ("tiles") md_hom "kernel" with the "n_sizes"
- * tile sizes "sizes" (none: the register tiles' model, the default). */
+/* A candidate: kernel "kernel" with mapping "index", or with the cost
+ * model's mapping and reduction mode "mode" (the deterministic one), or
+ * (kernel -1) the fusion mode "fusion", or ("tiles") md_hom "kernel" with
+ * the "n_sizes" tile sizes "sizes" (none: the register tiles' model, the
+ * default). */
 struct candidate {
   int kernel;
   long index;
@@ -104,7 +110,12 @@ struct candidate {
   int tiles;
   int n_sizes;
   long sizes[MDH_TUNING_MAX_SIZES];
+  const char *mode;
 };
+
+/* The reduction mode tuned besides the default "atomic" (mdhIsReductionMode).
+ */
+static const char deterministic[] = "deterministic";
 
 /* A md_hom of the entry function that tile sizes are tuned for: its
  * number in program order, its rank, the dimension of its outermost
@@ -131,10 +142,12 @@ static void usage(FILE *f) {
       "of FILE through mdh-run and writes the fastest of each as a tuning\n"
       "record (JSON; docs/tools.md) that `mdh-run --tuning=RECORD` applies.\n"
       "\n"
-      "  --pipeline=P        gpu (default; needs a GPU), gpu-emulated\n"
-      "                      (tests the machinery: its times are the\n"
-      "                      CPU's), or cpu (the fusion modes and the\n"
-      "                      tile sizes of each reduction)\n"
+      "  --pipeline=P        gpu (default; needs a GPU; each kernel's\n"
+      "                      mappings, and the deterministic reduction\n"
+      "                      mode where it combines partial results),\n"
+      "                      gpu-emulated (tests the machinery: its times\n"
+      "                      are the CPU's), or cpu (the fusion modes and\n"
+      "                      the tile sizes of each reduction)\n"
       "  --repeat=N          timed runs per candidate after a warm-up\n"
       "                      (default 3); the median counts\n"
       "  --max-per-kernel=N  the N best mappings of each kernel by the cost\n"
@@ -341,11 +354,13 @@ static void find_tiled_homs(MlirOperation func, struct tiled_hom *homs,
 
 /* Reads FILE, stores the printed type of its entry in "*signature" and,
  * for the gpu pipelines, the number of legal mappings of each of its
- * kernels in "counts" (mdh-map-gpu's mdh.kernel_mappings), their number
+ * kernels in "counts" (mdh-map-gpu's mdh.kernel_mappings), whether each
+ * combines partial results in "atomics" (mdh.kernel_atomics), their number
  * in "*n_kernels"; for the cpu pipeline, the md_homs to tune tile sizes
  * for in "homs" (find_tiled_homs). Returns 0, or -1 after a message. */
 static int discover(const struct options *o, char **signature, int64_t *counts,
-                    int *n_kernels, struct tiled_hom *homs, int *n_homs) {
+                    int64_t *atomics, int *n_kernels, struct tiled_hom *homs,
+                    int *n_homs) {
   size_t len;
   char *text = mdh_read_file(o->file, &len);
   MlirContext ctx;
@@ -398,6 +413,9 @@ static int discover(const struct options *o, char **signature, int64_t *counts,
   else if (n > MAX_KERNELS)
     fprintf(stderr, "mdh-tune: @%s has %ld kernels, more than %d\n", o->entry,
             (long)n, MAX_KERNELS);
+  else if (mdhGetKernelAtomics(func, atomics, MAX_KERNELS) != n)
+    fprintf(stderr, "mdh-tune: mdh-map-gpu gave @%s no kernel atomics\n",
+            o->entry);
   else
     rc = 0;
   *n_kernels = (int)n;
@@ -532,30 +550,38 @@ static int run_child(char *const *argv, long limit, struct mdh_str *out,
 static struct mdh_tuning_entry
 candidate_entry(const char *device, const char *function, const char *signature,
                 const char *pipeline, const struct candidate *c, double ms) {
-  struct mdh_tuning_entry e = {(char *)device,
-                               (char *)function,
-                               (char *)signature,
-                               (char *)pipeline,
-                               c->kernel,
-                               c->kernel >= 0 && !c->tiles ? c->index : -1,
-                               NULL,
-                               (char *)c->fusion,
-                               ms,
-                               c->n_sizes,
-                               {0}};
+  struct mdh_tuning_entry e = {
+      (char *)device,
+      (char *)function,
+      (char *)signature,
+      (char *)pipeline,
+      c->kernel,
+      c->kernel >= 0 && !c->tiles && !c->mode ? c->index : -1,
+      (char *)c->mode,
+      (char *)c->fusion,
+      ms,
+      c->n_sizes,
+      {0}};
 
   memcpy(e.tile_sizes, c->sizes, c->n_sizes * sizeof(*c->sizes));
   return e;
 }
 
-/* Writes the tile sizes of candidate "c" of function o->entry of type
- * "signature" on "device" as a record of one entry into a new temporary
- * file, whose name goes to "path". Returns 0, or -1 with the reason in
- * "why". */
-static int write_tile_record(const struct options *o, const char *device,
-                             const char *signature, const struct candidate *c,
-                             char *path, size_t len, char *why,
-                             size_t why_len) {
+/* Tells whether candidate "c" reaches mdh-run as a record of one entry:
+ * tile sizes and reduction modes have no option of mdh-run per md_hom or
+ * kernel. */
+static int needs_record(const struct candidate *c) {
+  return (c->tiles && c->n_sizes) || c->mode;
+}
+
+/* Writes the tile sizes or the reduction mode of candidate "c" of function
+ * o->entry of type "signature" on "device" as a record of one entry into a
+ * new temporary file, whose name goes to "path". Returns 0, or -1 with the
+ * reason in "why". */
+static int write_candidate_record(const struct options *o, const char *device,
+                                  const char *signature,
+                                  const struct candidate *c, char *path,
+                                  size_t len, char *why, size_t why_len) {
   struct mdh_tuning_entry e =
       candidate_entry(device, o->entry, signature, o->pipeline, c, -1);
   struct mdh_tuning_record r;
@@ -600,9 +626,9 @@ static double measure(const struct options *o, const char *run,
   int rc;
 
   record[0] = '\0';
-  if (c->tiles && c->n_sizes &&
-      write_tile_record(o, device, signature, c, record, sizeof(record), why,
-                        why_len) < 0)
+  if (needs_record(c) &&
+      write_candidate_record(o, device, signature, c, record, sizeof(record),
+                             why, why_len) < 0)
     return -1;
   mdh_str_init(&out);
   snprintf(entry, sizeof(entry), "--entry=%s", o->entry);
@@ -611,7 +637,7 @@ static double measure(const struct options *o, const char *run,
     snprintf(step, sizeof(step), "--emit-object=%s", object);
   else
     snprintf(step, sizeof(step), "--repeat=%ld", o->repeat + 1);
-  if (c->tiles)
+  if (needs_record(c))
     snprintf(config, sizeof(config), "--tuning=%s", record);
   else if (c->kernel >= 0)
     snprintf(config, sizeof(config), "--mapping=@%s:%d:%ld", o->entry,
@@ -645,7 +671,8 @@ static double measure(const struct options *o, const char *run,
 static int is_default(const struct candidate *c) {
   if (c->tiles)
     return c->n_sizes == 0;
-  return c->kernel >= 0 ? c->index == 0 : !strcmp(c->fusion, fusion_modes[0]);
+  return c->kernel >= 0 ? c->index == 0 && !c->mode
+                        : !strcmp(c->fusion, fusion_modes[0]);
 }
 
 /* Writes what candidate "c" chooses to "f", as the progress lines say it. */
@@ -661,6 +688,8 @@ static void print_candidate(FILE *f, const struct candidate *c) {
     putc(']', f);
   } else if (c->kernel >= 0) {
     fprintf(f, "kernel %d mapping %ld", c->kernel, c->index);
+    if (c->mode)
+      fprintf(f, " reduction mode %s", c->mode);
   } else {
     fprintf(f, "fusion %s", c->fusion);
   }
@@ -710,7 +739,7 @@ static void tile_candidates(const struct options *o, const struct tiled_hom *h,
                             struct candidate **out, int *n, int *cap) {
   int n_rows = (int)(sizeof(tile_rows) / sizeof(tile_rows[0]));
   int n_points = (int)(sizeof(tile_points) / sizeof(tile_points[0]));
-  struct candidate c = {h->number, -1, NULL, 1, 0, {0}};
+  struct candidate c = {h->number, -1, NULL, 1, 0, {0}, NULL};
   int i, d;
 
   push_candidate(out, n, cap, &c);
@@ -727,11 +756,14 @@ static void tile_candidates(const struct options *o, const struct tiled_hom *h,
 }
 
 /* Lists the candidates of the function: each mapping of each kernel with
- * several (at most o->max_per_kernel of them), or each fusion mode and the
- * tile sizes of each md_hom of "homs"; into "*out", returning their
- * number. */
+ * several (at most o->max_per_kernel of them), then, where "atomics" says
+ * the kernel combines partial results, the deterministic reduction mode
+ * (after the cost model's mapping, its base, if it was not listed); or each
+ * fusion mode and the tile sizes of each md_hom of "homs"; into "*out",
+ * returning their number. */
 static int candidates(const struct options *o, const int64_t *counts,
-                      int n_kernels, const struct tiled_hom *homs, int n_homs,
+                      const int64_t *atomics, int n_kernels,
+                      const struct tiled_hom *homs, int n_homs,
                       struct candidate **out) {
   int k, n = 0, cap = 16;
   long j, m;
@@ -741,8 +773,9 @@ static int candidates(const struct options *o, const int64_t *counts,
     abort();
   if (!strcmp(o->pipeline, "cpu")) {
     for (k = 0; k < (int)(sizeof(fusion_modes) / sizeof(fusion_modes[0])); ++k)
-      push_candidate(out, &n, &cap,
-                     &(struct candidate){-1, -1, fusion_modes[k], 0, 0, {0}});
+      push_candidate(
+          out, &n, &cap,
+          &(struct candidate){-1, -1, fusion_modes[k], 0, 0, {0}, NULL});
     for (k = 0; k < n_homs; ++k)
       tile_candidates(o, &homs[k], out, &n, &cap);
     return n;
@@ -752,7 +785,15 @@ static int candidates(const struct options *o, const int64_t *counts,
     if (o->max_per_kernel && m > o->max_per_kernel)
       m = o->max_per_kernel;
     for (j = 0; j < m; ++j)
-      push_candidate(out, &n, &cap, &(struct candidate){k, j, NULL, 0, 0, {0}});
+      push_candidate(out, &n, &cap,
+                     &(struct candidate){k, j, NULL, 0, 0, {0}, NULL});
+    if (!atomics[k])
+      continue;
+    if (m == 0)
+      push_candidate(out, &n, &cap,
+                     &(struct candidate){k, 0, NULL, 0, 0, {0}, NULL});
+    push_candidate(out, &n, &cap,
+                   &(struct candidate){k, 0, NULL, 0, 0, {0}, deterministic});
   }
   return n;
 }
@@ -891,10 +932,15 @@ static const char runner[] =
 
 /* Writes the choice of candidate "c" as a field of candidates.tsv: its
  * fusion mode, "tiles:" and its tile sizes separated by commas ("tiles:"
- * alone for the model's), or "-" for a mapping. */
+ * alone for the model's), "mode:" and its reduction mode, or "-" for a
+ * mapping. */
 static void print_choice(FILE *f, const struct candidate *c) {
   int i;
 
+  if (c->mode) {
+    fprintf(f, "mode:%s", c->mode);
+    return;
+  }
   if (!c->tiles) {
     fputs(c->fusion ? c->fusion : "-", f);
     return;
@@ -910,6 +956,13 @@ static int parse_choice(const char *text, struct candidate *c) {
   const char *p = text + strlen("tiles:");
   char *end;
 
+  if (!strncmp(text, "mode:", 5)) {
+    if (strcmp(text + 5, deterministic))
+      return -1;
+    c->mode = deterministic;
+    c->fusion = NULL;
+    return 0;
+  }
   if (strncmp(text, "tiles:", 6))
     return 0;
   c->tiles = 1;
@@ -978,8 +1031,8 @@ static int emit(const struct options *o, const char *device,
       snprintf(object, sizeof(object), "objects/k%d_t%d.so", cands[i].kernel,
                i);
     else if (cands[i].kernel >= 0)
-      snprintf(object, sizeof(object), "objects/k%d_m%ld.so", cands[i].kernel,
-               cands[i].index);
+      snprintf(object, sizeof(object), "objects/k%d_m%ld%s.so", cands[i].kernel,
+               cands[i].index, cands[i].mode ? "_det" : "");
     else
       snprintf(object, sizeof(object), "objects/fusion_%s.so", cands[i].fusion);
     snprintf(path, sizeof(path), "%s/%s", o->emit, object);
@@ -1116,11 +1169,11 @@ static int collect(const struct options *o) {
       fprintf(stderr, "mdh-tune: %s: no time, left out\n", object);
       continue;
     }
-    c = (struct candidate){kernel, index, kernel >= 0 ? NULL : fusion,
-                           0,      0,     {0}};
+    c = (struct candidate){kernel, index, kernel >= 0 ? NULL : fusion, 0, 0,
+                           {0},    NULL};
     if (parse_choice(fusion, &c) < 0) {
-      fprintf(stderr, "mdh-tune: %s: malformed tile sizes '%s', left out\n",
-              object, fusion);
+      fprintf(stderr, "mdh-tune: %s: malformed choice '%s', left out\n", object,
+              fusion);
       continue;
     }
     if (kernel != last || c.tiles != last_tiles)
@@ -1149,7 +1202,7 @@ int main(int argc, char **argv) {
   struct options o;
   struct mdh_tuning_record r;
   struct candidate *cands = NULL;
-  int64_t counts[MAX_KERNELS + 1];
+  int64_t counts[MAX_KERNELS + 1], atomics[MAX_KERNELS + 1];
   struct tiled_hom homs[MAX_KERNELS];
   char *signature = NULL, device[256];
   int rc, n, n_kernels = 0, n_homs = 0;
@@ -1171,11 +1224,12 @@ int main(int argc, char **argv) {
     snprintf(device, sizeof(device), "unknown GPU");
   else
     cpu_name(device, sizeof(device));
-  if (discover(&o, &signature, counts, &n_kernels, homs, &n_homs) < 0) {
+  if (discover(&o, &signature, counts, atomics, &n_kernels, homs, &n_homs) <
+      0) {
     free(o.inputs);
     return 1;
   }
-  n = candidates(&o, counts, n_kernels, homs, n_homs, &cands);
+  n = candidates(&o, counts, atomics, n_kernels, homs, n_homs, &cands);
   fprintf(stderr, "mdh-tune: @%s on %s (%s): %d kernel(s), %d candidate(s)%s\n",
           o.entry, device, o.pipeline, n_kernels + n_homs, n,
           o.n_shards > 1 ? ", this shard's every N-th" : "");
