@@ -113,8 +113,7 @@ struct candidate {
   const char *mode;
 };
 
-/* The reduction mode tuned besides the default "atomic" (mdhIsReductionMode).
- */
+/* The reduction mode tuned besides the default, "atomic". */
 static const char deterministic[] = "deterministic";
 
 /* A md_hom of the entry function that tile sizes are tuned for: its
