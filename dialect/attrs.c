@@ -75,6 +75,11 @@ static void set_i64(MlirOperation op, const char *name, int64_t v) {
   set(op, name, mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), v));
 }
 
+static void set_i64_array(MlirOperation op, const char *name, intptr_t n,
+                          const int64_t *v) {
+  set(op, name, mlirDenseI64ArrayGet(mlirOperationGetContext(op), n, v));
+}
+
 /* Returns attribute "name" of "op" or of the nearest op around it that has
  * one, the carrier in "*owner"; null if none has it. */
 static MlirAttribute find(MlirOperation op, const char *name,
@@ -168,8 +173,7 @@ MlirAttribute mdh_attr_get_kernel_mappings(MlirOperation func) {
 
 void mdh_attr_set_kernel_mappings(MlirOperation func, const int64_t *counts,
                                   int n) {
-  set(func, ATTR_KERNEL_MAPPINGS,
-      mlirDenseI64ArrayGet(mlirOperationGetContext(func), n, counts));
+  set_i64_array(func, ATTR_KERNEL_MAPPINGS, n, counts);
 }
 
 int mdh_attr_is_device_resident(MlirOperation func) {
@@ -195,8 +199,7 @@ MlirAttribute mdh_attr_get_invariant_args(MlirOperation func) {
 
 void mdh_attr_set_invariant_args(MlirOperation func, const int64_t *params,
                                  intptr_t n) {
-  set(func, ATTR_INVARIANT_ARGS,
-      mlirDenseI64ArrayGet(mlirOperationGetContext(func), n, params));
+  set_i64_array(func, ATTR_INVARIANT_ARGS, n, params);
 }
 
 void mdh_attr_remove_invariant_args(MlirOperation func) {
@@ -235,8 +238,7 @@ MlirAttribute mdh_attr_get_tuned_reduction_modes(MlirOperation func) {
 
 void mdh_attr_set_tuned_reduction_modes(MlirOperation func,
                                         const int64_t *modes, int n) {
-  set(func, ATTR_TUNED_REDUCTION_MODES,
-      mlirDenseI64ArrayGet(mlirOperationGetContext(func), n, modes));
+  set_i64_array(func, ATTR_TUNED_REDUCTION_MODES, n, modes);
 }
 
 void mdh_attr_remove_tuned_reduction_modes(MlirOperation func) {
@@ -249,8 +251,7 @@ MlirAttribute mdh_attr_get_kernel_atomics(MlirOperation func) {
 
 void mdh_attr_set_kernel_atomics(MlirOperation func, const int64_t *flags,
                                  int n) {
-  set(func, ATTR_KERNEL_ATOMICS,
-      mlirDenseI64ArrayGet(mlirOperationGetContext(func), n, flags));
+  set_i64_array(func, ATTR_KERNEL_ATOMICS, n, flags);
 }
 
 MlirAttribute mdh_attr_find_isl_budget(MlirOperation op, MlirOperation *owner) {
@@ -317,8 +318,7 @@ MlirAttribute mdh_attr_get_tile_sizes(MlirOperation hom) {
 
 void mdh_attr_set_tile_sizes(MlirOperation hom, intptr_t n,
                              const int64_t *sizes) {
-  set(hom, ATTR_TILE_SIZES,
-      mlirDenseI64ArrayGet(mlirOperationGetContext(hom), n, sizes));
+  set_i64_array(hom, ATTR_TILE_SIZES, n, sizes);
 }
 
 MlirAttribute mdh_attr_find_vector_bits(MlirOperation op,

@@ -755,20 +755,20 @@ build_group(struct mdh_model *m, const struct grouping *g, int k, int fused,
  * PolyBench's gemm (U = beta C; T = alpha A B; C = U + T, LARGE), U and C
  * are then computed from the tile's registers: 52-60 ms on one Zen 3 core,
  * against 71-93 ms with the steps in loops of their own and 50-55 ms for
- * the product alone. */
+ * the product alone. "fused" tells whether "node" is in the tile of a
+ * fused group (build_group; its tiles read their inputs without panels). */
 static __isl_give isl_schedule_node *
 group_epilogues(struct mdh_model *m, const struct mdh_cpu_target *target,
-                const int *segment, __isl_take isl_schedule_node *node) {
+                const int *segment, int fused,
+                __isl_take isl_schedule_node *node) {
   struct grouping g = {0};
   struct regrouped r = {0};
   isl_schedule_node *orig;
   isl_schedule *schedule;
   isl_size depth = isl_schedule_node_get_tree_depth(node);
-  isl_bool valid, fused = in_fused_tile(node);
+  isl_bool valid;
   int j;
 
-  if (fused < 0)
-    return isl_schedule_node_free(node);
   if (!grouping_read(m, &g, node) ||
       find_groups(m, target, segment, !fused, &g) == 0) {
     grouping_clear(&g);
@@ -840,7 +840,7 @@ fused_epilogues(__isl_take isl_schedule_node *node, void *user) {
     return isl_schedule_node_free(node);
   if (!fused)
     return node;
-  return group_epilogues(data->m, data->target, data->segment, node);
+  return group_epilogues(data->m, data->target, data->segment, 1, node);
 }
 
 /* Gives "node", where it is the band of one statement in the tile of a
@@ -859,11 +859,11 @@ tile_contraction(__isl_take isl_schedule_node *node, void *user) {
   if (isl_schedule_node_get_type(node) != isl_schedule_node_band)
     return node;
   fused = in_fused_tile(node);
-  tiled = fused == isl_bool_true ? touches_register_tile(node) : fused;
-  if (tiled < 0)
-    return isl_schedule_node_free(node);
-  if (!fused || tiled)
-    return node;
+  if (fused != isl_bool_true)
+    return fused < 0 ? isl_schedule_node_free(node) : node;
+  tiled = touches_register_tile(node);
+  if (tiled != isl_bool_false)
+    return tiled < 0 ? isl_schedule_node_free(node) : node;
   return mdh_cpu_register_tile(data->m, data->target, node, 0, &done);
 }
 
@@ -938,8 +938,9 @@ prepare_group(struct mdh_model *m, const struct mdh_cpu_target *target,
   }
   if (type != isl_schedule_node_sequence && type != isl_schedule_node_set)
     return node;
+  /* Not in a fused group's tile: the band above that tile returned. */
   if (type == isl_schedule_node_sequence)
-    node = group_epilogues(m, target, segment, node);
+    node = group_epilogues(m, target, segment, 0, node);
   n = isl_schedule_node_n_children(node);
   depth = isl_schedule_node_get_tree_depth(node);
   for (i = 0; i < n; ++i) {
