@@ -451,3 +451,25 @@ func.func @vec_seq(%M: memref<64x64xf32>, %v: memref<64xf32>, %w: memref<64xf32>
       : (!mdh.mda<array<i64: 64, 1>>, memref<64xf32>) -> ()
   return
 }
+
+// -----
+
+// The same blocks inside threads without tile(): the owner strategy runs
+// the band order, so the nesting rules of the band apply.
+func.func private @mul(%a: f32, %b: f32) -> f32 {
+  %p = arith.mulf %a, %b : f32
+  return %p : f32
+}
+func.func @conv_blocks_inside_untiled(%X: memref<2x4x7x18xf32>, %W: memref<16x4x3x3xf32>, %O: memref<2x16x5x16xf32>) {
+  %vx = "mdh.inp_view"(%X) {accesses = [affine_map<(n, k, p, q, c, r, s) -> (n, c, p + r, q + s)>]}
+      : (memref<2x4x7x18xf32>) -> !mdh.mda<array<i64: 2, 16, 5, 16, 4, 3, 3>>
+  %vw = "mdh.inp_view"(%W) {accesses = [affine_map<(n, k, p, q, c, r, s) -> (k, c, r, s)>]}
+      : (memref<16x4x3x3xf32>) -> !mdh.mda<array<i64: 2, 16, 5, 16, 4, 3, 3>>
+  // expected-error @+1 {{mdh-map-gpu: mdh.mapping is not legal: rule 6 (local hierarchy): map of dimension 2 is Wrg(1) inside map of dimension 1, which is Lcl(1)}}
+  %r = "mdh.md_hom"(%vx, %vw) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.cc, #mdh.cc, #mdh.cc, #mdh.pw<"add">, #mdh.pw<"add">, #mdh.pw<"add">],
+                               mdh.mapping = "block.x(2), thread.y(4), block.y(5), thread.x(4), seq, seq, seq"}
+      : (!mdh.mda<array<i64: 2, 16, 5, 16, 4, 3, 3>>, !mdh.mda<array<i64: 2, 16, 5, 16, 4, 3, 3>>) -> !mdh.mda<array<i64: 2, 16, 5, 16, 1, 1, 1>>
+  "mdh.out_view"(%r, %O) {accesses = [affine_map<(n, k, p, q, c, r, s) -> (n, k, p, q)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 2, 16, 5, 16, 1, 1, 1>>, memref<2x16x5x16xf32>) -> ()
+  return
+}

@@ -172,3 +172,27 @@ func.func @no_serial(%x: memref<40x40xf32>, %y: memref<40x40xf32>) attributes {m
       : (!mdh.mda<array<i64: 40, 40>>, memref<40x40xf32>) -> ()
   return
 }
+
+// -----
+
+// A user's tiled mapping of a convolution whose block dimensions (batch,
+// rows) the band nests inside a thread dimension (channels): legal, since
+// the tiled strategy runs blocks outside threads whatever the band order.
+func.func private @mul(%a: f32, %b: f32) -> f32 {
+  %p = arith.mulf %a, %b : f32
+  return %p : f32
+}
+// CHECK-LABEL: func.func @conv_blocks_inside
+// CHECK: mdh.mapping = "block.x(2), thread.y(4) tile(4), block.y(5), thread.x(4) tile(4), seq tile(2), seq tile(3), seq tile(3)"
+func.func @conv_blocks_inside(%X: memref<2x4x7x18xf32>, %W: memref<16x4x3x3xf32>, %O: memref<2x16x5x16xf32>) {
+  %vx = "mdh.inp_view"(%X) {accesses = [affine_map<(n, k, p, q, c, r, s) -> (n, c, p + r, q + s)>]}
+      : (memref<2x4x7x18xf32>) -> !mdh.mda<array<i64: 2, 16, 5, 16, 4, 3, 3>>
+  %vw = "mdh.inp_view"(%W) {accesses = [affine_map<(n, k, p, q, c, r, s) -> (k, c, r, s)>]}
+      : (memref<16x4x3x3xf32>) -> !mdh.mda<array<i64: 2, 16, 5, 16, 4, 3, 3>>
+  %r = "mdh.md_hom"(%vx, %vw) {scalar_function = @mul, combine_ops = [#mdh.cc, #mdh.cc, #mdh.cc, #mdh.cc, #mdh.pw<"add">, #mdh.pw<"add">, #mdh.pw<"add">],
+                               mdh.mapping = "block.x(2), thread.y(4) tile(4), block.y(5), thread.x(4) tile(4), seq tile(2), seq tile(3), seq tile(3)"}
+      : (!mdh.mda<array<i64: 2, 16, 5, 16, 4, 3, 3>>, !mdh.mda<array<i64: 2, 16, 5, 16, 4, 3, 3>>) -> !mdh.mda<array<i64: 2, 16, 5, 16, 1, 1, 1>>
+  "mdh.out_view"(%r, %O) {accesses = [affine_map<(n, k, p, q, c, r, s) -> (n, k, p, q)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 2, 16, 5, 16, 1, 1, 1>>, memref<2x16x5x16xf32>) -> ()
+  return
+}

@@ -66,7 +66,8 @@
  * and spans size[j]), the element dimension "inner" that the tile keeps
  * innermost (the buffer's last, or the one that the threads' runs of
  * register points index, so that a run's reads are one vector access) and,
- * inside the launch, its tile (a view with the buffer's dimension order). */
+ * inside the launch, the buffer and its tile (a view with the buffer's
+ * dimension order). */
 struct stage {
   int buf;
   int rank;
@@ -75,6 +76,7 @@ struct stage {
   int64_t coef[MAX_RANK][MAX_RANK];
   int64_t elements;
   int inner;
+  MlirValue buffer;
   MlirValue tile;
 };
 
@@ -89,7 +91,7 @@ struct stage {
  * per thread and the length of their runs; the product of the register
  * points; the staged inputs and the shared bytes they take; whether the
  * copies pad the staged tiles of partial tiles ("padded", see
- * find_stages). */
+ * find_stages); per stage, the view that its copy walks (merge_copy). */
 struct tiling {
   struct mdh_kernel *k;
   int rank;
@@ -100,6 +102,7 @@ struct tiling {
   int64_t n_regs;
   int n_stages;
   struct stage stages[MAX_STAGES];
+  struct stage copies[MAX_STAGES];
   int64_t shared_bytes;
   int padded;
 };
@@ -499,7 +502,7 @@ static MlirValue build_in_bounds(struct mdh_builder *b, MlirType type,
  * multiples of the width. A group then lies wholly in the buffer or
  * wholly out of it. */
 static int64_t copy_width(const struct tiling *t, const struct stage *st) {
-  MlirType type = mlirValueGetType(t->k->m->bufs[st->buf]);
+  MlirType type = mlirValueGetType(st->buffer);
   int64_t bytes = mdh_element_bytes(mlirShapedTypeGetElementType(type));
   int64_t w = bytes <= 8 && 16 % bytes == 0 ? 16 / bytes : 1;
   int last = st->rank - 1, d;
@@ -613,8 +616,8 @@ static void emit_copy(struct mdh_builder *b, const struct tiling *t,
   int s, j;
 
   for (s = 0; s < t->n_stages; ++s) {
-    st = &t->stages[s];
-    buffer = k->m->bufs[st->buf];
+    st = &t->copies[s];
+    buffer = st->buffer;
     w = copy_width(t, st);
     loop = mdh_build_for_step(
         b, lin, mdh_build_index(b, st->elements / w),
@@ -819,6 +822,90 @@ static MlirValue tile_view(struct mdh_builder *b, const struct stage *st,
       mdh_build_op(b, "memref.transpose", 1, &tile, 1, &view, 1, &attr), 0);
 }
 
+/* The number of tiles of dimension "d" of "t". */
+static int64_t n_tiles(const struct tiling *t, int d) {
+  return (t->n[d] + t->step[d] - 1) / t->step[d];
+}
+
+/* Tells whether the box of stage "st" covers element dimension "j" of its
+ * buffer of type "type" whole, from 0 to its extent, in every tile. */
+static int covers_whole(const struct tiling *t, const struct stage *st,
+                        MlirType type, int j) {
+  int d;
+
+  if (st->size[j] != mlirShapedTypeGetDimSize(type, j) || st->cst[j])
+    return 0;
+  for (d = 0; d < t->rank; ++d)
+    if (st->coef[j][d] && n_tiles(t, d) > 1)
+      return 0;
+  return 1;
+}
+
+/* Returns "value", a memref of rank "rank" with contiguous rows, with its
+ * dimensions "first" to "last" collapsed into one (at "b"). */
+static MlirValue build_collapse(struct mdh_builder *b, MlirValue value,
+                                int rank, int first, int last) {
+  MlirType type = mlirValueGetType(value), i64 = mlirIntegerTypeGet(b->ctx, 64);
+  MlirAttribute groups[MAX_RANK], dims[MAX_RANK];
+  int64_t shape[MAX_RANK];
+  MlirNamedAttribute attr;
+  int j, n = 0, k;
+
+  for (j = 0; j < rank; ++j) {
+    k = 0;
+    shape[n] = 1;
+    do {
+      shape[n] *= mlirShapedTypeGetDimSize(type, j);
+      dims[k++] = mlirIntegerAttrGet(i64, j);
+    } while (j >= first && j < last && ++j);
+    groups[n++] = mlirArrayAttrGet(b->ctx, k, dims);
+  }
+  type = mlirMemRefTypeContiguousGet(mlirShapedTypeGetElementType(type), n,
+                                     shape, mlirMemRefTypeGetMemorySpace(type));
+  attr = mdh_named_attr(b->ctx, "reassociation",
+                        mlirArrayAttrGet(b->ctx, n, groups));
+  return mlirOperationGetResult(
+      mdh_build_op(b, "memref.collapse_shape", 1, &value, 1, &type, 1, &attr),
+      0);
+}
+
+/* Sets "c" to the view of stage "st" (whose tile is "raw" in tile order)
+ * that its copy walks: the trailing element dimensions that the box
+ * covers whole are contiguous in the buffer and, unless the tile keeps
+ * another dimension innermost behind them, in the tile, so they merge with
+ * the one before them (memref.collapse_shape of buffer and tile): the
+ * copy splits its group index into fewer coordinates, and moves 16 bytes
+ * at a time where the merged extent allows. A convolution's filter slice
+ * [K][C step][R][S] is copied as [K][C step * R * S], its image rows
+ * [C step][rows][W] as [C step][rows * W]. */
+static void merge_copy(struct mdh_builder *b, const struct tiling *t,
+                       const struct stage *st, MlirValue raw, struct stage *c) {
+  MlirType type = mlirValueGetType(st->buffer);
+  int lo = st->inner == st->rank - 1 ? 0 : st->inner + 1, j0 = st->rank - 1;
+  int64_t whole = 1;
+  int j, d;
+
+  *c = *st;
+  if (!mlirAffineMapIsIdentity(mlirMemRefTypeGetAffineMap(type)))
+    return;
+  while (j0 > lo && covers_whole(t, st, type, j0))
+    --j0;
+  if (j0 == st->rank - 1)
+    return;
+  for (j = j0 + 1; j < st->rank; ++j)
+    whole *= st->size[j];
+  c->rank = j0 + 1;
+  c->size[j0] *= whole;
+  c->cst[j0] *= whole;
+  for (d = 0; d < t->rank; ++d)
+    c->coef[j0][d] *= whole;
+  c->inner = st->inner == st->rank - 1 ? j0 : st->inner;
+  c->buffer = build_collapse(b, st->buffer, st->rank, j0, st->rank - 1);
+  c->tile = tile_view(b, c,
+                      build_collapse(b, raw, st->rank, tile_pos(st, j0),
+                                     tile_pos(st, st->rank - 1)));
+}
+
 int mdh_kernel_build_tiled(isl_ctx *ctx, struct mdh_builder *b,
                            struct mdh_kernel *k) {
   /* Large (boxes of up to MAX_RANK dimensions): on the heap. */
@@ -827,6 +914,7 @@ int mdh_kernel_build_tiled(isl_ctx *ctx, struct mdh_builder *b,
   struct mdh_builder kb;
   isl_ast_node *tree;
   MlirBlock body;
+  MlirValue raw;
   int s, rc;
 
   if (!t)
@@ -842,9 +930,12 @@ int mdh_kernel_build_tiled(isl_ctx *ctx, struct mdh_builder *b,
     shared[s] = tile_type(b->ctx, &t->stages[s], k->m->bufs[t->stages[s].buf]);
   body = mdh_kernel_build_launch(b, k->grid, k->block, t->n_stages, shared);
   kb = mdh_builder_before_terminator(b, body);
-  for (s = 0; s < t->n_stages; ++s)
-    t->stages[s].tile =
-        tile_view(&kb, &t->stages[s], mlirBlockGetArgument(body, 12 + s));
+  for (s = 0; s < t->n_stages; ++s) {
+    raw = mlirBlockGetArgument(body, 12 + s);
+    t->stages[s].buffer = k->m->bufs[t->stages[s].buf];
+    t->stages[s].tile = tile_view(&kb, &t->stages[s], raw);
+    merge_copy(&kb, t, &t->stages[s], raw, &t->copies[s]);
+  }
   mdh_kernel_alloc_accumulators(&kb, k, t->n_regs);
   rc = mdh_kernel_translate(ctx, k, &kb, body, tree, &emit_stmt, t);
   isl_ast_node_free(tree);

@@ -37,7 +37,8 @@
  * atomics, reductions spread so thin that a thread gets fewer than 8 of
  * their points, and blocks of less than a warp. The best
  * wins; ties keep the enumeration order, except that a matmul-like md_hom
- * gets a tiled mapping (tiled_mapping) where tiling pays.
+ * gets a tiled mapping (tiled_mapping) where tiling pays, and a
+ * convolution-like one the implicit-GEMM mapping (implicit_gemm_mapping).
  * A band kernel is searched the same way, its parallel members taking the
  * part of cc dimensions and the others that of pw dimensions that must
  * stay sequential.
@@ -260,7 +261,8 @@ static void mapping_of(struct search *s, const int *enc,
 }
 
 /* The encoding of "map" (indexed by map). */
-static void enc_of(struct search *s, const struct mdh_mapping *map, int *enc) {
+static void enc_of(const struct search *s, const struct mdh_mapping *map,
+                   int *enc) {
   static const int base[] = {MDH_MAP_SEQ, MDH_MAP_LCL, MDH_MAP_WRG,
                              MDH_MAP_GLB};
   const struct mdh_dim_map *dm;
@@ -444,9 +446,9 @@ static int coalescing_dim(const struct search *s, int *n_votes) {
   return best;
 }
 
-/* Sets up the nesting tree of "s", whose rank, kinds, sizes and orders are
- * set: a chain of perfectly nested maps in nesting order. */
-static void init_tree(struct search *s, const char *name) {
+/* Sets the nodes of the nesting tree of "s" from its nesting order: a
+ * chain of perfectly nested maps. */
+static void init_nodes(struct search *s, const char *name) {
   struct mdh_map_node *node;
   int j, d;
 
@@ -462,10 +464,16 @@ static void init_tree(struct search *s, const char *name) {
     node->reduction = s->kinds[d] == MdhCombinePW;
     node->scan = s->kinds[d] == MdhCombinePS;
   }
-  /* No dimension to coalesce along without dimensions (D = 0). */
-  s->coalesce = s->rank > 0 ? coalescing_dim(s, &s->unit_stride_reads) : -1;
   s->tree.n = s->rank;
   s->tree.nodes = s->nodes;
+}
+
+/* Sets up the nesting tree of "s", whose rank, kinds, sizes and orders are
+ * set. */
+static void init_tree(struct search *s, const char *name) {
+  init_nodes(s, name);
+  /* No dimension to coalesce along without dimensions (D = 0). */
+  s->coalesce = s->rank > 0 ? coalescing_dim(s, &s->unit_stride_reads) : -1;
   s->flags = MDH_MAP_WITHOUT_RULE8;
 }
 
@@ -533,6 +541,60 @@ static void init_band_search(struct search *s,
   init_tree(s, "band member");
 }
 
+/* Tells whether "map" tiles a pw dimension of the md_hom of "s", so that
+ * mdh-codegen-gpu runs it with the tiled strategy. */
+static int tiles_reduction(const struct search *s,
+                           const struct mdh_mapping *map) {
+  int d;
+
+  for (d = 0; s->info && d < map->rank; ++d)
+    if (s->kinds[d] != MdhCombineCC && map->dims[d].tile > 1)
+      return 1;
+  return 0;
+}
+
+/* The place of dimension "d" in the nesting tree of a tiled "map" of "s":
+ * cc dimensions without threads (0), with threads (1), the others (2). */
+static int nesting_class(const struct search *s, const struct mdh_mapping *map,
+                         int d) {
+  if (s->kinds[d] != MdhCombineCC)
+    return 2;
+  return mdh_dim_map_has_threads(&map->dims[d]);
+}
+
+/* Tells whether "map" is legal for "s" under the strengthened rules (1),
+ * or not (0, the violated rule in "err"), or -1. The tiled strategy
+ * (passes/codegen_gpu/tile.c) runs the tiles of a md_hom's cc dimensions
+ * in block-level loops with only the block ids as parameters and each
+ * thread's register points inside them, whatever the band order, as
+ * reductions_inside argues for the reductions. Its nesting tree therefore
+ * puts the cc dimensions without threads outside those with threads
+ * (band order within each): a convolution's batch and rows, which the
+ * band nests outside its output channels, may go to blocks while the
+ * channels and the columns go to threads with register tiles. */
+static int is_legal(const struct search *s, const struct mdh_mapping *map,
+                    char *err, size_t n) {
+  struct search t;
+  int enc[MAX_RANK], pass, j, d, m = 0;
+
+  if (!tiles_reduction(s, map)) {
+    enc_of(s, map, enc);
+    return mdh_map_is_legal(&s->tree, MDH_MAP_RULES_STRENGTHENED, s->flags, enc,
+                            err, n);
+  }
+  t = *s;
+  for (pass = 0; pass < 3; ++pass)
+    for (j = 0; j < s->rank; ++j) {
+      d = s->order[j];
+      if (nesting_class(s, map, d) == pass)
+        t.order[m++] = d;
+    }
+  init_nodes(&t, "dimension");
+  enc_of(&t, map, enc);
+  return mdh_map_is_legal(&t.tree, MDH_MAP_RULES_STRENGTHENED, t.flags, enc,
+                          err, n);
+}
+
 static void store_mapping(MlirOperation hom, const struct mdh_mapping *map,
                           long count) {
   struct mdh_str text;
@@ -550,7 +612,6 @@ static int use_given(struct search *s, MlirAttribute attr) {
   MlirOperation hom = s->info->stmt->hom;
   MlirStringRef text;
   struct mdh_mapping map;
-  int enc[MAX_RANK];
   char err[256];
   int legal;
 
@@ -578,9 +639,7 @@ static int use_given(struct search *s, MlirAttribute attr) {
                         "need static extents)");
     return 0;
   }
-  enc_of(s, &map, enc);
-  legal = mdh_map_is_legal(&s->tree, MDH_MAP_RULES_STRENGTHENED, s->flags, enc,
-                           err, sizeof(err));
+  legal = is_legal(s, &map, err, sizeof(err));
   if (legal != 1) {
     mdh_emit_error(hom, PASS ": mdh.mapping is not legal: %s", err);
     return 0;
@@ -607,14 +666,152 @@ static int64_t register_tile(int64_t nx, int64_t ny) {
  * tells whether it is legal (LIFT's rules, strengthened) and within the
  * hardware's limits. */
 static int complete_if_legal(struct search *s, struct mdh_mapping *map) {
-  int enc[MAX_RANK];
   char err[256];
 
   choose_sizes(s, map);
-  enc_of(s, map, enc);
-  return mdh_map_is_legal(&s->tree, MDH_MAP_RULES_STRENGTHENED, s->flags, enc,
-                          err, sizeof(err)) == 1 &&
+  return is_legal(s, map, err, sizeof(err)) == 1 &&
          mdh_mapping_check_limits(map, err, sizeof(err)) == 0;
+}
+
+/* The fewest block tiles for which the implicit-GEMM mapping pays: one
+ * per SM of an H100 or H200 (132). */
+#define MIN_TILED_BLOCKS 132
+/* The fewest reduction points per result for it: with fewer, staging in
+ * shared memory saves less than its barriers cost. */
+#define MIN_TILED_REDUCTION 64
+/* Filter taps: a pw dimension of at most this many points is walked whole
+ * in each step of the implicit-GEMM mapping. */
+#define MAX_TAPS 8
+/* The fewest reduction points per step of the implicit-GEMM mapping: a
+ * thread's 8 x 4 register tile then makes 1152 multiply-adds between two
+ * barriers at a 3 x 3 filter (the 8 x 8 tiles of the matmul make 1024
+ * in its steps of 16). */
+#define MIN_STEP_POINTS 32
+
+/* The register points of a thread in a run (tile.c): 4 f32 make one
+ * 16-byte access. */
+#define RUN 4
+
+/* Gives dimension "d" of "map" "threads" threads along hardware dimension
+ * "hw" with "tile" register points each, at "level". */
+static void set_threads(struct mdh_mapping *map, int d, enum mdh_level level,
+                        int hw, int64_t threads, int64_t tile) {
+  struct mdh_dim_map *dm = &map->dims[d];
+
+  dm->level = level;
+  dm->hw = hw;
+  dm->threads = threads;
+  dm->blocks = level == MDH_LEVEL_THREAD ? 1 : 0;
+  dm->tile = tile;
+}
+
+/* Tells whether an access of an input view of the md_hom of "s" indexes
+ * by both dimensions "d" and "e". */
+static int read_together(const struct search *s, int d, int e) {
+  MlirOperation hom = s->info->stmt->hom, view;
+  MlirAffineMap map;
+  MlirAffineExpr r;
+  intptr_t v, a, j;
+  int uses_d, uses_e;
+
+  for (v = 0; v < mlirOperationGetNumOperands(hom); ++v) {
+    view = mlirOpResultGetOwner(mlirOperationGetOperand(hom, v));
+    for (a = 0; a < mdhViewGetNumAccesses(view); ++a) {
+      map = mdhViewGetAccess(view, a);
+      uses_d = uses_e = 0;
+      for (j = 0; j < mlirAffineMapGetNumResults(map); ++j) {
+        r = mlirAffineMapGetResult(map, j);
+        uses_d |= mlirAffineExprIsFunctionOfDim(r, d);
+        uses_e |= mlirAffineExprIsFunctionOfDim(r, e);
+      }
+      if (uses_d && uses_e)
+        return 1;
+    }
+  }
+  return 0;
+}
+
+/* Builds in "map" the tiled mapping of "s", a contraction whose innermost
+ * cc dimensions are too small for the square block tiles of
+ * tiled_mapping but whose cc points in all fill the GPU: a convolution,
+ * computed as an implicit GEMM (Chetlur et al., cuDNN: Efficient
+ * Primitives for Deep Learning, 2014, Sec. 4: the output pixels are the
+ * columns of a matrix product with the filter, whose rows are the output
+ * channels, tiled without forming the lowered matrix). The coalescing cc
+ * dimension (a convolution's columns) goes to x threads in runs of 4
+ * points, the largest cc dimension that no input reads together with it
+ * (the output channels: the filter is reused along the columns, the image
+ * along the channels) to y threads with 8 (or 4) points each, the others to
+ * blocks (the larger along x, whose grid limit is the highest; beyond three,
+ * sequential); with 3 cc dimensions, all three are `global` (x, y and z with
+ * one thread). The small pw dimensions (a filter's taps) are walked whole in
+ * each step and the largest other one in steps of a power of two that
+ * give a step at least MIN_STEP_POINTS points. mdh-codegen-gpu stages in
+ * shared memory, per step, the filter's slice for every channel of the
+ * block and the image rows with their halo. Returns 0 if "s" is not such
+ * a contraction. */
+static int implicit_gemm_mapping(struct search *s, struct mdh_mapping *map) {
+  int cc[MAX_RANK], n_cc = 0, j, d, h, x = -1, y = -1, big = -1;
+  int64_t taps = 1, reduction = 1, k, rx, ry, grid[3], block[3];
+  enum mdh_level level;
+
+  for (j = 0; j < s->rank; ++j) {
+    d = s->order[j];
+    if (s->kinds[d] == MdhCombineCC) {
+      cc[n_cc++] = d;
+      continue;
+    }
+    reduction *= s->sizes[d];
+    if (s->sizes[d] <= MAX_TAPS)
+      taps *= s->sizes[d];
+    else if (big < 0 || s->sizes[d] > s->sizes[big])
+      big = d;
+  }
+  if (n_cc < 3 || reduction < MIN_TILED_REDUCTION)
+    return 0;
+  x = s->coalesce >= 0 && s->kinds[s->coalesce] == MdhCombineCC ? s->coalesce
+                                                                : cc[n_cc - 1];
+  for (j = 0; j < n_cc; ++j)
+    if (cc[j] != x && !read_together(s, x, cc[j]) &&
+        (y < 0 || s->sizes[cc[j]] > s->sizes[y]))
+      y = cc[j];
+  if (y < 0)
+    return 0;
+  rx = s->sizes[x] >= 4 * RUN ? RUN : 1;
+  ry = s->sizes[y] >= 128 ? 2 * RUN : RUN;
+  if (s->sizes[y] < 8 * ry)
+    return 0;
+  map->rank = s->rank;
+  for (d = 0; d < s->rank; ++d) {
+    map->dims[d] = (struct mdh_dim_map){MDH_LEVEL_SEQ, 0, 1, 1, 1, 1};
+    if (d != big && s->kinds[d] != MdhCombineCC && s->sizes[d] <= MAX_TAPS)
+      map->dims[d].tile = s->sizes[d];
+  }
+  for (k = 1; big >= 0 && k < s->sizes[big] && k * taps < MIN_STEP_POINTS;)
+    k *= 2;
+  if (big >= 0)
+    map->dims[big].tile = k < s->sizes[big] ? k : s->sizes[big];
+  level = n_cc == 3 ? MDH_LEVEL_GLOBAL : MDH_LEVEL_THREAD;
+  set_threads(map, x, level, 0, min64(16, (s->sizes[x] + rx - 1) / rx), rx);
+  set_threads(map, y, level, 1, min64(16, (s->sizes[y] + ry - 1) / ry), ry);
+  for (h = 0; h < (n_cc == 3 ? 1 : 3); ++h) {
+    /* The largest cc dimension left, to the hardware dimension left with
+     * the highest grid limit. */
+    for (d = -1, j = 0; j < n_cc; ++j)
+      if (map->dims[cc[j]].level == MDH_LEVEL_SEQ &&
+          (d < 0 || s->sizes[cc[j]] > s->sizes[d]))
+        d = cc[j];
+    if (d < 0)
+      break;
+    if (n_cc == 3)
+      set_threads(map, d, MDH_LEVEL_GLOBAL, 2, 1, 1);
+    else
+      set_threads(map, d, MDH_LEVEL_BLOCK, h, 1, 1);
+  }
+  if (!complete_if_legal(s, map))
+    return 0;
+  mdh_mapping_launch_sizes(map, grid, block);
+  return grid[0] * grid[1] * grid[2] >= MIN_TILED_BLOCKS;
 }
 
 /* Builds in "map" the tiled mapping of a matmul-like "s" (a reduction the
@@ -623,6 +820,7 @@ static int complete_if_legal(struct search *s, struct mdh_mapping *map) {
  * with R x R register tiles, further cc dimensions along z with one thread
  * each, every pw dimension sequential and the innermost one in steps of
  * 128 / R, staged in shared memory (mdh-codegen-gpu's tiled strategy).
+ * Where those two dimensions are too small, the implicit-GEMM mapping.
  * Returns 0 if "s" is not such a reduction or tiling does not pay. */
 static int tiled_mapping(struct search *s, struct mdh_mapping *map) {
   struct mdh_dim_map *dm;
@@ -646,7 +844,7 @@ static int tiled_mapping(struct search *s, struct mdh_mapping *map) {
     return 0;
   r = register_tile(s->sizes[cc[0]], s->sizes[cc[1]]);
   if (r == 1)
-    return 0;
+    return implicit_gemm_mapping(s, map);
   for (d = 0; d < s->rank; ++d) {
     dm = &map->dims[d];
     hw = d == cc[0] ? 0 : d == cc[1] ? 1 : 2;
