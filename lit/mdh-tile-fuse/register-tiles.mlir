@@ -1,5 +1,7 @@
 // RUN: %mdh-opt %s --mdh-schedule --mdh-tile-fuse --mdh-print-schedule 2>&1 >/dev/null | FileCheck %s
 // RUN: %mdh-opt %s --mdh-schedule --mdh-tile-fuse --mdh-codegen-cpu --canonicalize | FileCheck %s --check-prefix=CODE
+// RUN: %mdh-opt %s --mdh-schedule --mdh-tile-fuse --mdh-codegen-cpu --canonicalize --cse | FileCheck %s --check-prefix=PREFETCH
+// RUN: sed 's/^module attributes {/module attributes {mdh.fusion = "none", /' %s | %mdh-opt --mdh-schedule --mdh-tile-fuse --mdh-codegen-cpu | FileCheck %s --check-prefix=UNFUSED
 // RUN: for a in "1" "2" "2 --fusion=none"; do set -- $a; env OMP_NUM_THREADS=$1 mdh-run %s --entry=convchain --pipeline=cpu $2 --seed=3 --compare=reference || exit 1; done | FileCheck %s --check-prefix=OK
 
 // A contraction in a fused group keeps its register tile: bench/cpu's
@@ -9,7 +11,10 @@
 // all 300 columns. Each tile's conv then reads the quantized image from
 // the tile's buffer in vectors, and the ReLU is its epilogue: applied to
 // the conv's registers, stored straight to %out, so that c needs no tile
-// buffer at all (its buffer is dead and canonicalize drops it).
+// buffer at all (its buffer is dead and canonicalize drops it). Each
+// register tile prefetches what the quantize of the next tile reads from
+// %x: its own rows and vectors 40 rows (the tile buffer's height) further,
+// within %x; unfused, the conv reads %q itself and prefetches nothing.
 module attributes {mdh.vector_bits = 512 : i64, mdh.cache_bytes = array<i64: 49152, 1048576>} {
 func.func private @quantize(%x: f32) -> f32 {
   %k = arith.constant 16.0 : f32
@@ -70,5 +75,25 @@ func.func @convchain(%x: memref<104x304xf32>, %w: memref<5x5xf32>, %out: memref<
 // CODE-NEXT: vector.store %[[R]], %arg2[
 // CODE: memref.dealloc %[[Q]]
 // CODE-NOT: memref.alloc
+
+// PREFETCH-LABEL: func.func @convchain(
+// PREFETCH: scf.parallel
+// PREFETCH: %[[LO:.*]] = arith.muli %{{.*}}, %c12 : index
+// PREFETCH: scf.if
+// PREFETCH-NEXT: %[[ROW:.*]] = arith.addi %[[LO]], %c40 : index
+// PREFETCH-NEXT: %[[R1:.*]] = arith.minsi %[[ROW]], %c103 : index
+// PREFETCH-NEXT: %[[R2:.*]] = arith.maxsi %[[R1]], %c0 : index
+// PREFETCH-NEXT: %[[C1:.*]] = arith.minsi %[[COL:.*]], %c303 : index
+// PREFETCH-NEXT: %[[C2:.*]] = arith.maxsi %[[C1]], %c0 : index
+// PREFETCH-NEXT: memref.prefetch %arg0[%[[R2]], %[[C2]]], read, locality<1>, data : memref<104x304xf32>
+// PREFETCH-NEXT: %[[COL2:.*]] = arith.addi %[[COL]], %c16 : index
+// PREFETCH: memref.prefetch %arg0[%[[R2]], %{{.*}}], read, locality<1>, data
+// PREFETCH: %[[ROW11:.*]] = arith.addi %[[LO]], %c51 : index
+// PREFETCH: vector.load
+
+// UNFUSED-LABEL: func.func @convchain(
+// UNFUSED-NOT: memref.prefetch
+// UNFUSED: vector.fma
+// UNFUSED-NOT: memref.prefetch
 
 // OK-COUNT-3: max_abs_err=0 max_rel_err=0

@@ -908,6 +908,163 @@ static void read_inputs(const struct tile_gen *g, struct mdh_builder *b,
   }
 }
 
+/* ---- prefetching the next tile of a fused group ------------------------ */
+
+/* The cache level that prefetch_next_tile fills: LLVM's locality hint 1,
+ * prefetcht2 on x86, into L2 and not L1 (Intel 64 and IA-32 Architectures
+ * Optimization Reference Manual, "Software Prefetching": the next tile's
+ * inputs are read only after the current tile, whose own tile buffers
+ * need L1). */
+#define PREFETCH_LOCALITY 1
+
+/* Returns the statement of "g"'s chain that writes buffer "buffer"
+ * through the identity access (its points are the buffer's elements), or
+ * NULL. */
+static const struct mdh_stmt_info *identity_writer(const struct tile_gen *g,
+                                                   MlirValue buffer) {
+  const struct mdh_stmt_info *info;
+  int s;
+  intptr_t c;
+
+  for (s = 0; s < g->cg->m->n_stmt; ++s) {
+    info = &g->cg->infos[s];
+    for (c = 0; c < info->n_results; ++c)
+      if (mlirValueEqual(info->comps[c].buffer, buffer) &&
+          !mlirAffineMapIsNull(info->comps[c].map) &&
+          mlirAffineMapIsIdentity(info->comps[c].map) &&
+          mlirAffineMapGetNumDims(info->comps[c].map) == info->stmt->rank)
+        return info;
+  }
+  return NULL;
+}
+
+/* Returns the redirect of "g" that stands for "buffer", or NULL. */
+static const struct mdh_redirect *redirect_of(const struct tile_gen *g,
+                                              MlirValue buffer) {
+  int i;
+
+  for (i = 0; i < g->n_redirects; ++i)
+    if (mlirValueEqual(g->redirects[i].buffer, buffer))
+      return &g->redirects[i];
+  return NULL;
+}
+
+/* Returns the dimension along which the tile buffer of "r" moves from tile
+ * to tile, taken as the last one that is smaller than the buffer's (the
+ * tile band's innermost member tiles the buffer's last tiled dimension),
+ * with its size in "*size"; or -1 where the tile buffer is the whole
+ * buffer. */
+static int moving_dim(const struct mdh_redirect *r, int64_t *size) {
+  MlirType whole = mlirValueGetType(r->buffer);
+  MlirType part = mlirValueGetType(r->copy);
+  intptr_t j, n = mlirShapedTypeGetRank(whole);
+
+  if (mlirShapedTypeGetRank(part) != n)
+    return -1;
+  for (j = n - 1; j >= 0; --j) {
+    *size = mlirShapedTypeGetDimSize(part, j);
+    if (mlirShapedTypeIsDynamicDim(whole, j) ||
+        *size < mlirShapedTypeGetDimSize(whole, j))
+      return (int)j;
+  }
+  return -1;
+}
+
+/* Returns "v" clamped to the indices of dimension "j" of "buffer", so that
+ * a prefetch past the edge of the last tile stays an address of it. */
+static MlirValue clamp_index(struct mdh_builder *b, MlirValue buffer,
+                             intptr_t j, MlirValue v) {
+  MlirType type = mlirValueGetType(buffer);
+  MlirValue last =
+      mlirShapedTypeIsDynamicDim(type, j)
+          ? mdh_build_binary(b, "arith.subi", mdh_build_dim(b, buffer, j),
+                             mdh_build_index(b, 1))
+          : mdh_build_index(b, mlirShapedTypeGetDimSize(type, j) - 1);
+
+  v = mdh_build_binary(b, "arith.minsi", v, last);
+  return mdh_build_binary(b, "arith.maxsi", v, mdh_build_index(b, 0));
+}
+
+/* Prefetches what producer "p" reads from memory (not from tile buffers)
+ * at its point "at". */
+static void prefetch_reads(const struct tile_gen *g, struct mdh_builder *b,
+                           const struct mdh_stmt_info *p, const MlirValue *at) {
+  MlirOperation hom = p->stmt->hom, view;
+  MlirValue buffer, operands[1 + MAX_RANK];
+  MlirAffineMap map;
+  MlirNamedAttribute attrs[3];
+  intptr_t v, a, j, n;
+
+  attrs[0] = mdh_named_attr(b->ctx, "isWrite", mlirBoolAttrGet(b->ctx, 0));
+  attrs[1] = mdh_named_attr(
+      b->ctx, "localityHint",
+      mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 32), PREFETCH_LOCALITY));
+  attrs[2] = mdh_named_attr(b->ctx, "isDataCache", mlirBoolAttrGet(b->ctx, 1));
+  for (v = 0; v < mlirOperationGetNumOperands(hom); ++v) {
+    view = mlirOpResultGetOwner(mlirOperationGetOperand(hom, v));
+    buffer = mdhViewGetBuffer(view);
+    if (redirect_of(g, buffer))
+      continue;
+    for (a = 0; a < mdhViewGetNumAccesses(view); ++a) {
+      map = mdhViewGetAccess(view, a);
+      n = mlirAffineMapGetNumResults(map);
+      mdh_build_affine_map(b, map, at, operands + 1);
+      for (j = 0; j < n; ++j)
+        operands[1 + j] = clamp_index(b, buffer, j, operands[1 + j]);
+      operands[0] = buffer;
+      mdh_build_op(b, "memref.prefetch", 1 + n, operands, 0, NULL, 3, attrs);
+    }
+  }
+}
+
+/* In a register tile of a fused group, prefetches into the cache what the
+ * group's producers will read from memory for the next tile, so that
+ * streaming it overlaps this tile's arithmetic instead of following it (a
+ * fused convolution's producer otherwise waits on memory while the
+ * multiply-adds wait on the producer; software pipelining of a fused
+ * tile, as Halide's prefetch directive on the producer's input does). For
+ * each input read as vectors from a tile buffer whose producer writes
+ * its points element for element: at each row and vector of the tile (the
+ * reduction at its first point), the producer's point one tile buffer
+ * further along the dimension the tiles move along; its memory inputs
+ * there are prefetched. Over the tiles of the register tile's consumer
+ * these cover the next tile's footprint but for the overlap with this
+ * one, which this tile has just read. Only performance depends on it. */
+static void prefetch_next_tile(const struct tile_gen *g,
+                               struct mdh_builder *b) {
+  const struct mdh_register_tile *t = g->t;
+  MlirOperation hom = g->info->stmt->hom, view;
+  const struct mdh_redirect *red;
+  const struct mdh_stmt_info *p;
+  MlirValue at[MAX_RANK], pt[MAX_RANK];
+  MlirAffineMap map;
+  int64_t size;
+  intptr_t v, a;
+  int k = 0, r, q, j;
+
+  for (v = 0; g->n_redirects > 0 && v < mlirOperationGetNumOperands(hom); ++v) {
+    view = mlirOpResultGetOwner(mlirOperationGetOperand(hom, v));
+    for (a = 0; a < mdhViewGetNumAccesses(view); ++a, ++k) {
+      red = redirect_of(g, mdhViewGetBuffer(view));
+      if (!t->vector[k] || is_packed(g, k) || !red)
+        continue;
+      p = identity_writer(g, red->buffer);
+      j = moving_dim(red, &size);
+      if (!p || j < 0)
+        continue;
+      map = mdhViewGetAccess(view, a);
+      for (r = 0; r < (t->on_row[k] ? g->rows : 1); ++r)
+        for (q = 0; q < g->vectors; ++q) {
+          tile_point(g, b, r, q, at);
+          mdh_build_affine_map(b, map, at, pt);
+          pt[j] = mdh_build_binary(b, "arith.addi", pt[j],
+                                   mdh_build_index(b, size));
+          prefetch_reads(g, b, p, pt);
+        }
+    }
+  }
+}
+
 /* Internal data structure of the vectorized scalar function: its values
  * (block arguments and op results) and what each became. */
 struct value_map {
@@ -2177,6 +2334,7 @@ static int build_tile(struct tile_gen *g, struct mdh_builder *b) {
 
   g->lane_lo = g->lo[g->t->vec];
   g->lane_points = g->t->extent[g->t->vec];
+  prefetch_next_tile(g, b);
   if (g->t->reduces && g->lane_points >= MIN_CHUNKED_POINTS &&
       !in_parallel_loop(b))
     return build_chunks(g, b);
