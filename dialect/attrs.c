@@ -17,6 +17,7 @@
 #define ATTR_DEVICE_RESIDENT "mdh.device_resident"
 #define ATTR_MAPPING_INDEX "mdh.mapping_index"
 #define ATTR_REDUCTION_MODE "mdh.reduction_mode"
+#define ATTR_DOUBLE_BUFFER "mdh.double_buffer"
 #define ATTR_TUNED_REDUCTION_MODES "mdh.tuned_reduction_modes"
 #define ATTR_KERNEL_ATOMICS "mdh.kernel_atomics"
 #define ATTR_ISL_BUDGET "mdh.isl_budget"
@@ -226,6 +227,11 @@ MlirAttribute mdh_attr_find_reduction_mode(MlirOperation op,
 
 void mdh_attr_set_reduction_mode(MlirOperation op, MlirStringRef mode) {
   set_string(op, ATTR_REDUCTION_MODE, mode);
+}
+
+MlirAttribute mdh_attr_find_double_buffer(MlirOperation op,
+                                          MlirOperation *owner) {
+  return find(op, ATTR_DOUBLE_BUFFER, owner);
 }
 
 MlirAttribute mdh_attr_get_tuned_reduction_modes(MlirOperation func) {

@@ -90,6 +90,13 @@ MlirAttribute mdh_attr_find_reduction_mode(MlirOperation op,
                                            MlirOperation *owner);
 void mdh_attr_set_reduction_mode(MlirOperation op, MlirStringRef mode);
 
+/* `mdh.double_buffer` (md_hom, func.func or module; the nearest to the
+ * md_hom wins): whether mdh-codegen-gpu's tiled strategy double-buffers
+ * its staged tiles, a bool; without it, not (raw: mdh-codegen-gpu reports
+ * another type). */
+MlirAttribute mdh_attr_find_double_buffer(MlirOperation op,
+                                          MlirOperation *owner);
+
 /* `mdh.tuned_reduction_modes` (func.func, set by mdh-tuning, removed by
  * mdh-map-gpu): the reduction mode of a tuning record for each kernel of
  * the function, in tree order: -1 none, 0 "atomic", 1 "deterministic"

@@ -164,6 +164,17 @@ static MlirType host_type(MlirType type) {
   return host;
 }
 
+/* Tells whether "user" passes the memref of its operand "n" on as its one
+ * result: a view of it, or a choice between it and another
+ * (`arith.select`, the tiles of a double-buffered tiled kernel). */
+static int forwards_memref(MlirOperation user, unsigned n) {
+  if (mlirOperationGetNumResults(user) != 1)
+    return 0;
+  if (mdh_op_is(user, "arith.select"))
+    return n > 0;
+  return mdh_op_is_memref_view(user) && n == 0;
+}
+
 /* Gives the views of "value" (a host buffer now), and their views, host
  * types: the view ops keep their result types, which name the memory space
  * of the attribution they viewed (a transposed shared tile). */
@@ -175,9 +186,7 @@ static void retype_views(MlirValue value) {
   for (use = mlirValueGetFirstUse(value); !mlirOpOperandIsNull(use);
        use = mlirOpOperandGetNextUse(use)) {
     user = mlirOpOperandGetOwner(use);
-    if (!mdh_op_is_memref_view(user) ||
-        mlirOpOperandGetOperandNumber(use) != 0 ||
-        mlirOperationGetNumResults(user) != 1)
+    if (!forwards_memref(user, mlirOpOperandGetOperandNumber(use)))
       continue;
     result = mlirOperationGetResult(user, 0);
     mlirValueSetType(result, host_type(mlirValueGetType(result)));

@@ -24,18 +24,23 @@
   "mdh-coalesce,mdh-schedule,mdh-tile-fuse{target=gpu},mdh-map-gpu,"           \
   "mdh-codegen-gpu,inline,canonicalize,cse," OTHER_OPS
 
-/* After the upstream gpu-lower-to-nvvm-pipeline of MLIR 22, with four
+/* After the upstream gpu-lower-to-nvvm-pipeline of MLIR 22, with five
  * changes: the kernels are outlined before gpu-async-region (which refuses
  * gpu.launch), the device runtime is linked through nvvm-attach-target's
- * `l`, +ptx80 is always given (sm_90 aborts without it), and
- * mdh-kernel-args runs around convert-gpu-to-nvvm. */
+ * `l`, +ptx80 is always given (sm_90 aborts without it),
+ * mdh-kernel-args runs around convert-gpu-to-nvvm, and
+ * convert-arith-to-llvm runs on the host's functions only: in a kernel, an
+ * arith.select between two shared-memory tiles (a double-buffered tiled
+ * kernel) would make it report the workgroup memory space it cannot
+ * convert, where convert-gpu-to-nvvm converts the kernel's arith ops with
+ * the NVVM memory spaces. */
 static const char gpu_format[] =
     "builtin.module(" GPU_FRONT
     "gpu-launch-sink-index-computations,gpu-kernel-outlining,"
     "mdh-kernel-args,func.func(gpu-async-region),convert-scf-to-cf,"
     "convert-nvvm-to-llvm,convert-func-to-llvm,expand-strided-metadata,"
     "nvvm-attach-target{O=3 chip=%s features=%s l=%s},lower-affine,"
-    "convert-arith-to-llvm,convert-index-to-llvm{index-bitwidth=64},"
+    "llvm.func(convert-arith-to-llvm),convert-index-to-llvm{index-bitwidth=64},"
     "canonicalize,cse,gpu.module(convert-gpu-to-nvvm{index-bitwidth=64}),"
     "gpu.module(canonicalize),gpu.module(cse),"
     "gpu.module(reconcile-unrealized-casts),mdh-kernel-args,"

@@ -93,10 +93,16 @@ missing_tools() {
 # Compiles every kernel of kernels.tsv into objects/; prints how many failed.
 emit_objects() {
   failed=0
-  while read -r name entry _bound _bytes _flops _baselines source fusion; do
+  while read -r name entry _bound _bytes _flops _baselines source fusion attrs; do
     case $name in '' | '#'*) continue ;; esac
     obj=$bundle/objects/$name.so
-    if "$build/bin/mdh-run" "$root/bench/${source:-kernels/$name.mlir}" \
+    src=$root/bench/${source:-kernels/$name.mlir}
+    # A variant: the file inside a module with the given attributes.
+    if [ -n "$attrs" ]; then
+      { echo "module attributes {$attrs} {"; cat "$src"; echo "}"; } >"$bundle/objects/$name.mlir"
+      src=$bundle/objects/$name.mlir
+    fi
+    if "$build/bin/mdh-run" "$src" \
       --entry="$entry" --fusion="${fusion:-basteln}" \
       --pipeline="$pipeline" --emit-object="$obj" >"$bundle/objects/$name.log" 2>&1 </dev/null &&
       [ -f "$obj" ]; then

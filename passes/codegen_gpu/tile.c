@@ -27,6 +27,24 @@
  *   F     each thread stores its points that lie in the index space (or
  *         combines them into the output, for an accumulating out_view)
  *
+ * Double-buffered (`mdh.double_buffer`: each staged tile twice, step t in
+ * buffer t mod 2), the loads of the next step come before the arithmetic
+ * of this one, so their latency hides behind it, and one barrier per step
+ * suffices (the software pipelining of CUTLASS's SGEMM, "Efficient GEMM
+ * in CUDA", NVIDIA CUTLASS documentation: global fragments held in
+ * registers across a step):
+ *
+ *   I     every register accumulator := the identity
+ *   P     the block copies step 0 into buffer 0, barrier
+ *   for each step t of the pw dimensions:
+ *     X   each thread loads its part of step t + 1 into registers,
+ *         accumulates step t from buffer t mod 2, stores what it loaded
+ *         into buffer (t + 1) mod 2 (if there is a step t + 1), barrier
+ *   F     as above
+ *
+ * Buffer (t + 1) mod 2 was last read in step t - 1, before its barrier,
+ * and step t + 1 reads it after the barrier of step t.
+ *
  * The block-level AST (block.c) is built by isl from these statements
  * over the tile indices, with only the block ids as parameters: no thread
  * id can reach a loop bound or a guard around a barrier, so every thread of
@@ -38,8 +56,10 @@
  * into the tiles past the buffers' ends, and are not stored.
  */
 
+#include "dialect/attrs.h"
 #include "lib/stmt.h"
 #include "passes/codegen_gpu/kernel.h"
+#include "support/diag.h"
 #include "support/ir.h"
 #include "support/polyhedral.h"
 
@@ -91,7 +111,9 @@ struct stage {
  * per thread and the length of their runs; the product of the register
  * points; the staged inputs and the shared bytes they take; whether the
  * copies pad the staged tiles of partial tiles ("padded", see
- * find_stages); per stage, the view that its copy walks (merge_copy). */
+ * find_stages); per stage, the view that its copy walks (merge_copy);
+ * whether the tiles are double-buffered ("dbuf") and, per buffer and
+ * stage, the tile and the tile of the copy's view. */
 struct tiling {
   struct mdh_kernel *k;
   int rank;
@@ -105,6 +127,9 @@ struct tiling {
   struct stage copies[MAX_STAGES];
   int64_t shared_bytes;
   int padded;
+  int dbuf;
+  MlirValue tiles[2][MAX_STAGES];
+  MlirValue copy_tiles[2][MAX_STAGES];
 };
 
 static void tiling_init(struct tiling *t, struct mdh_kernel *k) {
@@ -323,6 +348,7 @@ static void add_stage(struct tiling *t, int buf, __isl_keep isl_set *fp) {
   if (t->n_stages == MAX_STAGES || !fp)
     return;
   st->buf = buf;
+  st->buffer = t->k->m->bufs[buf];
   st->rank = mlirShapedTypeGetRank(type);
   st->elements = 1;
   if (st->rank < 1 || isl_set_dim(fp, isl_dim_set) != st->rank)
@@ -391,7 +417,11 @@ static __isl_give isl_ast_node *build_ast(isl_ctx *ctx,
                                                 {'V', 1, 1, 3}, {'F', 0, 2, 0}};
   static const struct mdh_block_part unstaged[] = {
       {'I', 0, 0, 0}, {'A', 1, 1, 2}, {'F', 0, 2, 0}};
+  static const struct mdh_block_part pipelined[] = {
+      {'I', 0, 0, 0}, {'P', 0, 0, 1}, {'X', 1, 1, 0}, {'F', 0, 2, 0}};
 
+  if (t->dbuf)
+    return mdh_kernel_block_ast(ctx, t->k, t->step, pipelined, 4);
   if (t->n_stages)
     return mdh_kernel_block_ast(ctx, t->k, t->step, parts, 6);
   return mdh_kernel_block_ast(ctx, t->k, t->step, unstaged, 3);
@@ -519,32 +549,71 @@ static int64_t copy_width(const struct tiling *t, const struct stage *st) {
   return w;
 }
 
-/* Copies the "w" elements of "buffer" at "g" to "tile" at "coord", with
- * one vector load of 16 bytes if "w" > 1, and one vector store if the
- * tile keeps the buffer's last dimension innermost ("contiguous"), else
- * one store per element (a transposed tile). */
-static void build_copy(struct mdh_builder *b, MlirValue buffer, MlirValue tile,
-                       int rank, MlirValue *g, MlirValue *coord, int64_t w,
-                       int contiguous) {
+/* The number of tiles of dimension "d" of "t". */
+static int64_t n_tiles(const struct tiling *t, int d) {
+  return (t->n[d] + t->step[d] - 1) / t->step[d];
+}
+
+/* The number of steps of the pw dimensions of "t". */
+static int64_t n_steps(const struct tiling *t) {
+  int64_t n = 1;
+  int d;
+
+  for (d = 0; d < t->rank; ++d)
+    if (!mdh_kernel_is_cc(t->k, d))
+      n *= n_tiles(t, d);
+  return n;
+}
+
+/* The threads of a block of "t". */
+static int64_t block_threads(const struct tiling *t) {
+  return t->k->block[0] * t->k->block[1] * t->k->block[2];
+}
+
+/* The groups of stage "st" of "t" that one thread copies per step (at
+ * most). */
+static int64_t groups_per_thread(const struct tiling *t,
+                                 const struct stage *st) {
+  int64_t groups = st->elements / copy_width(t, st);
+
+  return (groups + block_threads(t) - 1) / block_threads(t);
+}
+
+/* Loads the "w" elements of "buffer" at "g": one vector load of 16 bytes
+ * if "w" > 1. */
+static MlirValue load_group(struct mdh_builder *b, MlirValue buffer, int rank,
+                            const MlirValue *g, int64_t w) {
   MlirType elem = mlirShapedTypeGetElementType(mlirValueGetType(buffer));
   MlirType vec = mlirVectorTypeGet(1, &w, elem);
   MlirNamedAttribute align =
       mdh_named_attr(b->ctx, "alignment",
                      mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), 16));
-  MlirValue operands[1 + 2 * MAX_RANK], v, last;
+  MlirValue operands[1 + MAX_RANK];
+
+  if (w == 1)
+    return mdh_build_load(b, buffer, rank, g);
+  operands[0] = buffer;
+  memcpy(operands + 1, g, rank * sizeof(*g));
+  return mlirOperationGetResult(
+      mdh_build_op(b, "vector.load", 1 + rank, operands, 1, &vec, 1, &align),
+      0);
+}
+
+/* Stores "v", a group of "w" elements that load_group read, into "tile" at
+ * "coord": one vector store if "w" > 1 and "contiguous", else one store
+ * per element. */
+static void store_group(struct mdh_builder *b, MlirValue v, MlirValue tile,
+                        int rank, MlirValue *coord, int64_t w, int contiguous) {
+  MlirType elem = mlirShapedTypeGetElementType(mlirValueGetType(tile));
+  MlirValue operands[2 + MAX_RANK], last;
   MlirNamedAttribute pos;
   int64_t e;
   int j;
 
   if (w == 1) {
-    mdh_build_store(b, mdh_build_load(b, buffer, rank, g), tile, rank, coord);
+    mdh_build_store(b, v, tile, rank, coord);
     return;
   }
-  operands[0] = buffer;
-  memcpy(operands + 1, g, rank * sizeof(*g));
-  v = mlirOperationGetResult(
-      mdh_build_op(b, "vector.load", 1 + rank, operands, 1, &vec, 1, &align),
-      0);
   if (!contiguous) {
     last = coord[rank - 1];
     for (e = 0; e < w; ++e) {
@@ -564,6 +633,17 @@ static void build_copy(struct mdh_builder *b, MlirValue buffer, MlirValue tile,
   for (j = 0; j < rank; ++j)
     operands[2 + j] = coord[j];
   mdh_build_op(b, "vector.store", 2 + rank, operands, 0, NULL, 0, NULL);
+}
+
+/* Copies the "w" elements of "buffer" at "g" to "tile" at "coord", with
+ * one vector load of 16 bytes if "w" > 1, and one vector store if the
+ * tile keeps the buffer's last dimension innermost ("contiguous"), else
+ * one store per element (a transposed tile). */
+static void build_copy(struct mdh_builder *b, MlirValue buffer, MlirValue tile,
+                       int rank, MlirValue *g, MlirValue *coord, int64_t w,
+                       int contiguous) {
+  store_group(b, load_group(b, buffer, rank, g, w), tile, rank, coord, w,
+              contiguous);
 }
 
 /* Pads group "coord" of "w" elements of the tile of "st", whose elements
@@ -619,9 +699,8 @@ static void emit_copy(struct mdh_builder *b, const struct tiling *t,
     st = &t->copies[s];
     buffer = st->buffer;
     w = copy_width(t, st);
-    loop = mdh_build_for_step(
-        b, lin, mdh_build_index(b, st->elements / w),
-        mdh_build_index(b, k->block[0] * k->block[1] * k->block[2]));
+    loop = mdh_build_for_step(b, lin, mdh_build_index(b, st->elements / w),
+                              mdh_build_index(b, block_threads(t)));
     lb = mdh_builder_before_terminator(b, loop);
     rest = mlirBlockGetArgument(loop, 0);
     for (j = st->rank - 1; j >= 0; --j) {
@@ -737,6 +816,203 @@ static void emit_finish(struct mdh_builder *b, const struct tiling *t,
   }
 }
 
+/* Decides whether "t" double-buffers its staged tiles: where
+ * `mdh.double_buffer` asks for it, two steps or more are staged and both
+ * buffers fit the shared memory. Not by default: on sm_90 the 4096^3
+ * matmul's kernel takes 167 registers double-buffered against 111 (one
+ * block of 256 threads per SM instead of two), which only a measurement
+ * can weigh against the latency it hides. Returns -1 after a diagnostic on
+ * a malformed attribute. */
+static int wants_double_buffer(const struct tiling *t) {
+  MlirOperation hom = t->k->info->stmt->hom, owner;
+  MlirAttribute attr = mdh_attr_find_double_buffer(hom, &owner);
+
+  if (mlirAttributeIsNull(attr))
+    return 0;
+  if (!mlirAttributeIsABool(attr)) {
+    mdh_emit_error(owner, PASS ": mdh.double_buffer must be true or false");
+    return -1;
+  }
+  return mlirBoolAttrGetValue(attr) && t->n_stages > 0 && n_steps(t) >= 2 &&
+         2 * t->shared_bytes <= MDH_GPU_MAX_SHARED_BYTES;
+}
+
+/* Points the tiles of "t" that the accumulation reads ("copies" 0) at
+ * buffer 1 where "odd" holds and at buffer 0 elsewhere, or the tiles that
+ * the copies write ("copies" 1) at the other buffer; if "odd" is null, at
+ * buffer 0. */
+static void select_tiles(struct mdh_builder *b, struct tiling *t, MlirValue odd,
+                         int copies) {
+  MlirValue(*v)[MAX_STAGES] = copies ? t->copy_tiles : t->tiles;
+  MlirValue *dst;
+  int s, first = copies ? 1 : 0;
+
+  for (s = 0; s < t->n_stages; ++s) {
+    dst = copies ? &t->copies[s].tile : &t->stages[s].tile;
+    *dst = mlirValueIsNull(odd)
+               ? v[0][s]
+               : mdh_build_select(b, odd, v[1 - first][s], v[first][s]);
+  }
+}
+
+/* P: the block copies step 0 of the cc tile "tv" into buffer 0, then
+ * waits for it. */
+static void emit_prologue(struct mdh_builder *b, struct tiling *t,
+                          const MlirValue *tv) {
+  MlirValue first[MAX_RANK];
+  int d;
+
+  for (d = 0; d < t->rank; ++d)
+    first[d] = mdh_kernel_is_cc(t->k, d) ? tv[d] : mdh_build_index(b, 0);
+  select_tiles(b, t, (MlirValue){NULL}, 1);
+  emit_copy(b, t, first);
+  mdh_build_op(b, "gpu.barrier", 0, NULL, 0, NULL, 0, NULL);
+}
+
+/* Sets "next" to the tile indices of the step after step "tv" of "t" (the
+ * last step for the last), and "*lin" to the number of step "tv", "*odd"
+ * to its parity. */
+static void next_step(struct mdh_builder *b, const struct tiling *t,
+                      const MlirValue *tv, MlirValue *next, MlirValue *lin,
+                      MlirValue *odd) {
+  MlirValue l = mdh_build_index(b, 0), rest;
+  int64_t stride = 1;
+  int d;
+
+  for (d = t->rank - 1; d >= 0; --d) {
+    next[d] = tv[d];
+    if (mdh_kernel_is_cc(t->k, d))
+      continue;
+    l = mdh_build_binary(
+        b, "arith.addi", l,
+        mdh_build_binary(b, "arith.muli", tv[d], mdh_build_index(b, stride)));
+    stride *= n_tiles(t, d);
+  }
+  *lin = l;
+  *odd = mdh_build_cmpi(
+      b, "ne", mdh_build_binary(b, "arith.andi", l, mdh_build_index(b, 1)),
+      mdh_build_index(b, 0));
+  rest = mdh_build_binary(
+      b, "arith.minsi",
+      mdh_build_binary(b, "arith.addi", l, mdh_build_index(b, 1)),
+      mdh_build_index(b, n_steps(t) - 1));
+  for (d = t->rank - 1; d >= 0; --d) {
+    if (mdh_kernel_is_cc(t->k, d))
+      continue;
+    next[d] = mdh_build_binary(b, "arith.remsi", rest,
+                               mdh_build_index(b, n_tiles(t, d)));
+    rest = mdh_build_binary(b, "arith.divsi", rest,
+                            mdh_build_index(b, n_tiles(t, d)));
+  }
+}
+
+/* Sets "coord" to the coordinates in the tile of stage "st" of "t" of the
+ * "i"-th group that this thread copies per step, as emit_copy deals them
+ * out, and returns whether the thread has one (null: always). A thread
+ * past the last group gets the last one. */
+static MlirValue group_coords(struct mdh_builder *b, const struct tiling *t,
+                              const struct stage *st, int64_t i,
+                              MlirValue *coord) {
+  int64_t w = copy_width(t, st), groups = st->elements / w;
+  MlirValue l =
+      mdh_build_binary(b, "arith.addi", mdh_kernel_build_linear_id(b, t->k),
+                       mdh_build_index(b, i * block_threads(t)));
+  MlirValue valid = {NULL}, size;
+  int j, last = st->rank - 1;
+
+  if ((i + 1) * block_threads(t) > groups) {
+    valid = mdh_build_cmpi(b, "slt", l, mdh_build_index(b, groups));
+    l = mdh_build_binary(b, "arith.minsi", l, mdh_build_index(b, groups - 1));
+  }
+  for (j = last; j >= 0; --j) {
+    size = mdh_build_index(b, j == last ? st->size[j] / w : st->size[j]);
+    coord[j] = mdh_build_binary(b, "arith.remsi", l, size);
+    l = mdh_build_binary(b, "arith.divsi", l, size);
+  }
+  if (w > 1)
+    coord[last] =
+        mdh_build_binary(b, "arith.muli", coord[last], mdh_build_index(b, w));
+  return valid;
+}
+
+/* Loads into "v" this thread's groups of stage "st" of "t" at step "tv"
+ * (groups_per_thread of them). Each load reads the buffer at its
+ * coordinates clamped to the buffer's shape (a group lies wholly in it or
+ * wholly out of it, copy_width), so no guard sits between the loads: what
+ * a group outside the buffer holds is read by no point in the index
+ * space, as the padding of emit_copy. */
+static void load_stage(struct mdh_builder *b, const struct tiling *t,
+                       const struct stage *st, const MlirValue *tv,
+                       MlirValue *v) {
+  MlirType type = mlirValueGetType(st->buffer);
+  MlirValue coord[MAX_RANK], g[MAX_RANK];
+  int64_t w = copy_width(t, st), i, hi;
+  int j, last = st->rank - 1;
+
+  for (i = 0; i < groups_per_thread(t, st); ++i) {
+    group_coords(b, t, st, i, coord);
+    for (j = 0; j < st->rank; ++j) {
+      hi = mlirShapedTypeGetDimSize(type, j) - (j == last ? w : 1);
+      g[j] = mdh_build_binary(b, "arith.addi", build_offset(b, t, st, j, tv),
+                              coord[j]);
+      g[j] = mdh_build_binary(
+          b, "arith.maxsi",
+          mdh_build_binary(b, "arith.minsi", g[j], mdh_build_index(b, hi)),
+          mdh_build_index(b, 0));
+    }
+    v[i] = load_group(b, st->buffer, st->rank, g, w);
+  }
+}
+
+/* Stores the groups "v" of stage "st" of "t" that load_stage loaded into
+ * its tile; their coordinates are computed again rather than held across
+ * the step's arithmetic. */
+static void store_stage(struct mdh_builder *b, const struct tiling *t,
+                        const struct stage *st, const MlirValue *v) {
+  int64_t w = copy_width(t, st), i;
+  MlirValue coord[MAX_RANK], valid;
+  struct mdh_builder sb;
+
+  for (i = 0; i < groups_per_thread(t, st); ++i) {
+    valid = group_coords(b, t, st, i, coord);
+    sb = mlirValueIsNull(valid) ? *b : mdh_build_if(b, valid);
+    store_group(&sb, v[i], st->tile, st->rank, coord, w,
+                st->inner == st->rank - 1);
+  }
+}
+
+/* X: step "tv" of a double-buffered "t" (see the top of this file). */
+static void emit_step(struct mdh_builder *b, struct tiling *t,
+                      const MlirValue *tv) {
+  MlirValue next[MAX_RANK], lin, odd, more, *h, *at[MAX_STAGES];
+  struct mdh_builder mb;
+  int64_t n = 0;
+  int s;
+
+  for (s = 0; s < t->n_stages; ++s)
+    n += groups_per_thread(t, &t->copies[s]);
+  h = malloc(n * sizeof(*h));
+  if (!h)
+    abort();
+  next_step(b, t, tv, next, &lin, &odd);
+  for (n = 0, s = 0; s < t->n_stages; ++s) {
+    at[s] = h + n;
+    load_stage(b, t, &t->copies[s], next, at[s]);
+    n += groups_per_thread(t, &t->copies[s]);
+  }
+  select_tiles(b, t, odd, 0);
+  emit_accumulate(b, t, tv);
+  more = mdh_build_cmpi(
+      b, "slt", mdh_build_binary(b, "arith.addi", lin, mdh_build_index(b, 1)),
+      mdh_build_index(b, n_steps(t)));
+  mb = mdh_build_if(b, more);
+  select_tiles(&mb, t, odd, 1);
+  for (s = 0; s < t->n_stages; ++s)
+    store_stage(&mb, t, &t->copies[s], at[s]);
+  mdh_build_op(b, "gpu.barrier", 0, NULL, 0, NULL, 0, NULL);
+  free(h);
+}
+
 /* The statement callback of the AST translator for tiled kernels. */
 static int emit_stmt(struct mdh_builder *b, const char *name, int n,
                      const MlirValue *idx, void *user) {
@@ -744,7 +1020,7 @@ static int emit_stmt(struct mdh_builder *b, const char *name, int n,
   MlirValue tv[MAX_RANK];
 
   (void)n;
-  read_tiles(t, name[0] != 'I' && name[0] != 'F', idx, tv);
+  read_tiles(t, strchr("IPF", name[0]) == NULL, idx, tv);
   switch (name[0]) {
   case 'I':
     emit_init(b, t);
@@ -758,6 +1034,12 @@ static int emit_stmt(struct mdh_builder *b, const char *name, int n,
     return 0;
   case 'A':
     emit_accumulate(b, t, tv);
+    return 0;
+  case 'P':
+    emit_prologue(b, t, tv);
+    return 0;
+  case 'X':
+    emit_step(b, t, tv);
     return 0;
   case 'F':
     emit_finish(b, t, tv);
@@ -820,11 +1102,6 @@ static MlirValue tile_view(struct mdh_builder *b, const struct stage *st,
                             b->ctx, st->rank, perm)));
   return mlirOperationGetResult(
       mdh_build_op(b, "memref.transpose", 1, &tile, 1, &view, 1, &attr), 0);
-}
-
-/* The number of tiles of dimension "d" of "t". */
-static int64_t n_tiles(const struct tiling *t, int d) {
-  return (t->n[d] + t->step[d] - 1) / t->step[d];
 }
 
 /* Tells whether the box of stage "st" covers element dimension "j" of its
@@ -910,32 +1187,39 @@ int mdh_kernel_build_tiled(isl_ctx *ctx, struct mdh_builder *b,
                            struct mdh_kernel *k) {
   /* Large (boxes of up to MAX_RANK dimensions): on the heap. */
   struct tiling *t = calloc(1, sizeof(*t));
-  MlirType shared[MAX_STAGES];
+  MlirType shared[2 * MAX_STAGES];
   struct mdh_builder kb;
   isl_ast_node *tree;
   MlirBlock body;
   MlirValue raw;
-  int s, rc;
+  int s, p, rc;
 
   if (!t)
     abort();
   tiling_init(t, k);
   find_stages(ctx, t);
+  if ((t->dbuf = wants_double_buffer(t)) < 0) {
+    free(t);
+    return -1;
+  }
   if (!(tree = build_ast(ctx, t))) {
     mdh_isl_report(ctx, k->info->stmt->hom, PASS, "tiling the kernel");
     free(t);
     return -1;
   }
   for (s = 0; s < t->n_stages; ++s)
-    shared[s] = tile_type(b->ctx, &t->stages[s], k->m->bufs[t->stages[s].buf]);
-  body = mdh_kernel_build_launch(b, k->grid, k->block, t->n_stages, shared);
+    shared[s] = shared[t->n_stages + s] =
+        tile_type(b->ctx, &t->stages[s], t->stages[s].buffer);
+  body = mdh_kernel_build_launch(b, k->grid, k->block,
+                                 (1 + t->dbuf) * t->n_stages, shared);
   kb = mdh_builder_before_terminator(b, body);
-  for (s = 0; s < t->n_stages; ++s) {
-    raw = mlirBlockGetArgument(body, 12 + s);
-    t->stages[s].buffer = k->m->bufs[t->stages[s].buf];
-    t->stages[s].tile = tile_view(&kb, &t->stages[s], raw);
-    merge_copy(&kb, t, &t->stages[s], raw, &t->copies[s]);
-  }
+  for (p = t->dbuf; p >= 0; --p)
+    for (s = 0; s < t->n_stages; ++s) {
+      raw = mlirBlockGetArgument(body, 12 + p * t->n_stages + s);
+      t->tiles[p][s] = t->stages[s].tile = tile_view(&kb, &t->stages[s], raw);
+      merge_copy(&kb, t, &t->stages[s], raw, &t->copies[s]);
+      t->copy_tiles[p][s] = t->copies[s].tile;
+    }
   mdh_kernel_alloc_accumulators(&kb, k, t->n_regs);
   rc = mdh_kernel_translate(ctx, k, &kb, body, tree, &emit_stmt, t);
   isl_ast_node_free(tree);
