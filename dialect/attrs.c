@@ -20,6 +20,8 @@
 #define ATTR_DOUBLE_BUFFER "mdh.double_buffer"
 #define ATTR_TUNED_REDUCTION_MODES "mdh.tuned_reduction_modes"
 #define ATTR_KERNEL_ATOMICS "mdh.kernel_atomics"
+#define ATTR_TUNED_DOUBLE_BUFFERS "mdh.tuned_double_buffers"
+#define ATTR_KERNEL_STAGED "mdh.kernel_staged"
 #define ATTR_ISL_BUDGET "mdh.isl_budget"
 #define ATTR_SIZES "mdh.sizes"
 #define ATTR_INDEX_AWARE "mdh.index_aware"
@@ -234,12 +236,22 @@ MlirAttribute mdh_attr_find_double_buffer(MlirOperation op,
   return find(op, ATTR_DOUBLE_BUFFER, owner);
 }
 
-MlirAttribute mdh_attr_get_tuned_reduction_modes(MlirOperation func) {
-  MlirAttribute attr = get(func, ATTR_TUNED_REDUCTION_MODES);
+void mdh_attr_set_double_buffer(MlirOperation op, bool on) {
+  set(op, ATTR_DOUBLE_BUFFER, mlirBoolAttrGet(mlirOperationGetContext(op), on));
+}
+
+/* Returns the i64 array "name" of "op", or null if it has none or another
+ * attribute under that name. */
+static MlirAttribute get_i64_array(MlirOperation op, const char *name) {
+  MlirAttribute attr = get(op, name);
 
   return mlirAttributeIsNull(attr) || mlirAttributeIsADenseI64Array(attr)
              ? attr
              : mlirAttributeGetNull();
+}
+
+MlirAttribute mdh_attr_get_tuned_reduction_modes(MlirOperation func) {
+  return get_i64_array(func, ATTR_TUNED_REDUCTION_MODES);
 }
 
 void mdh_attr_set_tuned_reduction_modes(MlirOperation func,
@@ -251,6 +263,19 @@ void mdh_attr_remove_tuned_reduction_modes(MlirOperation func) {
   remove_attr(func, ATTR_TUNED_REDUCTION_MODES);
 }
 
+MlirAttribute mdh_attr_get_tuned_double_buffers(MlirOperation func) {
+  return get_i64_array(func, ATTR_TUNED_DOUBLE_BUFFERS);
+}
+
+void mdh_attr_set_tuned_double_buffers(MlirOperation func, const int64_t *flags,
+                                       int n) {
+  set_i64_array(func, ATTR_TUNED_DOUBLE_BUFFERS, n, flags);
+}
+
+void mdh_attr_remove_tuned_double_buffers(MlirOperation func) {
+  remove_attr(func, ATTR_TUNED_DOUBLE_BUFFERS);
+}
+
 MlirAttribute mdh_attr_get_kernel_atomics(MlirOperation func) {
   return get(func, ATTR_KERNEL_ATOMICS);
 }
@@ -258,6 +283,15 @@ MlirAttribute mdh_attr_get_kernel_atomics(MlirOperation func) {
 void mdh_attr_set_kernel_atomics(MlirOperation func, const int64_t *flags,
                                  int n) {
   set_i64_array(func, ATTR_KERNEL_ATOMICS, n, flags);
+}
+
+MlirAttribute mdh_attr_get_kernel_staged(MlirOperation func) {
+  return get(func, ATTR_KERNEL_STAGED);
+}
+
+void mdh_attr_set_kernel_staged(MlirOperation func, const int64_t *flags,
+                                int n) {
+  set_i64_array(func, ATTR_KERNEL_STAGED, n, flags);
 }
 
 MlirAttribute mdh_attr_find_isl_budget(MlirOperation op, MlirOperation *owner) {

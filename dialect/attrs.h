@@ -91,11 +91,13 @@ MlirAttribute mdh_attr_find_reduction_mode(MlirOperation op,
 void mdh_attr_set_reduction_mode(MlirOperation op, MlirStringRef mode);
 
 /* `mdh.double_buffer` (md_hom, func.func or module; the nearest to the
- * md_hom wins): whether mdh-codegen-gpu's tiled strategy double-buffers
- * its staged tiles, a bool; without it, not (raw: mdh-codegen-gpu reports
- * another type). */
+ * md_hom wins; mdh-map-gpu sets it on the md_homs of a kernel that a
+ * tuning record double-buffers): whether mdh-codegen-gpu's tiled strategy
+ * double-buffers its staged tiles, a bool; without it, not (raw:
+ * mdh-codegen-gpu reports another type). */
 MlirAttribute mdh_attr_find_double_buffer(MlirOperation op,
                                           MlirOperation *owner);
+void mdh_attr_set_double_buffer(MlirOperation op, bool on);
 
 /* `mdh.tuned_reduction_modes` (func.func, set by mdh-tuning, removed by
  * mdh-map-gpu): the reduction mode of a tuning record for each kernel of
@@ -106,6 +108,15 @@ void mdh_attr_set_tuned_reduction_modes(MlirOperation func,
                                         const int64_t *modes, int n);
 void mdh_attr_remove_tuned_reduction_modes(MlirOperation func);
 
+/* `mdh.tuned_double_buffers` (func.func, set by mdh-tuning, removed by
+ * mdh-map-gpu): whether a tuning record double-buffers each kernel of the
+ * function, in tree order: -1 none, 0 no, 1 yes (raw; null unless an
+ * array of i64). */
+MlirAttribute mdh_attr_get_tuned_double_buffers(MlirOperation func);
+void mdh_attr_set_tuned_double_buffers(MlirOperation func, const int64_t *flags,
+                                       int n);
+void mdh_attr_remove_tuned_double_buffers(MlirOperation func);
+
 /* `mdh.kernel_atomics` (func.func, set by mdh-map-gpu): for each kernel
  * of the function, in tree order, 1 where its mapping spreads a reduction
  * over several threads or blocks whose partial results the code combines
@@ -114,6 +125,14 @@ void mdh_attr_remove_tuned_reduction_modes(MlirOperation func);
 MlirAttribute mdh_attr_get_kernel_atomics(MlirOperation func);
 void mdh_attr_set_kernel_atomics(MlirOperation func, const int64_t *flags,
                                  int n);
+
+/* `mdh.kernel_staged` (func.func, set by mdh-map-gpu): for each kernel of
+ * the function, in tree order, 1 where its mapping stages tiles in shared
+ * memory step by step (mdh-codegen-gpu's tiled strategy: where
+ * `mdh.double_buffer` matters), else 0, for mdh-tune (raw). */
+MlirAttribute mdh_attr_get_kernel_staged(MlirOperation func);
+void mdh_attr_set_kernel_staged(MlirOperation func, const int64_t *flags,
+                                int n);
 
 /* `mdh.isl_budget` (func.func or module): the most isl operations one
  * function's polyhedral work may take (raw; 0: no limit). */

@@ -218,6 +218,17 @@ int mdh_mapping_combines_parts(const struct mdh_mapping *map,
   return pw_blocks || (pw_threads && cc_threads);
 }
 
+int mdh_mapping_stages_tiles(const struct mdh_mapping *map,
+                             const MdhCombineKind *kinds) {
+  int d;
+
+  for (d = 0; d < map->rank; ++d)
+    if (kinds[d] == MdhCombinePW && map->dims[d].level == MDH_LEVEL_SEQ &&
+        map->dims[d].tile > 1)
+      return 1;
+  return 0;
+}
+
 void mdh_mapping_launch_sizes(const struct mdh_mapping *map, int64_t grid[3],
                               int64_t block[3]) {
   const struct mdh_dim_map *dm;

@@ -186,6 +186,12 @@ int mdh_dim_map_spreads_blocks(const struct mdh_dim_map *dm);
 int mdh_mapping_combines_parts(const struct mdh_mapping *map,
                                const MdhCombineKind *kinds);
 
+/* Tells whether "map" of a md_hom with dimension kinds "kinds" walks a
+ * reduction in steps whose inputs the block stages in shared memory (the
+ * tiled strategy): a tile() on a sequential pw dimension. */
+int mdh_mapping_stages_tiles(const struct mdh_mapping *map,
+                             const MdhCombineKind *kinds);
+
 /* The builtin operator name of result component "c" of "info" ("add",
  * ...; a string literal), or NULL for a combine function. */
 const char *mdh_component_operator(const struct mdh_stmt_info *info,

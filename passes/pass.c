@@ -430,6 +430,10 @@ intptr_t mdhGetKernelAtomics(MlirOperation func, int64_t *flags, intptr_t max) {
   return read_i64_array(mdh_attr_get_kernel_atomics(func), flags, max);
 }
 
+intptr_t mdhGetKernelStaged(MlirOperation func, int64_t *flags, intptr_t max) {
+  return read_i64_array(mdh_attr_get_kernel_staged(func), flags, max);
+}
+
 /* Internal data structure of an mdh-tuning pass: whether the pipeline's
  * fusion option was given ("keep_fusion"), the record's file, the device
  * and the pipeline, NUL-terminated copies one after the other in "text"

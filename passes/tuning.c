@@ -3,8 +3,9 @@
  * --tuning do: the mappings measured fastest for each kernel as the
  * module's mdh.mapping_index, the fusion mode as a function's mdh.fusion,
  * a md_hom's tile sizes (cpu pipeline) as its mdh.tile_sizes, the
- * kernels' reduction modes as the function's mdh.tuned_reduction_modes
- * (mdh-map-gpu, which numbers the kernels, gives them to their md_homs).
+ * kernels' reduction modes and double buffering as the function's
+ * mdh.tuned_reduction_modes and mdh.tuned_double_buffers (mdh-map-gpu,
+ * which numbers the kernels, gives them to their md_homs).
  *
  * The record comes after what the module says: a module or a function
  * that carries an mdh.mapping_index (the user's, or the mapping= option
@@ -12,7 +13,8 @@
  * an mdh.fusion (or when the driver's own fusion option was given,
  * "keep_fusion"), a md_hom that carries mdh.tile_sizes, and a function
  * under an mdh.reduction_mode (the user's, or the pipeline's
- * reduction-mode= stored by mdh-gpu-options); the cost model
+ * reduction-mode= stored by mdh-gpu-options) or an mdh.double_buffer;
+ * the cost model
  * decides what the record leaves open. An
  * entry applies to a function of the same name, printed type ("signature")
  * and pipeline, on the record's device: the one named, else the only one
@@ -85,40 +87,76 @@ static int apply_tile_sizes(MlirOperation func, const char *file,
   return rc;
 }
 
-/* The most kernels of a function that a record gives reduction modes:
- * those mdh-tune tunes at most. */
+/* The most kernels of a function that a record gives reduction modes or
+ * double buffering: those mdh-tune tunes at most. */
 #define MAX_TUNED_KERNELS 256
 
-/* Stores the reduction mode of entry "e", for a kernel of "func", in
- * "modes" ("*n" kernels so far, -1 for none), describing that in "text".
- * Returns
- * 0, or -1 after an error at "func" for a kernel beyond MAX_TUNED_KERNELS
- * (mdh-map-gpu checks that the function has it). */
-static int add_reduction_mode(MlirOperation func, const char *file,
-                              const struct mdh_tuning_entry *e, int64_t *modes,
-                              int *n, struct mdh_str *text) {
+/* The choices a record makes per kernel that mdh-map-gpu, which numbers
+ * the kernels, gives to their md_homs: each kernel's value (-1 for none)
+ * in "values", "n" kernels so far, "what" the choice is called. */
+struct kernel_choices {
+  const char *what;
+  int64_t values[MAX_TUNED_KERNELS];
+  int n;
+};
+
+/* Stores "value" for the kernel of entry "e", a kernel of "func", in "c",
+ * describing it as "text" does. Returns 0, or -1 after an error at "func"
+ * for a kernel beyond MAX_TUNED_KERNELS (mdh-map-gpu checks that the
+ * function has it). */
+static int add_kernel_choice(MlirOperation func, const char *file,
+                             const struct mdh_tuning_entry *e,
+                             struct kernel_choices *c, int64_t value,
+                             const char *value_text, struct mdh_str *text) {
   if (e->kernel >= MAX_TUNED_KERNELS) {
     mdh_emit_error(func,
-                   PASS ": %s gives kernel %d of @%s a reduction mode, but "
-                        "at most %d kernels take one",
-                   file, e->kernel, e->function, MAX_TUNED_KERNELS);
+                   PASS ": %s gives kernel %d of @%s %s, but at most %d "
+                        "kernels take one",
+                   file, e->kernel, e->function, c->what, MAX_TUNED_KERNELS);
     return -1;
   }
-  while (*n <= e->kernel)
-    modes[(*n)++] = -1;
-  modes[e->kernel] = !strcmp(e->reduction_mode, "deterministic");
-  mdh_str_printf(text, "%s@%s kernel %d takes reduction mode %s",
-                 text->len ? ", " : "", e->function, e->kernel,
-                 e->reduction_mode);
+  while (c->n <= e->kernel)
+    c->values[c->n++] = -1;
+  c->values[e->kernel] = value;
+  mdh_str_printf(text, "%s@%s kernel %d takes %s", text->len ? ", " : "",
+                 e->function, e->kernel, value_text);
   return 0;
+}
+
+/* Stores the reduction mode and the double buffering of entry "e", for a
+ * kernel of "func", in "modes" and "dbufs" unless "own_mode" or
+ * "own_dbuf" (the function or the module sets them), describing that in
+ * "text". Returns 0, or -1 after an error (add_kernel_choice). */
+static int add_kernel_choices(MlirOperation func, const char *file,
+                              const struct mdh_tuning_entry *e, int own_mode,
+                              int own_dbuf, struct kernel_choices *modes,
+                              struct kernel_choices *dbufs,
+                              struct mdh_str *text) {
+  struct mdh_str mode;
+  int rc = 0;
+
+  if (e->reduction_mode && !own_mode) {
+    mdh_str_init(&mode);
+    mdh_str_printf(&mode, "reduction mode %s", e->reduction_mode);
+    rc = add_kernel_choice(func, file, e, modes,
+                           !strcmp(e->reduction_mode, "deterministic"),
+                           mode.data, text);
+    mdh_str_clear(&mode);
+  }
+  if (!rc && e->double_buffer >= 0 && !own_dbuf)
+    rc = add_kernel_choice(
+        func, file, e, dbufs, e->double_buffer,
+        e->double_buffer ? "double buffering" : "single buffering", text);
+  return rc;
 }
 
 /* Applies the entries of "r" for function "func" on "device" and
  * "pipeline": appends its kernels' mappings to "spec" unless a
  * mdh.mapping_index on it or the module decides them, and sets its fusion
  * mode unless one is set or "keep_fusion", its md_homs' tile sizes
- * (apply_tile_sizes) and its kernels' reduction modes unless a mode is set
- * on it or around it (add_reduction_mode). Tells "note" what it applies.
+ * (apply_tile_sizes) and its kernels' reduction modes and double
+ * buffering unless they are set on it or around it (add_kernel_choices).
+ * Tells "note" what it applies.
  * Returns the number of entries applied, or -1 after an error. */
 static int apply_func(const struct mdh_tuning_record *r, const char *file,
                       MlirOperation func, const char *device,
@@ -129,11 +167,18 @@ static int apply_func(const struct mdh_tuning_record *r, const char *file,
   const struct mdh_tuning_entry *e;
   struct mdh_str sig, text;
   MlirOperation owner;
-  int64_t modes[MAX_TUNED_KERNELS];
-  int i, n = 0, n_modes = 0, own_mapping, own_fusion, own_mode;
+  /* Large (two kernel tables): on the heap. */
+  struct kernel_choices *modes = calloc(2, sizeof(*modes)), *dbufs = modes + 1;
+  int i, n = 0, own_mapping, own_fusion, own_mode, own_dbuf;
 
-  if (!mdh_op_is(func, "func.func") || !name.length)
+  if (!modes)
+    abort();
+  modes->what = "a reduction mode";
+  dbufs->what = "double buffering";
+  if (!mdh_op_is(func, "func.func") || !name.length) {
+    free(modes);
     return 0;
+  }
   /* The signature of the entries: the function's type as MLIR prints it
    * (mdh-tune prints it alike). */
   mdh_str_init(&sig);
@@ -142,6 +187,7 @@ static int apply_func(const struct mdh_tuning_record *r, const char *file,
   own_fusion =
       keep_fusion || !mlirAttributeIsNull(mdh_attr_find_fusion(func, &owner));
   own_mode = !mlirAttributeIsNull(mdh_attr_find_reduction_mode(func, &owner));
+  own_dbuf = !mlirAttributeIsNull(mdh_attr_find_double_buffer(func, &owner));
   for (i = 0; i < r->n; ++i) {
     e = &r->entries[i];
     if (strcmp(e->device, device) || strcmp(e->pipeline, pipeline) ||
@@ -162,8 +208,8 @@ static int apply_func(const struct mdh_tuning_record *r, const char *file,
       n = -1;
       break;
     }
-    if (e->kernel >= 0 && e->reduction_mode && !own_mode &&
-        add_reduction_mode(func, file, e, modes, &n_modes, &text) < 0) {
+    if (e->kernel >= 0 && add_kernel_choices(func, file, e, own_mode, own_dbuf,
+                                             modes, dbufs, &text) < 0) {
       mdh_str_clear(&text);
       n = -1;
       break;
@@ -173,9 +219,12 @@ static int apply_func(const struct mdh_tuning_record *r, const char *file,
     n += text.len > 0;
     mdh_str_clear(&text);
   }
-  if (n >= 0 && n_modes)
-    mdh_attr_set_tuned_reduction_modes(func, modes, n_modes);
+  if (n >= 0 && modes->n)
+    mdh_attr_set_tuned_reduction_modes(func, modes->values, modes->n);
+  if (n >= 0 && dbufs->n)
+    mdh_attr_set_tuned_double_buffers(func, dbufs->values, dbufs->n);
   mdh_str_clear(&sig);
+  free(modes);
   return n;
 }
 

@@ -137,9 +137,10 @@ def attrs_section():
            "decision.", "", "| attribute | on | meaning |", "|---|---|---|"]
     for m in re.finditer(r"/\* (`mdh\.\w+`(?: and `mdh\.\w+`)?) \(([^)]*)\): "
                          r"(.*?)\*/", text, re.S):
-        meaning = " ".join(re.sub(r"\n\s*\*", " ", m.group(3)).split())
+        on, meaning = (" ".join(re.sub(r"\n\s*\*", " ", g).split())
+                       for g in (m.group(2), m.group(3)))
         meaning = meaning.rstrip(". ") + "."
-        out.append("| %s | %s | %s |" % (m.group(1), m.group(2), meaning))
+        out.append("| %s | %s | %s |" % (m.group(1), on, meaning))
     return out + [""]
 
 

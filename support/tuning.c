@@ -818,6 +818,7 @@ enum field_kind {
   FIELD_INT,
   FIELD_LONG,
   FIELD_NUMBER,
+  FIELD_BOOL,
   FIELD_SIZES
 };
 
@@ -854,6 +855,7 @@ static const struct field fields[] = {
     FIELD(mapping_index, FIELD_LONG, 0, 0, NULL, NULL),
     FIELD(reduction_mode, FIELD_STRING, 0, 0, reduction_modes,
           "\"atomic\" or \"deterministic\""),
+    FIELD(double_buffer, FIELD_BOOL, 0, 0, NULL, NULL),
     FIELD(fusion, FIELD_STRING, 0, 0, fusions,
           "\"basteln\", \"none\" or \"single\""),
     FIELD(ms, FIELD_NUMBER, 0, 0, NULL, NULL),
@@ -947,6 +949,10 @@ static int check_value(struct parser *p, const struct field *f,
     return check_integer(p, f, v, LONG_MAX);
   case FIELD_NUMBER:
     return check_number(p, f, v);
+  case FIELD_BOOL:
+    return v->kind == JSON_BOOL ? 0
+                                : fail_at(p, v->line, v->col,
+                                          "%s must be true or false", f->name);
   case FIELD_SIZES:
     return check_sizes(p, f, v);
   }
@@ -972,6 +978,9 @@ static void store_value(const struct field *f, const struct json_value *v,
     break;
   case FIELD_NUMBER:
     *(double *)at = v->number;
+    break;
+  case FIELD_BOOL:
+    *(int *)at = v->boolean;
     break;
   case FIELD_SIZES:
     for (i = 0; i < v->n; ++i)
@@ -1014,7 +1023,9 @@ static int check_required(struct parser *p, const struct json_value *obj) {
  * tile sizes, and no fusion. Returns 0, or -1 after a message. */
 static int check_kernel_choice(struct parser *p, const struct json_value *obj,
                                const struct mdh_tuning_entry *e) {
+  static const char *const gpu_keys[] = {"reduction_mode", "double_buffer"};
   const struct json_member *m = member(obj, "fusion");
+  size_t i;
 
   if (m)
     return fail_at(p, m->line, m->col,
@@ -1025,15 +1036,18 @@ static int check_kernel_choice(struct parser *p, const struct json_value *obj,
     return fail_at(p, m->line, m->col,
                    "tile_sizes is for entries of the cpu pipeline, not %s",
                    e->pipeline);
-  m = member(obj, "reduction_mode");
-  if (m && !strcmp(e->pipeline, "cpu"))
-    return fail_at(p, m->line, m->col,
-                   "reduction_mode is for entries of the gpu pipelines, not "
-                   "cpu");
-  if (e->mapping_index < 0 && !e->reduction_mode && !e->n_tile_sizes)
+  for (i = 0; i < sizeof(gpu_keys) / sizeof(gpu_keys[0]); ++i) {
+    m = member(obj, gpu_keys[i]);
+    if (m && !strcmp(e->pipeline, "cpu"))
+      return fail_at(p, m->line, m->col,
+                     "%s is for entries of the gpu pipelines, not cpu",
+                     gpu_keys[i]);
+  }
+  if (e->mapping_index < 0 && !e->reduction_mode && e->double_buffer < 0 &&
+      !e->n_tile_sizes)
     return fail_at(p, obj->line, obj->col,
                    "a kernel entry (kernel %d) needs mapping_index, "
-                   "reduction_mode or tile_sizes",
+                   "reduction_mode, double_buffer or tile_sizes",
                    e->kernel);
   return 0;
 }
@@ -1044,7 +1058,7 @@ static int check_kernel_choice(struct parser *p, const struct json_value *obj,
 static int check_function_choice(struct parser *p, const struct json_value *obj,
                                  const struct mdh_tuning_entry *e) {
   static const char *const kernel_keys[] = {"mapping_index", "reduction_mode",
-                                            "tile_sizes"};
+                                            "double_buffer", "tile_sizes"};
   const struct json_member *m;
   size_t i;
 
@@ -1067,7 +1081,7 @@ static int check_function_choice(struct parser *p, const struct json_value *obj,
 static int extract_entry(struct parser *p, const struct json_value *v,
                          struct mdh_tuning_entry *e) {
   static const struct mdh_tuning_entry none = {NULL, NULL, NULL, NULL, -1, -1,
-                                               NULL, NULL, -1,   0,    {0}};
+                                               NULL, -1,   NULL, -1,   0,  {0}};
   int i;
 
   if (v->kind != JSON_OBJECT)
@@ -1317,6 +1331,8 @@ static void write_entry(FILE *f, const struct mdh_tuning_entry *e) {
     fprintf(f, ", \"mapping_index\": %ld", e->mapping_index);
   if (e->reduction_mode)
     write_member(f, ", ", "reduction_mode", e->reduction_mode);
+  if (e->double_buffer >= 0)
+    fprintf(f, ", \"double_buffer\": %s", e->double_buffer ? "true" : "false");
   if (e->fusion)
     write_member(f, ", ", "fusion", e->fusion);
   for (i = 0; i < e->n_tile_sizes; ++i)

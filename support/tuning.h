@@ -9,6 +9,8 @@
  *     "entries": [
  *       {"device": "NVIDIA H200", "function": "matvec", "signature": "...",
  *        "pipeline": "gpu", "kernel": 0, "mapping_index": 3, "ms": 0.0845},
+ *       {"device": "NVIDIA H200", "function": "matmul", "signature": "...",
+ *        "pipeline": "gpu", "kernel": 0, "double_buffer": true, "ms": 3.1},
  *       {"device": "AMD EPYC 9B14", "function": "blur", "signature": "...",
  *        "pipeline": "cpu", "kernel": -1, "fusion": "none", "ms": 12.5},
  *       {"device": "AMD EPYC 9B14", "function": "syrk", "signature": "...",
@@ -19,7 +21,9 @@
  *
  * An entry is one choice: for one kernel of a function (kernel >= 0, in tree
  * order within the function) its mapping_index and/or reduction_mode
- * ("atomic" or "deterministic"); on the cpu pipeline, for one md_hom
+ * ("atomic" or "deterministic") and/or double_buffer (true or false: the
+ * staged tiles of the tiled strategy, `mdh.double_buffer`); on the cpu
+ * pipeline, for one md_hom
  * (kernel >= 0: its number in the function, in program order) its
  * tile_sizes (`mdh.tile_sizes`, one size >= 0 per dimension); for the
  * whole function (kernel -1) its fusion ("basteln", "none" or "single").
@@ -39,14 +43,16 @@
 /* One choice. "device", "function", "signature" and "pipeline" are never
  * NULL in a record. "kernel" is -1 for the function's fusion, else the
  * kernel's number. "mapping_index" is -1 for none, "reduction_mode" and
- * "fusion" NULL for none. "ms" is the measured median time in milliseconds,
- * negative when unknown. "n_tile_sizes" is 0 for none, else the number of
- * "tile_sizes". In a record, the entry owns its strings. */
+ * "fusion" NULL for none, "double_buffer" -1 for none, else 0 or 1. "ms" is the
+ * measured median time in milliseconds, negative when unknown. "n_tile_sizes"
+ * is 0 for none, else the number of "tile_sizes". In a record, the entry owns
+ * its strings. */
 struct mdh_tuning_entry {
   char *device, *function, *signature, *pipeline;
   int kernel;
   long mapping_index;
   char *reduction_mode;
+  int double_buffer;
   char *fusion;
   double ms;
   int n_tile_sizes;

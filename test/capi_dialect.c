@@ -320,6 +320,7 @@ static int test_gpu_options(MlirContext ctx) {
 // CHECK: kernels before: -1
 // CHECK: kernels: 1 [16]
 // CHECK: atomics: 1 [0]
+// CHECK: staged: 1 [0]
 // CHECK: module attributes {mdh.mapping_index = 7 : i64}
 // CHECK: module attributes {mdh.mapping_index = "@matvec:0:2"}
 // CHECK: bad spec: 1
@@ -369,6 +370,9 @@ static int test_tuning(MlirContext ctx) {
           n > 0 ? (long)counts[0] : -1L);
   n = mdhGetKernelAtomics(func, counts, 4);
   fprintf(stderr, "atomics: %ld [%ld]\n", (long)n,
+          n > 0 ? (long)counts[0] : -1L);
+  n = mdhGetKernelStaged(func, counts, 4);
+  fprintf(stderr, "staged: %ld [%ld]\n", (long)n,
           n > 0 ? (long)counts[0] : -1L);
   mlirPassManagerDestroy(pm);
   mlirModuleDestroy(m);

@@ -12,10 +12,10 @@
 
 #define N(array) ((int)(sizeof(array) / sizeof((array)[0])))
 
-/* A record of four entries: a kernel's mapping, a function's fusion, a
+/* A record of five entries: a kernel's mapping, a function's fusion, a
  * kernel's reduction mode, with escapes in its signature (the simple ones,
- * \u escapes of 2 and 3 UTF-8 bytes and a surrogate pair), and a md_hom's
- * tile sizes. */
+ * \u escapes of 2 and 3 UTF-8 bytes and a surrogate pair), a md_hom's
+ * tile sizes and a kernel's double buffering. */
 static const char valid[] =
     "{\n"
     "  \"format\": \"mdh-tuning-record\",\n"
@@ -34,7 +34,10 @@ static const char valid[] =
     "\"reduction_mode\": \"deterministic\"},\n"
     "    {\"device\": \"AMD EPYC 9B14\", \"function\": \"syrk\", "
     "\"signature\": \"(...) -> ()\", \"pipeline\": \"cpu\", \"kernel\": 1, "
-    "\"tile_sizes\": [96, 0, 256], \"ms\": 17.25}\n"
+    "\"tile_sizes\": [96, 0, 256], \"ms\": 17.25},\n"
+    "    {\"device\": \"NVIDIA H200\", \"function\": \"matmul\", "
+    "\"signature\": \"(...) -> ()\", \"pipeline\": \"gpu\", \"kernel\": 0, "
+    "\"double_buffer\": true}\n"
     "  ]\n"
     "}\n";
 
@@ -59,6 +62,7 @@ static int same_entry(const struct mdh_tuning_entry *a,
          same_string(a->pipeline, b->pipeline) && a->kernel == b->kernel &&
          a->mapping_index == b->mapping_index &&
          same_string(a->reduction_mode, b->reduction_mode) &&
+         a->double_buffer == b->double_buffer &&
          same_string(a->fusion, b->fusion) && a->ms == b->ms &&
          a->n_tile_sizes == b->n_tile_sizes &&
          !memcmp(a->tile_sizes, b->tile_sizes,
@@ -69,10 +73,11 @@ static int same_entry(const struct mdh_tuning_entry *a,
 static void dump_entry(const char *what, const struct mdh_tuning_entry *e) {
   fprintf(stderr,
           "%s: {%s, %s, %s, %s, kernel %d, mapping_index %ld, "
-          "reduction_mode %s, fusion %s, ms %g, %d tile sizes}\n",
+          "reduction_mode %s, double_buffer %d, fusion %s, ms %g, %d tile "
+          "sizes}\n",
           what, str(e->device), str(e->function), str(e->signature),
           str(e->pipeline), e->kernel, e->mapping_index, str(e->reduction_mode),
-          str(e->fusion), e->ms, e->n_tile_sizes);
+          e->double_buffer, str(e->fusion), e->ms, e->n_tile_sizes);
 }
 
 /* Checks that "r" has an entry equal to "want". Returns 0, or -1 after a
@@ -113,6 +118,7 @@ static const struct mdh_tuning_entry valid_entries[] = {
      0,
      3,
      NULL,
+     -1,
      NULL,
      0.0845,
      0,
@@ -124,6 +130,7 @@ static const struct mdh_tuning_entry valid_entries[] = {
      -1,
      -1,
      NULL,
+     -1,
      "none",
      12.5,
      0,
@@ -135,6 +142,7 @@ static const struct mdh_tuning_entry valid_entries[] = {
      1,
      -1,
      "deterministic",
+     -1,
      NULL,
      -1,
      0,
@@ -146,10 +154,23 @@ static const struct mdh_tuning_entry valid_entries[] = {
      1,
      -1,
      NULL,
+     -1,
      NULL,
      17.25,
      3,
      {96, 0, 256}},
+    {"NVIDIA H200",
+     "matmul",
+     "(...) -> ()",
+     "gpu",
+     0,
+     -1,
+     NULL,
+     1,
+     NULL,
+     -1,
+     0,
+     {0}},
 };
 
 /* Parses "valid" and finds each of its entries. */
@@ -210,7 +231,7 @@ static const char golden[] =
     "    {\"device\": \"NVIDIA H200\", \"function\": \"matvec\", "
     "\"signature\": \"(m) -> ()\", \"pipeline\": \"gpu\", \"kernel\": 0, "
     "\"mapping_index\": 3, \"reduction_mode\": \"atomic\", "
-    "\"ms\": 0.0845123}\n"
+    "\"double_buffer\": false, \"ms\": 0.0845123}\n"
     "  ]\n"
     "}\n";
 
@@ -225,6 +246,7 @@ static int test_write(void) {
        0,
        3,
        "atomic",
+       0,
        NULL,
        0.08451234,
        0,
@@ -236,6 +258,7 @@ static int test_write(void) {
        -1,
        -1,
        NULL,
+       -1,
        "none",
        12.5,
        0,
@@ -247,6 +270,7 @@ static int test_write(void) {
        -1,
        -1,
        NULL,
+       -1,
        "basteln",
        -1,
        0,
@@ -258,6 +282,7 @@ static int test_write(void) {
        2,
        -1,
        NULL,
+       -1,
        NULL,
        -1,
        3,
@@ -290,8 +315,8 @@ static int test_write(void) {
  * entries. */
 static int test_round_trip(void) {
   static const struct mdh_tuning_entry odd = {
-      "dev\x01\x1f", "f\\\"\b\f\r", "()", "gpu", 2,  0,
-      "atomic",      NULL,          1e-7, 0,     {0}};
+      "dev\x01\x1f", "f\\\"\b\f\r", "()", "gpu", 2, 0, "atomic", -1,
+      NULL,          1e-7,          0,    {0}};
   struct mdh_tuning_record r, back;
   char buf[4096];
   int i, rc = 0;
@@ -352,8 +377,8 @@ static int test_merge(void) {
       {"tie", 5, 2, 3, 2},
       {"unknown", 6, -1, 3, 2},
   };
-  struct mdh_tuning_entry e = {"D",  "f",  "()", "gpu", 0,  0,
-                               NULL, NULL, 0,    0,     {0}};
+  struct mdh_tuning_entry e = {"D",  "f", "()", "gpu", 0, 0,
+                               NULL, -1,  NULL, 0,     0, {0}};
   struct mdh_tuning_record r;
   int i, rc = 0;
 
@@ -385,8 +410,8 @@ static int test_merge_parse(void) {
       "{\"device\": \"D\", \"function\": \"f\", \"signature\": \"()\", "
       "\"pipeline\": \"cpu\", \"kernel\": -1, \"fusion\": \"single\", "
       "\"ms\": 1}]}";
-  struct mdh_tuning_entry e = {"D",  "f",       "()", "cpu", -1, -1,
-                               NULL, "basteln", -1,   0,     {0}};
+  struct mdh_tuning_entry e = {"D",  "f", "()",      "cpu", -1, -1,
+                               NULL, -1,  "basteln", -1,    0,  {0}};
   struct mdh_tuning_record r;
   const struct mdh_tuning_entry *found;
   int rc = 0;
@@ -444,8 +469,8 @@ static int test_find(void) {
 /* Counts the devices of records of no entry, of entries of one device and
  * of entries of two. */
 static int test_devices(void) {
-  struct mdh_tuning_entry e = {"NVIDIA H200", "f",  "()", "gpu", 0,  1,
-                               NULL,          NULL, -1,   0,     {0}};
+  struct mdh_tuning_entry e = {"NVIDIA H200", "f", "()", "gpu", 0, 1,
+                               NULL,          -1,  NULL, -1,    0, {0}};
   struct mdh_tuning_record r;
   const char *device = "";
   int n, rc = 0;
@@ -567,8 +592,16 @@ static const struct {
     {HEAD "{" KEY ", \"kernel\": 0, \"reduction_mode\": \"fast\"}]}",
      "1:160: reduction_mode must be \"atomic\" or \"deterministic\""},
     {HEAD "{" KEY ", \"kernel\": 0}]}",
-     "1:59: a kernel entry (kernel 0) needs mapping_index, reduction_mode or "
-     "tile_sizes"},
+     "1:59: a kernel entry (kernel 0) needs mapping_index, reduction_mode, "
+     "double_buffer or tile_sizes"},
+    {HEAD "{" KEY ", \"kernel\": 0, \"double_buffer\": 1}]}",
+     "1:159: double_buffer must be true or false"},
+    {HEAD "{" CPU_KEY ", \"kernel\": 0, \"double_buffer\": true}]}",
+     "1:142: double_buffer is for entries of the gpu pipelines, not cpu"},
+    {HEAD "{" KEY ", \"kernel\": -1, \"fusion\": \"none\", "
+          "\"double_buffer\": true}]}",
+     "1:161: double_buffer is for kernel entries (kernel >= 0), not kernel "
+     "-1"},
     {HEAD "{" KEY ", \"kernel\": 0, \"tile_sizes\": 4}]}",
      "1:156: tile_sizes must be an array"},
     {HEAD "{" KEY ", \"kernel\": 0, \"tile_sizes\": []}]}",

@@ -64,9 +64,9 @@ static void read_spread(struct mdh_kernel *k) {
     } else {
       s->pw_threads |= mdh_dim_map_spreads_threads(dm);
       s->pw_blocks |= mdh_dim_map_spreads_blocks(dm);
-      s->pw_tiles |= dm->level == MDH_LEVEL_SEQ && dm->tile > 1;
     }
   }
+  s->pw_tiles = mdh_mapping_stages_tiles(&k->map, k->info->stmt->kinds);
 }
 
 int mdh_kernel_read_mapping(struct mdh_kernel *k, const char *text, int rank,

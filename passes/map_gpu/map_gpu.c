@@ -46,10 +46,13 @@
  * function; the function's wins) picks the K-th best instead, so that
  * tuning and tests can sweep the legal mappings. `mdh.reduction_mode`,
  * read by mdh-codegen-gpu, is checked here so that a misspelt one fails
- * before any code is generated; the modes a tuning record gives kernels
- * (mdh.tuned_reduction_modes) go to the md_homs of those kernels, whose
- * numbers are known only here, and `mdh.kernel_atomics` tells mdh-tune
- * which kernels combine partial results, where the mode matters. A user's
+ * before any code is generated; the modes and the double buffering a
+ * tuning record gives kernels (mdh.tuned_reduction_modes,
+ * mdh.tuned_double_buffers) go to the md_homs of those kernels, whose
+ * numbers are known only here, and `mdh.kernel_atomics` and
+ * `mdh.kernel_staged` tell mdh-tune which kernels combine partial
+ * results, where the mode matters, and which stage tiles in shared
+ * memory, where double buffering does. A user's
  * `mdh.mapping` is kept when it is legal (sizes it leaves out are filled in)
  * and rejected with the violated rule otherwise.
  */
@@ -1128,55 +1131,104 @@ static int check_reduction_modes(MlirOperation func) {
   return ok;
 }
 
-/* Gives the md_homs of the kernels of "func" that mdh-tuning gave a
- * reduction mode (mdh.tuned_reduction_modes, by kernel number) that mode
- * as their own mdh.reduction_mode, unless a mode is set on them or around
- * them, and removes the tuned modes. "kernel_of" holds the kernel of each
- * statement of "m", which has "n_kernel". Returns 1, or 0 after an error
- * at "func" for a mode of a kernel it does not have (a record of another
- * program). */
-static int apply_tuned_reduction_modes(MlirOperation func, struct mdh_model *m,
-                                       const int *kernel_of, int n_kernel) {
+/* Gives md_hom "hom" the reduction mode "value" of a tuning record (0
+ * "atomic", 1 "deterministic") unless a mode is set on it or around it. */
+static void take_reduction_mode(MlirOperation hom, int64_t value) {
   static const char *const modes[] = {"atomic", "deterministic"};
-  MlirAttribute attr = mdh_attr_get_tuned_reduction_modes(func);
-  MlirOperation hom, owner;
+  MlirOperation owner;
+
+  if (value <= 1 &&
+      mlirAttributeIsNull(mdh_attr_find_reduction_mode(hom, &owner)))
+    mdh_attr_set_reduction_mode(hom,
+                                mlirStringRefCreateFromCString(modes[value]));
+}
+
+/* Gives md_hom "hom" the double buffering "value" of a tuning record
+ * unless it is set on it or around it. */
+static void take_double_buffer(MlirOperation hom, int64_t value) {
+  MlirOperation owner;
+
+  if (value <= 1 &&
+      mlirAttributeIsNull(mdh_attr_find_double_buffer(hom, &owner)))
+    mdh_attr_set_double_buffer(hom, value);
+}
+
+/* A choice that a tuning record makes per kernel and mdh-tuning stores on
+ * the function by kernel number (-1 none): its attribute's getter and
+ * remover, what the choice is called in messages, and how a md_hom of the
+ * kernel takes a value >= 0. */
+struct tuned_choice {
+  MlirAttribute (*get)(MlirOperation func);
+  void (*remove)(MlirOperation func);
+  const char *what;
+  void (*take)(MlirOperation hom, int64_t value);
+};
+
+static const struct tuned_choice tuned_choices[] = {
+    {&mdh_attr_get_tuned_reduction_modes,
+     &mdh_attr_remove_tuned_reduction_modes, "a reduction mode",
+     &take_reduction_mode},
+    {&mdh_attr_get_tuned_double_buffers, &mdh_attr_remove_tuned_double_buffers,
+     "double buffering", &take_double_buffer},
+};
+
+/* Gives the md_homs of the kernels of "func" the choice "c" that
+ * mdh-tuning stored for them (by kernel number, which only mdh-map-gpu
+ * knows) and removes it from "func". "kernel_of" holds the kernel of each
+ * statement of "m", which has "n_kernel". Returns 1, or 0 after an error
+ * at "func" for a kernel it does not have (a record of another program). */
+static int apply_tuned_choice(MlirOperation func, struct mdh_model *m,
+                              const int *kernel_of, int n_kernel,
+                              const struct tuned_choice *c) {
+  MlirAttribute attr = c->get(func);
   intptr_t n;
-  int64_t mode;
+  int64_t value;
   int k;
 
   if (mlirAttributeIsNull(attr))
     return 1;
   n = mlirDenseArrayGetNumElements(attr);
-  mdh_attr_remove_tuned_reduction_modes(func);
+  c->remove(func);
   if (n > n_kernel) {
     mdh_emit_error(func,
-                   PASS ": the tuning record gives kernel %ld a reduction "
-                        "mode, but the function has %d kernels",
-                   (long)n - 1, n_kernel);
+                   PASS ": the tuning record gives kernel %ld %s, but the "
+                        "function has %d kernels",
+                   (long)n - 1, c->what, n_kernel);
     return 0;
   }
   for (k = 0; k < m->n_stmt; ++k) {
     if (kernel_of[k] < 0 || kernel_of[k] >= n)
       continue;
-    mode = mlirDenseI64ArrayGetElement(attr, kernel_of[k]);
-    hom = m->stmts[k].hom;
-    if (mode >= 0 && mode <= 1 &&
-        mlirAttributeIsNull(mdh_attr_find_reduction_mode(hom, &owner)))
-      mdh_attr_set_reduction_mode(hom,
-                                  mlirStringRefCreateFromCString(modes[mode]));
+    value = mlirDenseI64ArrayGetElement(attr, kernel_of[k]);
+    if (value >= 0)
+      c->take(m->stmts[k].hom, value);
   }
   return 1;
 }
 
+/* Applies every tuned choice of "func" (apply_tuned_choice); returns 1, or
+ * 0 after an error. */
+static int apply_tuned_choices(MlirOperation func, struct mdh_model *m,
+                               const int *kernel_of, int n_kernel) {
+  size_t i;
+  int ok = 1;
+
+  for (i = 0; i < sizeof(tuned_choices) / sizeof(tuned_choices[0]); ++i)
+    ok &= apply_tuned_choice(func, m, kernel_of, n_kernel, &tuned_choices[i]);
+  return ok;
+}
+
 /* Stores in `mdh.kernel_atomics` of "func" which of its "n_kernel" kernels
  * combine partial results of several threads or blocks
- * (mdh_mapping_combines_parts): a kernel of one md_hom, not a band
- * ("in_band"), whose mapping (`mdh.mapping`, as map_md_hom stored it)
- * spreads a reduction so. */
-static void store_kernel_atomics(MlirOperation func, struct mdh_model *m,
+ * (mdh_mapping_combines_parts), and in `mdh.kernel_staged` which stage
+ * tiles in shared memory (mdh_mapping_stages_tiles): a kernel of one
+ * md_hom, not a band ("in_band"), whose mapping (`mdh.mapping`, as
+ * map_md_hom stored it) does so. */
+static void store_kernel_choices(MlirOperation func, struct mdh_model *m,
                                  const int *kernel_of, const int *in_band,
                                  int n_kernel) {
-  int64_t *flags = calloc(n_kernel + 1, sizeof(*flags));
+  int64_t *atomics = calloc(n_kernel + 1, sizeof(*atomics));
+  int64_t *staged = calloc(n_kernel + 1, sizeof(*staged));
   int *homs = calloc(n_kernel + 1, sizeof(*homs));
   struct mdh_mapping map;
   MlirAttribute attr;
@@ -1184,7 +1236,7 @@ static void store_kernel_atomics(MlirOperation func, struct mdh_model *m,
   char err[256];
   int k;
 
-  if (!flags || !homs)
+  if (!atomics || !staged || !homs)
     abort();
   for (k = 0; k < m->n_stmt; ++k)
     if (kernel_of[k] >= 0)
@@ -1197,11 +1249,15 @@ static void store_kernel_atomics(MlirOperation func, struct mdh_model *m,
       continue;
     text = mlirStringAttrGetValue(attr);
     if (mdh_mapping_parse(text.data, text.length, m->stmts[k].rank, &map, err,
-                          sizeof(err)) == 0)
-      flags[kernel_of[k]] = mdh_mapping_combines_parts(&map, m->stmts[k].kinds);
+                          sizeof(err)) < 0)
+      continue;
+    atomics[kernel_of[k]] = mdh_mapping_combines_parts(&map, m->stmts[k].kinds);
+    staged[kernel_of[k]] = mdh_mapping_stages_tiles(&map, m->stmts[k].kinds);
   }
-  mdh_attr_set_kernel_atomics(func, flags, n_kernel);
-  free(flags);
+  mdh_attr_set_kernel_atomics(func, atomics, n_kernel);
+  mdh_attr_set_kernel_staged(func, staged, n_kernel);
+  free(atomics);
+  free(staged);
   free(homs);
 }
 
@@ -1313,7 +1369,7 @@ static int map_func(isl_ctx *ctx, MlirOperation func) {
     schedule = mdh_map_gpu_mark_kernels(chain->m, func, schedule, &map_band,
                                         &data, kernel_of, in_band, &n_kernel);
     ok = schedule != NULL && check_mapping_indices(func, n_kernel) &&
-         apply_tuned_reduction_modes(func, chain->m, kernel_of, n_kernel);
+         apply_tuned_choices(func, chain->m, kernel_of, n_kernel);
   }
   smap = ok ? mdh_fuse_schedule_map(schedule) : NULL;
   for (k = 0; ok && k < chain->m->n_stmt; ++k) {
@@ -1332,7 +1388,7 @@ static int map_func(isl_ctx *ctx, MlirOperation func) {
   if (ok) {
     mdh_tree_store(func, schedule);
     mdh_attr_set_kernel_mappings(func, data.counts, n_kernel);
-    store_kernel_atomics(func, chain->m, kernel_of, in_band, n_kernel);
+    store_kernel_choices(func, chain->m, kernel_of, in_band, n_kernel);
   }
   free(in_band);
   free(kernel_of);

@@ -10,7 +10,9 @@
  * (--merge) by keeping the fastest per kernel, and for a kernel whose
  * mapping combines partial results of several threads or blocks
  * (mdh.kernel_atomics) the deterministic reduction mode with the cost
- * model's mapping besides (as a record of one entry, mdh-run --tuning);
+ * model's mapping besides, and for a kernel whose mapping stages tiles in
+ * shared memory (mdh.kernel_staged) double buffering (each as a record
+ * of one entry, mdh-run --tuning);
  * on the cpu pipeline, the
  * fusion modes of the function and, for each md_hom with a reduction, a
  * few tile sizes (mdh.tile_sizes: the blocks of its register tile, and
@@ -99,10 +101,10 @@ struct options {
 };
 
 /* A candidate: kernel "kernel" with mapping "index", or with the cost
- * model's mapping and reduction mode "mode" (the deterministic one), or
- * (kernel -1) the fusion mode "fusion", or ("tiles") md_hom "kernel" with
- * the "n_sizes" tile sizes "sizes" (none: the register tiles' model, the
- * default). */
+ * model's mapping and reduction mode "mode" (the deterministic one) or
+ * double-buffered ("dbuf"), or (kernel -1) the fusion mode "fusion", or
+ * ("tiles") md_hom "kernel" with the "n_sizes" tile sizes "sizes" (none:
+ * the register tiles' model, the default). */
 struct candidate {
   int kernel;
   long index;
@@ -111,10 +113,25 @@ struct candidate {
   int n_sizes;
   long sizes[MDH_TUNING_MAX_SIZES];
   const char *mode;
+  int dbuf;
+};
+
+/* What mdh-map-gpu says of the "n" kernels of the entry function, by
+ * kernel number: the number of legal mappings of each
+ * (mdh.kernel_mappings), whether each combines partial results
+ * (mdh.kernel_atomics) and whether each stages tiles (mdh.kernel_staged). */
+struct kernels {
+  int n;
+  int64_t counts[MAX_KERNELS + 1];
+  int64_t atomics[MAX_KERNELS + 1];
+  int64_t staged[MAX_KERNELS + 1];
 };
 
 /* The reduction mode tuned besides the default, "atomic". */
 static const char deterministic[] = "deterministic";
+
+/* The choice field of a double-buffered candidate in candidates.tsv. */
+static const char dbuf_choice[] = "dbuf";
 
 /* A md_hom of the entry function that tile sizes are tuned for: its
  * number in program order, its rank, the dimension of its outermost
@@ -352,14 +369,11 @@ static void find_tiled_homs(MlirOperation func, struct tiled_hom *homs,
 }
 
 /* Reads FILE, stores the printed type of its entry in "*signature" and,
- * for the gpu pipelines, the number of legal mappings of each of its
- * kernels in "counts" (mdh-map-gpu's mdh.kernel_mappings), whether each
- * combines partial results in "atomics" (mdh.kernel_atomics), their number
- * in "*n_kernels"; for the cpu pipeline, the md_homs to tune tile sizes
- * for in "homs" (find_tiled_homs). Returns 0, or -1 after a message. */
-static int discover(const struct options *o, char **signature, int64_t *counts,
-                    int64_t *atomics, int *n_kernels, struct tiled_hom *homs,
-                    int *n_homs) {
+ * for the gpu pipelines, what mdh-map-gpu says of its kernels in "ks";
+ * for the cpu pipeline, the md_homs to tune tile sizes for in "homs"
+ * (find_tiled_homs). Returns 0, or -1 after a message. */
+static int discover(const struct options *o, char **signature,
+                    struct kernels *ks, struct tiled_hom *homs, int *n_homs) {
   size_t len;
   char *text = mdh_read_file(o->file, &len);
   MlirContext ctx;
@@ -407,17 +421,19 @@ static int discover(const struct options *o, char **signature, int64_t *counts,
       mlirLogicalResultIsFailure(
           mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module))))
     fprintf(stderr, "mdh-tune: mdh-map-gpu failed on '%s'\n", o->file);
-  else if ((n = mdhGetKernelMappings(func, counts, MAX_KERNELS)) < 0)
+  else if ((n = mdhGetKernelMappings(func, ks->counts, MAX_KERNELS)) < 0)
     fprintf(stderr, "mdh-tune: @%s has no kernels\n", o->entry);
   else if (n > MAX_KERNELS)
     fprintf(stderr, "mdh-tune: @%s has %ld kernels, more than %d\n", o->entry,
             (long)n, MAX_KERNELS);
-  else if (mdhGetKernelAtomics(func, atomics, MAX_KERNELS) != n)
-    fprintf(stderr, "mdh-tune: mdh-map-gpu gave @%s no kernel atomics\n",
+  else if (mdhGetKernelAtomics(func, ks->atomics, MAX_KERNELS) != n ||
+           mdhGetKernelStaged(func, ks->staged, MAX_KERNELS) != n)
+    fprintf(stderr,
+            "mdh-tune: mdh-map-gpu gave @%s no kernel atomics or staging\n",
             o->entry);
   else
     rc = 0;
-  *n_kernels = (int)n;
+  ks->n = (int)n;
   mlirPassManagerDestroy(pm);
 destroy:
   mlirModuleDestroy(module);
@@ -555,8 +571,9 @@ candidate_entry(const char *device, const char *function, const char *signature,
       (char *)signature,
       (char *)pipeline,
       c->kernel,
-      c->kernel >= 0 && !c->tiles && !c->mode ? c->index : -1,
+      c->kernel >= 0 && !c->tiles && !c->mode && !c->dbuf ? c->index : -1,
       (char *)c->mode,
+      c->dbuf ? 1 : -1,
       (char *)c->fusion,
       ms,
       c->n_sizes,
@@ -567,13 +584,14 @@ candidate_entry(const char *device, const char *function, const char *signature,
 }
 
 /* Tells whether candidate "c" reaches mdh-run as a record of one entry:
- * tile sizes and reduction modes have no option of mdh-run per md_hom or
- * kernel. */
+ * tile sizes, reduction modes and double buffering have no option of
+ * mdh-run per md_hom or kernel. */
 static int needs_record(const struct candidate *c) {
-  return (c->tiles && c->n_sizes) || c->mode;
+  return (c->tiles && c->n_sizes) || c->mode || c->dbuf;
 }
 
-/* Writes the tile sizes or the reduction mode of candidate "c" of function
+/* Writes the tile sizes, the reduction mode or the double buffering of
+ * candidate "c" of function
  * o->entry of type "signature" on "device" as a record of one entry into a
  * new temporary file, whose name goes to "path". Returns 0, or -1 with the
  * reason in "why". */
@@ -670,7 +688,7 @@ static double measure(const struct options *o, const char *run,
 static int is_default(const struct candidate *c) {
   if (c->tiles)
     return c->n_sizes == 0;
-  return c->kernel >= 0 ? c->index == 0 && !c->mode
+  return c->kernel >= 0 ? c->index == 0 && !c->mode && !c->dbuf
                         : !strcmp(c->fusion, fusion_modes[0]);
 }
 
@@ -689,6 +707,8 @@ static void print_candidate(FILE *f, const struct candidate *c) {
     fprintf(f, "kernel %d mapping %ld", c->kernel, c->index);
     if (c->mode)
       fprintf(f, " reduction mode %s", c->mode);
+    if (c->dbuf)
+      fputs(" double-buffered", f);
   } else {
     fprintf(f, "fusion %s", c->fusion);
   }
@@ -738,7 +758,7 @@ static void tile_candidates(const struct options *o, const struct tiled_hom *h,
                             struct candidate **out, int *n, int *cap) {
   int n_rows = (int)(sizeof(tile_rows) / sizeof(tile_rows[0]));
   int n_points = (int)(sizeof(tile_points) / sizeof(tile_points[0]));
-  struct candidate c = {h->number, -1, NULL, 1, 0, {0}, NULL};
+  struct candidate c = {h->number, -1, NULL, 1, 0, {0}, NULL, 0};
   int i, d;
 
   push_candidate(out, n, cap, &c);
@@ -754,14 +774,14 @@ static void tile_candidates(const struct options *o, const struct tiled_hom *h,
   }
 }
 
-/* Lists the candidates of the function: each mapping of each kernel with
- * several (at most o->max_per_kernel of them), then, where "atomics" says
- * the kernel combines partial results, the deterministic reduction mode
- * (after the cost model's mapping, its base, if it was not listed); or each
- * fusion mode and the tile sizes of each md_hom of "homs"; into "*out",
- * returning their number. */
-static int candidates(const struct options *o, const int64_t *counts,
-                      const int64_t *atomics, int n_kernels,
+/* Lists the candidates of the function: each mapping of each kernel of
+ * "ks" with several (at most o->max_per_kernel of them), then, where the
+ * kernel combines partial results, the deterministic reduction mode, and
+ * where it stages tiles, double buffering (both after the cost model's
+ * mapping, their base, if it was not listed); or each fusion mode and the
+ * tile sizes of each md_hom of "homs"; into "*out", returning their
+ * number. */
+static int candidates(const struct options *o, const struct kernels *ks,
                       const struct tiled_hom *homs, int n_homs,
                       struct candidate **out) {
   int k, n = 0, cap = 16;
@@ -774,25 +794,30 @@ static int candidates(const struct options *o, const int64_t *counts,
     for (k = 0; k < (int)(sizeof(fusion_modes) / sizeof(fusion_modes[0])); ++k)
       push_candidate(
           out, &n, &cap,
-          &(struct candidate){-1, -1, fusion_modes[k], 0, 0, {0}, NULL});
+          &(struct candidate){-1, -1, fusion_modes[k], 0, 0, {0}, NULL, 0});
     for (k = 0; k < n_homs; ++k)
       tile_candidates(o, &homs[k], out, &n, &cap);
     return n;
   }
-  for (k = 0; k < n_kernels; ++k) {
-    m = counts[k] < 2 ? 0 : counts[k];
+  for (k = 0; k < ks->n; ++k) {
+    m = ks->counts[k] < 2 ? 0 : ks->counts[k];
     if (o->max_per_kernel && m > o->max_per_kernel)
       m = o->max_per_kernel;
     for (j = 0; j < m; ++j)
       push_candidate(out, &n, &cap,
-                     &(struct candidate){k, j, NULL, 0, 0, {0}, NULL});
-    if (!atomics[k])
+                     &(struct candidate){k, j, NULL, 0, 0, {0}, NULL, 0});
+    if (!ks->atomics[k] && !ks->staged[k])
       continue;
     if (m == 0)
       push_candidate(out, &n, &cap,
-                     &(struct candidate){k, 0, NULL, 0, 0, {0}, NULL});
-    push_candidate(out, &n, &cap,
-                   &(struct candidate){k, 0, NULL, 0, 0, {0}, deterministic});
+                     &(struct candidate){k, 0, NULL, 0, 0, {0}, NULL, 0});
+    if (ks->atomics[k])
+      push_candidate(
+          out, &n, &cap,
+          &(struct candidate){k, 0, NULL, 0, 0, {0}, deterministic, 0});
+    if (ks->staged[k])
+      push_candidate(out, &n, &cap,
+                     &(struct candidate){k, 0, NULL, 0, 0, {0}, NULL, 1});
   }
   return n;
 }
@@ -931,11 +956,15 @@ static const char runner[] =
 
 /* Writes the choice of candidate "c" as a field of candidates.tsv: its
  * fusion mode, "tiles:" and its tile sizes separated by commas ("tiles:"
- * alone for the model's), "mode:" and its reduction mode, or "-" for a
- * mapping. */
+ * alone for the model's), "mode:" and its reduction mode, "dbuf" for
+ * double buffering, or "-" for a mapping. */
 static void print_choice(FILE *f, const struct candidate *c) {
   int i;
 
+  if (c->dbuf) {
+    fputs(dbuf_choice, f);
+    return;
+  }
   if (c->mode) {
     fprintf(f, "mode:%s", c->mode);
     return;
@@ -955,6 +984,11 @@ static int parse_choice(const char *text, struct candidate *c) {
   const char *p = text + strlen("tiles:");
   char *end;
 
+  if (!strcmp(text, dbuf_choice)) {
+    c->dbuf = 1;
+    c->fusion = NULL;
+    return 0;
+  }
   if (!strncmp(text, "mode:", 5)) {
     if (strcmp(text + 5, deterministic))
       return -1;
@@ -1031,7 +1065,10 @@ static int emit(const struct options *o, const char *device,
                i);
     else if (cands[i].kernel >= 0)
       snprintf(object, sizeof(object), "objects/k%d_m%ld%s.so", cands[i].kernel,
-               cands[i].index, cands[i].mode ? "_det" : "");
+               cands[i].index,
+               cands[i].mode   ? "_det"
+               : cands[i].dbuf ? "_dbuf"
+                               : "");
     else
       snprintf(object, sizeof(object), "objects/fusion_%s.so", cands[i].fusion);
     snprintf(path, sizeof(path), "%s/%s", o->emit, object);
@@ -1168,8 +1205,8 @@ static int collect(const struct options *o) {
       fprintf(stderr, "mdh-tune: %s: no time, left out\n", object);
       continue;
     }
-    c = (struct candidate){kernel, index, kernel >= 0 ? NULL : fusion, 0, 0,
-                           {0},    NULL};
+    c = (struct candidate){
+        kernel, index, kernel >= 0 ? NULL : fusion, 0, 0, {0}, NULL, 0};
     if (parse_choice(fusion, &c) < 0) {
       fprintf(stderr, "mdh-tune: %s: malformed choice '%s', left out\n", object,
               fusion);
@@ -1201,10 +1238,11 @@ int main(int argc, char **argv) {
   struct options o;
   struct mdh_tuning_record r;
   struct candidate *cands = NULL;
-  int64_t counts[MAX_KERNELS + 1], atomics[MAX_KERNELS + 1];
+  /* Large (three arrays of MAX_KERNELS): static, main runs once. */
+  static struct kernels ks;
   struct tiled_hom homs[MAX_KERNELS];
   char *signature = NULL, device[256];
-  int rc, n, n_kernels = 0, n_homs = 0;
+  int rc, n, n_homs = 0;
 
   rc = parse_options(argc, argv, &o);
   if (rc) {
@@ -1223,14 +1261,13 @@ int main(int argc, char **argv) {
     snprintf(device, sizeof(device), "unknown GPU");
   else
     cpu_name(device, sizeof(device));
-  if (discover(&o, &signature, counts, atomics, &n_kernels, homs, &n_homs) <
-      0) {
+  if (discover(&o, &signature, &ks, homs, &n_homs) < 0) {
     free(o.inputs);
     return 1;
   }
-  n = candidates(&o, counts, atomics, n_kernels, homs, n_homs, &cands);
+  n = candidates(&o, &ks, homs, n_homs, &cands);
   fprintf(stderr, "mdh-tune: @%s on %s (%s): %d kernel(s), %d candidate(s)%s\n",
-          o.entry, device, o.pipeline, n_kernels + n_homs, n,
+          o.entry, device, o.pipeline, ks.n + n_homs, n,
           o.n_shards > 1 ? ", this shard's every N-th" : "");
   mdh_tuning_record_init(&r);
   rc = 0;

@@ -158,6 +158,14 @@ intptr_t mdhGetKernelMappings(MlirOperation func, int64_t *counts,
 /// number of kernels, or -1 if mdh-map-gpu has not run on "func".
 intptr_t mdhGetKernelAtomics(MlirOperation func, int64_t *flags, intptr_t max);
 
+/// Reads for each kernel of "func" whether its mapping stages tiles in
+/// shared memory step by step (1, else 0), so that double buffering
+/// (mdh.double_buffer) matters, as mdh-map-gpu stored it
+/// (mdh.kernel_staged, kernels numbered as in mdhGetKernelMappings) into
+/// "flags", at most "max" of them. Returns the number of kernels, or -1 if
+/// mdh-map-gpu has not run on "func".
+intptr_t mdhGetKernelStaged(MlirOperation func, int64_t *flags, intptr_t max);
+
 /// Tells whether "mode" names a fusion mode of mdh-tile-fuse: "basteln"
 /// (the default), "none" or "single" (mdh.fusion).
 bool mdhIsFusionMode(MlirStringRef mode);
