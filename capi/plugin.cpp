@@ -255,6 +255,9 @@ mlir::LogicalResult buildGpuPipeline(mlir::OpPassManager &pm,
         format + "'");
   if (mlir::failed(addGpuOptions(pm, "mdh-gpu-pipeline", "gpu", o, error)))
     return mlir::failure();
+  const std::string &chip = o.chip;
+  if (!mdhChipHasAsyncCopy(mlirStringRefCreate(chip.data(), chip.size())))
+    pm.addPass(std::unique_ptr<mlir::Pass>(unwrap(mdhCreateNoAsyncCopyPass())));
   addPipeline(pm, mdhGpuPipelineText(o.chip.c_str(), o.features.c_str(),
                                      o.format.c_str(), o.deviceLib.c_str()));
   return mlir::success();

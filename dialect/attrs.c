@@ -18,6 +18,7 @@
 #define ATTR_MAPPING_INDEX "mdh.mapping_index"
 #define ATTR_REDUCTION_MODE "mdh.reduction_mode"
 #define ATTR_DOUBLE_BUFFER "mdh.double_buffer"
+#define ATTR_ASYNC_COPY "mdh.async_copy"
 #define ATTR_TUNED_REDUCTION_MODES "mdh.tuned_reduction_modes"
 #define ATTR_KERNEL_ATOMICS "mdh.kernel_atomics"
 #define ATTR_TUNED_DOUBLE_BUFFERS "mdh.tuned_double_buffers"
@@ -234,6 +235,14 @@ void mdh_attr_set_reduction_mode(MlirOperation op, MlirStringRef mode) {
 MlirAttribute mdh_attr_find_double_buffer(MlirOperation op,
                                           MlirOperation *owner) {
   return find(op, ATTR_DOUBLE_BUFFER, owner);
+}
+
+MlirAttribute mdh_attr_find_async_copy(MlirOperation op, MlirOperation *owner) {
+  return find(op, ATTR_ASYNC_COPY, owner);
+}
+
+void mdh_attr_set_async_copy(MlirOperation op, bool on) {
+  set(op, ATTR_ASYNC_COPY, mlirBoolAttrGet(mlirOperationGetContext(op), on));
 }
 
 void mdh_attr_set_double_buffer(MlirOperation op, bool on) {

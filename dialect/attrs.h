@@ -99,6 +99,14 @@ MlirAttribute mdh_attr_find_double_buffer(MlirOperation op,
                                           MlirOperation *owner);
 void mdh_attr_set_double_buffer(MlirOperation op, bool on);
 
+/* `mdh.async_copy` (md_hom, func.func or module; the nearest to the md_hom
+ * wins; mdh-gpu-pipeline sets it false on the module for a chip before
+ * sm_80): whether the double-buffered steps of the tiled strategy copy
+ * their staged tiles with cp.async, a bool; without it, they do (raw:
+ * mdh-codegen-gpu reports another type). */
+MlirAttribute mdh_attr_find_async_copy(MlirOperation op, MlirOperation *owner);
+void mdh_attr_set_async_copy(MlirOperation op, bool on);
+
 /* `mdh.tuned_reduction_modes` (func.func, set by mdh-tuning, removed by
  * mdh-map-gpu): the reduction mode of a tuning record for each kernel of
  * the function, in tree order: -1 none, 0 "atomic", 1 "deterministic"

@@ -20,6 +20,9 @@
  * become host buffers (gpu.alloc, gpu.memcpy and gpu.dealloc become
  * memref.alloc, memref.copy and memref.dealloc).
  *
+ * Asynchronous copies (nvgpu.device_async_copy) complete where they start,
+ * and their commits and waits go (run_async_copies_now).
+ *
  * Warp shuffles (gpu.shuffle, mdh_warp_reduce_*) are refused: no threads
  * form warps here. Block reductions (mdh_block_reduce_*) come from the host
  * runtime (runtime/device/emulate.c, in libmdh_emulate.so). Run one after
@@ -413,6 +416,73 @@ static void emulate_with_team(const struct launch *l, MlirOperation module,
   move_body(l, ids, &tb);
 }
 
+/* Destroys every "name" op inside "op". */
+static void destroy_ops(MlirOperation op, const char *name) {
+  struct mdh_op_list list = mdh_collect_ops(op, name);
+  size_t i;
+
+  for (i = 0; i < list.n; ++i)
+    mlirOperationDestroy(list.ops[i]);
+  free(list.ops);
+}
+
+/* Replaces the asynchronous copy "copy" (nvgpu.device_async_copy, whose
+ * token nothing uses) by a load of its source and a store into its
+ * destination: one element, or a vector of them. */
+static void copy_now(MlirOperation copy) {
+  struct mdh_builder b = mdh_builder_before(copy);
+  MlirValue dst = mlirOperationGetOperand(copy, 0);
+  MlirType type = mlirValueGetType(dst), vec;
+  intptr_t rank = mlirShapedTypeGetRank(type);
+  MlirValue src = mlirOperationGetOperand(copy, 1 + rank);
+  intptr_t src_rank = mlirShapedTypeGetRank(mlirValueGetType(src)), j;
+  int64_t n = mlirIntegerAttrGetValueInt(mlirOperationGetAttributeByName(
+      copy, mlirStringRefCreateFromCString("dstElements")));
+  /* The operands of a vector.load (memref, indices) and of a vector.store
+   * (value, memref, indices). */
+  MlirValue *load = malloc((1 + src_rank) * sizeof(*load));
+  MlirValue *store = malloc((2 + rank) * sizeof(*store));
+
+  if (!load || !store)
+    abort();
+  load[0] = src;
+  for (j = 0; j < src_rank; ++j)
+    load[1 + j] = mlirOperationGetOperand(copy, 2 + rank + j);
+  store[1] = dst;
+  for (j = 0; j < rank; ++j)
+    store[2 + j] = mlirOperationGetOperand(copy, 1 + j);
+  if (n == 1) {
+    store[0] = mdh_build_load(&b, src, src_rank, load + 1);
+    mdh_build_store(&b, store[0], dst, rank, store + 2);
+  } else {
+    vec = mlirVectorTypeGet(1, &n, mlirShapedTypeGetElementType(type));
+    store[0] = mlirOperationGetResult(
+        mdh_build_op(&b, "vector.load", 1 + src_rank, load, 1, &vec, 0, NULL),
+        0);
+    mdh_build_op(&b, "vector.store", 2 + rank, store, 0, NULL, 0, NULL);
+  }
+  mlirOperationDestroy(copy);
+  free(load);
+  free(store);
+}
+
+/* Makes the asynchronous copies of "op" (the double-buffered steps of
+ * tiled kernels) complete where they start and drops their commits and
+ * waits: each thread waits for its own copies before the barrier that
+ * shows them to the others, so copying at once changes what no other
+ * thread can see. */
+static void run_async_copies_now(MlirOperation op) {
+  struct mdh_op_list list;
+  size_t i;
+
+  destroy_ops(op, "nvvm.cp.async.wait.group");
+  destroy_ops(op, "nvvm.cp.async.commit.group");
+  list = mdh_collect_ops(op, "nvgpu.device_async_copy");
+  for (i = 0; i < list.n; ++i)
+    copy_now(list.ops[i]);
+  free(list.ops);
+}
+
 /* Replaces the launch "op" by loops over its blocks that run their threads
  * one after another or as a team (see the top of this file). Returns -1
  * after reporting a launch that cannot be emulated. */
@@ -422,6 +492,7 @@ static int emulate_launch(MlirOperation op, MlirOperation module) {
 
   if (read_launch(op, &l) < 0)
     return -1;
+  run_async_copies_now(op);
   mlirOperationWalk(op, &scan_op, &scan, MlirWalkPreOrder);
   if (!mlirOperationIsNull(scan.refused)) {
     mdh_emit_error(scan.refused, PASS " cannot run warp shuffles: its "

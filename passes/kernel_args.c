@@ -12,6 +12,9 @@
  *   is read through the non-coherent (read-only) data cache, ld.global.nc,
  *   as nvcc does for `const __restrict__` pointers.
  *
+ * It also aligns a kernel's shared arrays (its workgroup attributions) to
+ * 16 bytes, for the vector accesses of the staged tiles (align_workgroup).
+ *
  * The back end emits ld.global.nc for loads through a kernel parameter
  * that is `noalias` and read-only (NVPTXTagInvariantLoads), but
  * convert-gpu-to-nvvm drops `llvm.noalias` from memref arguments: a memref
@@ -53,10 +56,18 @@
  * buffer: all that the widest vector load, ld.global.v4.b32, needs. */
 #define DEVICE_BUFFER_ALIGNMENT 16
 
-/* Tells whether "user" only reads the elements of a memref it takes. */
+/* The alignment in bytes of the shared arrays of a kernel: all that the
+ * widest shared access, ld.shared.v4.b32 or a 16-byte cp.async, needs
+ * (PTX ISA, Memory Consistency: addresses aligned to the access size). */
+#define SHARED_TILE_ALIGNMENT 16
+
+/* Tells whether "user" only reads the elements of a memref it takes. An
+ * asynchronous copy writes only its destination, which is shared memory,
+ * never a kernel argument. */
 static int reads(MlirOperation user) {
   return mdh_op_is(user, "memref.load") || mdh_op_is(user, "vector.load") ||
-         mdh_op_is(user, "memref.dim");
+         mdh_op_is(user, "memref.dim") ||
+         mdh_op_is(user, "nvgpu.device_async_copy");
 }
 
 /* Tells whether every use of the memref "value" in the kernel only reads
@@ -293,6 +304,39 @@ static void mark_kernel(struct kernel *k, MlirOperation parent) {
   free(params);
 }
 
+/* Aligns the workgroup attributions of the gpu.func kernel "func" to
+ * SHARED_TILE_ALIGNMENT bytes (`llvm.align`, which convert-gpu-to-nvvm
+ * gives the shared arrays) unless they carry attributes already: the tiles
+ * of mdh-codegen-gpu's tiled strategy are read with ld.shared.v4 and
+ * written with 16-byte cp.async, which need 16-byte addresses, and shared
+ * arrays are otherwise aligned to their element type only. */
+static void align_workgroup(MlirOperation func) {
+  MlirContext ctx = mlirOperationGetContext(func);
+  MlirStringRef name = mlirStringRefCreateFromCString("workgroup_attrib_attrs");
+  MlirAttribute n = mlirOperationGetAttributeByName(
+      func, mlirStringRefCreateFromCString("workgroup_attributions"));
+  MlirNamedAttribute align = mdh_named_attr(
+      ctx, "llvm.align",
+      mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), SHARED_TILE_ALIGNMENT));
+  MlirAttribute *dicts;
+  intptr_t i, count;
+
+  if (mlirAttributeIsNull(n) ||
+      !mlirAttributeIsNull(mlirOperationGetAttributeByName(func, name)))
+    return;
+  count = mlirIntegerAttrGetValueInt(n);
+  if (count <= 0)
+    return;
+  dicts = malloc(count * sizeof(*dicts));
+  if (!dicts)
+    abort();
+  for (i = 0; i < count; ++i)
+    dicts[i] = mlirDictionaryAttrGet(ctx, 1, &align);
+  mlirOperationSetAttributeByName(func, name,
+                                  mlirArrayAttrGet(ctx, count, dicts));
+  free(dicts);
+}
+
 /* Internal data structure for each_kernel: the module that holds the
  * launches. */
 struct walk_data {
@@ -325,6 +369,7 @@ static MlirWalkResult each_kernel(MlirOperation op, void *user) {
     if (!k.written || !k.invariant || !k.aligned)
       abort();
     mark_kernel(&k, data->module);
+    align_workgroup(op);
     free(k.written);
     free(k.invariant);
     free(k.aligned);

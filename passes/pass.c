@@ -17,6 +17,8 @@
 #include "mlir-c/Dialect/GPU.h"
 #include "mlir-c/Dialect/LLVM.h"
 #include "mlir-c/Dialect/MemRef.h"
+#include "mlir-c/Dialect/NVGPU.h"
+#include "mlir-c/Dialect/NVVM.h"
 #include "mlir-c/Dialect/OpenMP.h"
 #include "mlir-c/Dialect/SCF.h"
 #include "mlir-c/Dialect/Vector.h"
@@ -217,7 +219,8 @@ static const struct mdh_pass_info tile_fuse_gpu = {
 #define TUNING_ID (N_PASSES + 5)
 #define DEVICE_RESIDENT_ID (N_PASSES + 6)
 #define VECTOR_BITS_ID (N_PASSES + 7)
-static MlirTypeID pass_ids[N_PASSES + 8];
+#define NO_ASYNC_COPY_ID (N_PASSES + 8)
+static MlirTypeID pass_ids[N_PASSES + 9];
 static MlirTypeIDAllocator id_allocator;
 static pthread_once_t pass_ids_once = PTHREAD_ONCE_INIT;
 
@@ -276,7 +279,8 @@ static MlirPass create_pass(intptr_t pos, const struct mdh_pass_info *info) {
       mlirGetDialectHandle__arith__(),  mlirGetDialectHandle__func__(),
       mlirGetDialectHandle__memref__(), mlirGetDialectHandle__scf__(),
       mlirGetDialectHandle__gpu__(),    mlirGetDialectHandle__llvm__(),
-      mlirGetDialectHandle__omp__(),    mlirGetDialectHandle__vector__()};
+      mlirGetDialectHandle__omp__(),    mlirGetDialectHandle__vector__(),
+      mlirGetDialectHandle__nvgpu__(),  mlirGetDialectHandle__nvvm__()};
 
   return mlirCreateExternalPass(
       get_pass_id(pos), mlirStringRefCreateFromCString(info->name),
@@ -781,6 +785,47 @@ MlirPass mdhCreateDeviceResidentPass(void) {
       mlirStringRefCreateFromCString(
           "Store the option device-resident=true of the GPU pipelines as the "
           "module attribute mdh.device_resident"),
+      mlirStringRefCreateFromCString("builtin.module"), 0, NULL, callbacks,
+      NULL);
+}
+
+int mdhChipHasAsyncCopy(MlirStringRef chip) {
+  char digits[8];
+  size_t i, n = 0;
+
+  if (chip.length < 4 || strncmp(chip.data, "sm_", 3))
+    return 1;
+  for (i = 3; i < chip.length && n + 1 < sizeof(digits) &&
+              chip.data[i] >= '0' && chip.data[i] <= '9';
+       ++i)
+    digits[n++] = chip.data[i];
+  digits[n] = '\0';
+  return n == 0 || atoi(digits) >= 80;
+}
+
+/* Runs mdh-no-async-copy on "module": mdh.async_copy = false unless the
+ * module says otherwise. */
+static void no_async_copy_run(MlirOperation module, MlirExternalPass pass,
+                              void *user) {
+  MlirOperation owner;
+
+  (void)pass;
+  (void)user;
+  if (mlirAttributeIsNull(mdh_attr_find_async_copy(module, &owner)))
+    mdh_attr_set_async_copy(module, false);
+}
+
+MlirPass mdhCreateNoAsyncCopyPass(void) {
+  MlirExternalPassCallbacks callbacks = {&pass_construct, &pass_destruct, NULL,
+                                         &pass_clone, &no_async_copy_run};
+
+  return mlirCreateExternalPass(
+      get_pass_id(NO_ASYNC_COPY_ID),
+      mlirStringRefCreateFromCString("MdhNoAsyncCopy"),
+      mlirStringRefCreateFromCString("mdh-no-async-copy"),
+      mlirStringRefCreateFromCString(
+          "Store mdh.async_copy = false on the module (unless it carries its "
+          "own) for a chip of mdh-gpu-pipeline without cp.async"),
       mlirStringRefCreateFromCString("builtin.module"), 0, NULL, callbacks,
       NULL);
 }

@@ -24,11 +24,14 @@
   "mdh-coalesce,mdh-schedule,mdh-tile-fuse{target=gpu},mdh-map-gpu,"           \
   "mdh-codegen-gpu,inline,canonicalize,cse," OTHER_OPS
 
-/* After the upstream gpu-lower-to-nvvm-pipeline of MLIR 22, with five
+/* After the upstream gpu-lower-to-nvvm-pipeline of MLIR 22, with six
  * changes: the kernels are outlined before gpu-async-region (which refuses
  * gpu.launch), the device runtime is linked through nvvm-attach-target's
  * `l`, +ptx80 is always given (sm_90 aborts without it),
- * mdh-kernel-args runs around convert-gpu-to-nvvm, and
+ * mdh-kernel-args runs around convert-gpu-to-nvvm, convert-nvgpu-to-nvvm
+ * (the asynchronous copies of double-buffered kernels) runs after the
+ * first mdh-kernel-args, which reads them as the memref loads they are,
+ * and
  * convert-arith-to-llvm runs on the host's functions only: in a kernel, an
  * arith.select between two shared-memory tiles (a double-buffered tiled
  * kernel) would make it report the workgroup memory space it cannot
@@ -37,7 +40,8 @@
 static const char gpu_format[] =
     "builtin.module(" GPU_FRONT
     "gpu-launch-sink-index-computations,gpu-kernel-outlining,"
-    "mdh-kernel-args,func.func(gpu-async-region),convert-scf-to-cf,"
+    "mdh-kernel-args,convert-nvgpu-to-nvvm,func.func(gpu-async-region),"
+    "convert-scf-to-cf,"
     "convert-nvvm-to-llvm,convert-func-to-llvm,expand-strided-metadata,"
     "nvvm-attach-target{O=3 chip=%s features=%s l=%s},lower-affine,"
     "llvm.func(convert-arith-to-llvm),convert-index-to-llvm{index-bitwidth=64},"

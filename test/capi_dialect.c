@@ -383,6 +383,23 @@ static int test_tuning(MlirContext ctx) {
   return rc;
 }
 
+// CHECK-LABEL: @testAsyncCopy
+// CHECK: sm_70 0 sm_75 0 sm_80 1 sm_90a 1 sm_100 1 sm_ 1 gfx90a 1
+
+/* mdhChipHasAsyncCopy: cp.async from sm_80 on; names it cannot read
+ * count as having it. */
+static void test_async_copy(void) {
+  static const char *const chips[] = {"sm_70",  "sm_75", "sm_80", "sm_90a",
+                                      "sm_100", "sm_",   "gfx90a"};
+  size_t i;
+
+  fprintf(stderr, "@testAsyncCopy\n");
+  for (i = 0; i < sizeof(chips) / sizeof(chips[0]); ++i)
+    fprintf(stderr, "%s%s %d", i ? " " : "", chips[i],
+            mdhChipHasAsyncCopy(mlirStringRefCreateFromCString(chips[i])));
+  fputc('\n', stderr);
+}
+
 // CHECK-LABEL: @testDeviceResident
 // CHECK: module attributes {mdh.device_resident} {
 // CHECK: func.func @f() attributes {mdh.device_resident} {
@@ -433,6 +450,7 @@ int main(void) {
     rc = 5;
   if (test_tuning(ctx) < 0)
     rc = 6;
+  test_async_copy();
   if (test_device_resident(ctx) < 0)
     rc = 7;
   mlirContextDestroy(ctx);

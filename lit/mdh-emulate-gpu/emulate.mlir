@@ -110,3 +110,40 @@ func.func @sequential(%in: memref<64xf32>, %out: memref<2xf32>) {
   }
   return
 }
+
+// -----
+
+// Asynchronous copies complete where they start: a copy of 4 elements
+// becomes a vector load and store, one of 1 element a load and a store,
+// and the commits and waits go.
+// CHECK-LABEL: func.func @async_copies
+// CHECK: omp.parallel
+// CHECK-NOT: nvgpu.
+// CHECK-NOT: nvvm.
+// CHECK: %[[V:.*]] = vector.load %{{.*}}[%{{.*}}] : memref<64xf32>, vector<4xf32>
+// CHECK-NEXT: vector.store %[[V]], %{{.*}}[%{{.*}}] : memref<64xf32>, vector<4xf32>
+// CHECK-NEXT: %[[E:.*]] = memref.load %{{.*}}[%{{.*}}] : memref<64xf32>
+// CHECK-NEXT: memref.store %[[E]], %{{.*}}[%{{.*}}] : memref<64xf32>
+// CHECK-NEXT: omp.barrier
+// CHECK-NOT: nvgpu.
+// CHECK-NOT: nvvm.
+// CHECK: return
+func.func @async_copies(%a: memref<64xf32>) {
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%x = %c1, %y = %c1, %z = %c1)
+      threads(%tx, %ty, %tz) in (%u = %c16, %v = %c1, %w = %c1)
+      workgroup(%s : memref<64xf32, #gpu.address_space<workgroup>>) {
+    %c4 = arith.constant 4 : index
+    %i = arith.muli %tx, %c4 : index
+    %t0 = nvgpu.device_async_copy %a[%i], %s[%i], 4 {bypassL1} : memref<64xf32> to memref<64xf32, #gpu.address_space<workgroup>>
+    %t1 = nvgpu.device_async_copy %a[%tx], %s[%tx], 1 : memref<64xf32> to memref<64xf32, #gpu.address_space<workgroup>>
+    nvvm.cp.async.commit.group
+    nvvm.cp.async.wait.group 0
+    gpu.barrier
+    %r = memref.load %s[%i] : memref<64xf32, #gpu.address_space<workgroup>>
+    memref.store %r, %a[%tx] : memref<64xf32>
+    gpu.terminator
+  }
+  return
+}

@@ -1,5 +1,6 @@
 // RUN: %mdh-opt %s --pass-pipeline='builtin.module(mdh-kernel-args)' | FileCheck %s
 // RUN: %mdh-opt %s --pass-pipeline='builtin.module(mdh-kernel-args,gpu.module(convert-gpu-to-nvvm{index-bitwidth=64}),mdh-kernel-args)' | FileCheck %s --check-prefix=NVVM
+// RUN: %mdh-opt %s --pass-pipeline='builtin.module(mdh-kernel-args,gpu.module(convert-gpu-to-nvvm{index-bitwidth=64}))' | FileCheck %s --check-prefix=ALIGN
 
 // mdh-kernel-args before the conversion marks the memref arguments
 // that a kernel only loads, and that no written argument may alias at any
@@ -95,6 +96,29 @@ module attributes {gpu.container_module} {
       memref.store %v, %b[%t] : memref<8xf32>
       gpu.return
     }
+    // An asynchronous copy reads its source (the kernel argument) and
+    // writes shared memory: the argument stays read-only. The shared
+    // arrays are aligned to 16 bytes (vector accesses and 16-byte
+    // cp.async).
+    // CHECK-LABEL: gpu.func @async(
+    // CHECK-SAME: %{{.*}}: memref<8xf32> {llvm.readonly}, %{{.*}}: memref<8xf32>)
+    // CHECK-SAME: workgroup(%{{.*}} : memref<8xf32, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %{{.*}} : memref<8xf32, #gpu.address_space<workgroup>> {llvm.align = 16 : i64})
+    // NVVM-LABEL: llvm.func @async(
+    // NVVM-SAME: %{{.*}}: !llvm.ptr {llvm.noalias, llvm.readonly}
+    // ALIGN-COUNT-2: llvm.mlir.global internal @__wg_async_{{[01]}}() {addr_space = 3 : i32, alignment = 16 : i64}
+    gpu.func @async(%a: memref<8xf32>, %b: memref<8xf32>) workgroup(%s0 : memref<8xf32, #gpu.address_space<workgroup>>, %s1 : memref<8xf32, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %t = gpu.thread_id x
+      %k = nvgpu.device_async_copy %a[%c0], %s0[%c0], 4 {bypassL1} : memref<8xf32> to memref<8xf32, #gpu.address_space<workgroup>>
+      nvvm.cp.async.commit.group
+      nvvm.cp.async.wait.group 0
+      gpu.barrier
+      %v = memref.load %s0[%t] : memref<8xf32, #gpu.address_space<workgroup>>
+      memref.store %v, %s1[%t] : memref<8xf32, #gpu.address_space<workgroup>>
+      %w = memref.load %s1[%t] : memref<8xf32, #gpu.address_space<workgroup>>
+      memref.store %w, %b[%t] : memref<8xf32>
+      gpu.return
+    }
     // Never launched: nothing to check the aliasing with, so no marks.
     // CHECK-LABEL: gpu.func @unlaunched(
     // CHECK-NOT: llvm.readonly
@@ -120,6 +144,7 @@ module attributes {gpu.container_module} {
     %s = memref.subview %a[1] [4] [1] : memref<8xf32> to memref<4xf32, strided<[1], offset: 1>>
     gpu.launch_func @k::@offset blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%s : memref<4xf32, strided<[1], offset: 1>>, %b : memref<8xf32>)
     gpu.launch_func @k::@unknown blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%a : memref<8xf32>, %b : memref<8xf32>, %x : memref<8xf32>)
+    gpu.launch_func @k::@async blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%a : memref<8xf32>, %b : memref<8xf32>)
     return
   }
 }

@@ -43,7 +43,12 @@
  *   F     as above
  *
  * Buffer (t + 1) mod 2 was last read in step t - 1, before its barrier,
- * and step t + 1 reads it after the barrier of step t.
+ * and step t + 1 reads it after the barrier of step t. On sm_80 and later
+ * (unless `mdh.async_copy` is false) a stage whose copies cp.async can
+ * move goes from global to shared memory without registers: X starts
+ * its copies into buffer (t + 1) mod 2 before the arithmetic, commits
+ * them as one group and waits for the group before the barrier
+ * (CUTLASS's multistage mainloop, with two stages).
  *
  * The block-level AST (block.c) is built by isl from these statements
  * over the tile indices, with only the block ids as parameters: no thread
@@ -87,7 +92,9 @@
  * innermost (the buffer's last, or the one that the threads' runs of
  * register points index, so that a run's reads are one vector access) and,
  * inside the launch, the buffer and its tile (a view with the buffer's
- * dimension order). */
+ * dimension order) and, for the view a copy walks, the tile in its own
+ * order ("raw": without the transposition; the asynchronous copies write
+ * it). */
 struct stage {
   int buf;
   int rank;
@@ -98,6 +105,7 @@ struct stage {
   int inner;
   MlirValue buffer;
   MlirValue tile;
+  MlirValue raw;
 };
 
 /* The register points of a thread that lie next to each other along a
@@ -112,8 +120,9 @@ struct stage {
  * points; the staged inputs and the shared bytes they take; whether the
  * copies pad the staged tiles of partial tiles ("padded", see
  * find_stages); per stage, the view that its copy walks (merge_copy);
- * whether the tiles are double-buffered ("dbuf") and, per buffer and
- * stage, the tile and the tile of the copy's view. */
+ * whether the tiles are double-buffered ("dbuf"), whether the
+ * double-buffered steps copy asynchronously ("async") and, per buffer and
+ * stage, the tile, the tile of the copy's view and that view untransposed. */
 struct tiling {
   struct mdh_kernel *k;
   int rank;
@@ -128,8 +137,10 @@ struct tiling {
   int64_t shared_bytes;
   int padded;
   int dbuf;
+  int async;
   MlirValue tiles[2][MAX_STAGES];
   MlirValue copy_tiles[2][MAX_STAGES];
+  MlirValue copy_raws[2][MAX_STAGES];
 };
 
 static void tiling_init(struct tiling *t, struct mdh_kernel *k) {
@@ -148,6 +159,14 @@ static void tiling_init(struct tiling *t, struct mdh_kernel *k) {
         mdh_dim_map_has_threads(dm) ? dm->threads * dm->tile : dm->tile;
     t->n_regs *= t->regs[d];
   }
+}
+
+/* The position in the tile of stage "st" of its element dimension "j":
+ * the dimensions in the buffer's order, "inner" moved last. */
+static int tile_pos(const struct stage *st, int j) {
+  if (j == st->inner)
+    return st->rank - 1;
+  return j < st->inner ? j : j - 1;
 }
 
 /* Returns the space [t0, t1, ..] -> { [i0, i1, ..] } of the points of a
@@ -837,6 +856,43 @@ static int wants_double_buffer(const struct tiling *t) {
          2 * t->shared_bytes <= MDH_GPU_MAX_SHARED_BYTES;
 }
 
+/* Decides whether the double-buffered steps of "t" copy their staged
+ * tiles asynchronously (cp.async of sm_80 and later: global memory to
+ * shared memory without registers on the way, CUDA C++ Programming Guide,
+ * Asynchronous Data Copies): where "t" is double-buffered, unless
+ * `mdh.async_copy` is false (mdh-gpu-pipeline sets it so for a chip before
+ * sm_80). Returns -1 after a diagnostic on a malformed attribute. */
+static int wants_async_copy(const struct tiling *t) {
+  MlirOperation hom = t->k->info->stmt->hom, owner;
+  MlirAttribute attr = mdh_attr_find_async_copy(hom, &owner);
+
+  if (!t->dbuf)
+    return 0;
+  if (mlirAttributeIsNull(attr))
+    return 1;
+  if (!mlirAttributeIsABool(attr)) {
+    mdh_emit_error(owner, PASS ": mdh.async_copy must be true or false");
+    return -1;
+  }
+  return mlirBoolAttrGetValue(attr);
+}
+
+/* Tells whether the copies of stage "st" of "t" go asynchronously: a copy
+ * moves 4, 8 or 16 bytes (PTX ISA, cp.async), so a group of 16 bytes goes
+ * whole into a tile that keeps its elements side by side, and elements of 4
+ * or 8 bytes one by one into a transposed tile; the others go through
+ * registers. */
+static int copies_async(const struct tiling *t, const struct stage *st) {
+  MlirType type = mlirValueGetType(st->buffer);
+  int64_t bytes = mdh_element_bytes(mlirShapedTypeGetElementType(type));
+
+  if (!t->async || !mlirAffineMapIsIdentity(mlirMemRefTypeGetAffineMap(type)))
+    return 0;
+  if (copy_width(t, st) > 1 && st->inner == st->rank - 1)
+    return 1;
+  return bytes == 4 || bytes == 8;
+}
+
 /* Points the tiles of "t" that the accumulation reads ("copies" 0) at
  * buffer 1 where "odd" holds and at buffer 0 elsewhere, or the tiles that
  * the copies write ("copies" 1) at the other buffer; if "odd" is null, at
@@ -852,6 +908,11 @@ static void select_tiles(struct mdh_builder *b, struct tiling *t, MlirValue odd,
     *dst = mlirValueIsNull(odd)
                ? v[0][s]
                : mdh_build_select(b, odd, v[1 - first][s], v[first][s]);
+    if (copies && t->async)
+      t->copies[s].raw = mlirValueIsNull(odd)
+                             ? t->copy_raws[0][s]
+                             : mdh_build_select(b, odd, t->copy_raws[0][s],
+                                                t->copy_raws[1][s]);
   }
 }
 
@@ -935,32 +996,41 @@ static MlirValue group_coords(struct mdh_builder *b, const struct tiling *t,
   return valid;
 }
 
+/* Sets "g" to the coordinates in the buffer of stage "st" of "t" of the
+ * group at "coord" of its tile at step "tv", clamped to the buffer's shape
+ * (a group lies wholly in it or wholly out of it, copy_width), so that no
+ * guard sits between the copies: what a group outside the buffer holds is
+ * read by no point in the index space, as the padding of emit_copy. */
+static void clamped_source(struct mdh_builder *b, const struct tiling *t,
+                           const struct stage *st, const MlirValue *tv,
+                           const MlirValue *coord, MlirValue *g) {
+  MlirType type = mlirValueGetType(st->buffer);
+  int64_t w = copy_width(t, st), hi;
+  int j, last = st->rank - 1;
+
+  for (j = 0; j < st->rank; ++j) {
+    hi = mlirShapedTypeGetDimSize(type, j) - (j == last ? w : 1);
+    g[j] = mdh_build_binary(b, "arith.addi", build_offset(b, t, st, j, tv),
+                            coord[j]);
+    g[j] = mdh_build_binary(
+        b, "arith.maxsi",
+        mdh_build_binary(b, "arith.minsi", g[j], mdh_build_index(b, hi)),
+        mdh_build_index(b, 0));
+  }
+}
+
 /* Loads into "v" this thread's groups of stage "st" of "t" at step "tv"
- * (groups_per_thread of them). Each load reads the buffer at its
- * coordinates clamped to the buffer's shape (a group lies wholly in it or
- * wholly out of it, copy_width), so no guard sits between the loads: what
- * a group outside the buffer holds is read by no point in the index
- * space, as the padding of emit_copy. */
+ * (groups_per_thread of them), from their clamped coordinates. */
 static void load_stage(struct mdh_builder *b, const struct tiling *t,
                        const struct stage *st, const MlirValue *tv,
                        MlirValue *v) {
-  MlirType type = mlirValueGetType(st->buffer);
   MlirValue coord[MAX_RANK], g[MAX_RANK];
-  int64_t w = copy_width(t, st), i, hi;
-  int j, last = st->rank - 1;
+  int64_t i;
 
   for (i = 0; i < groups_per_thread(t, st); ++i) {
     group_coords(b, t, st, i, coord);
-    for (j = 0; j < st->rank; ++j) {
-      hi = mlirShapedTypeGetDimSize(type, j) - (j == last ? w : 1);
-      g[j] = mdh_build_binary(b, "arith.addi", build_offset(b, t, st, j, tv),
-                              coord[j]);
-      g[j] = mdh_build_binary(
-          b, "arith.maxsi",
-          mdh_build_binary(b, "arith.minsi", g[j], mdh_build_index(b, hi)),
-          mdh_build_index(b, 0));
-    }
-    v[i] = load_group(b, st->buffer, st->rank, g, w);
+    clamped_source(b, t, st, tv, coord, g);
+    v[i] = load_group(b, st->buffer, st->rank, g, copy_width(t, st));
   }
 }
 
@@ -981,34 +1051,115 @@ static void store_stage(struct mdh_builder *b, const struct tiling *t,
   }
 }
 
+/* Starts the copy of the "n" elements of "src" at "g" into "dst" at "c"
+ * (nvgpu.device_async_copy, whose token no op needs: the step waits for
+ * all of its copies at once). 16 bytes bypass the level 1 cache
+ * (cp.async.cg), as the staged tiles are read from shared memory only. */
+static void build_async_copy(struct mdh_builder *b, MlirValue src,
+                             const MlirValue *g, MlirValue dst,
+                             const MlirValue *c, int64_t n) {
+  MlirType token = mlirTypeParseGet(
+      b->ctx, mlirStringRefCreateFromCString("!nvgpu.device.async.token"));
+  int rank = (int)mlirShapedTypeGetRank(mlirValueGetType(src));
+  int64_t bytes = n * mdh_element_bytes(
+                          mlirShapedTypeGetElementType(mlirValueGetType(src)));
+  int32_t segments[5] = {1, rank, 1, rank, 0};
+  MlirNamedAttribute attrs[3];
+  MlirValue operands[2 + 2 * MAX_RANK];
+  int j;
+
+  operands[0] = dst;
+  for (j = 0; j < rank; ++j) {
+    operands[1 + j] = c[j];
+    operands[2 + rank + j] = g[j];
+  }
+  operands[1 + rank] = src;
+  attrs[0] = mdh_named_attr(b->ctx, "operandSegmentSizes",
+                            mlirDenseI32ArrayGet(b->ctx, 5, segments));
+  attrs[1] = mdh_named_attr(b->ctx, "dstElements",
+                            mlirIntegerAttrGet(mlirIndexTypeGet(b->ctx), n));
+  attrs[2] = mdh_named_attr(b->ctx, "bypassL1", mlirUnitAttrGet(b->ctx));
+  mdh_build_op(b, "nvgpu.device_async_copy", 2 + 2 * rank, operands, 1, &token,
+               bytes == 16 ? 3 : 2, attrs);
+}
+
+/* Starts the copies of this thread's groups of stage "st" of "t" at step
+ * "tv" from their clamped coordinates into the untransposed tile: a group
+ * at once where the tile keeps its elements side by side, else element by
+ * element (copies_async). */
+static void async_stage(struct mdh_builder *b, const struct tiling *t,
+                        const struct stage *st, const MlirValue *tv) {
+  int64_t w = copy_width(t, st), i, e;
+  MlirValue coord[MAX_RANK], g[MAX_RANK], c[MAX_RANK], ge[MAX_RANK], valid;
+  int whole = st->inner == st->rank - 1, j, last = st->rank - 1;
+  struct mdh_builder sb;
+
+  for (i = 0; i < groups_per_thread(t, st); ++i) {
+    valid = group_coords(b, t, st, i, coord);
+    sb = mlirValueIsNull(valid) ? *b : mdh_build_if(b, valid);
+    clamped_source(&sb, t, st, tv, coord, g);
+    for (e = 0; e < (whole ? 1 : w); ++e) {
+      for (j = 0; j < st->rank; ++j) {
+        ge[j] = g[j];
+        c[tile_pos(st, j)] = coord[j];
+        if (j == last && e) {
+          ge[j] = mdh_build_binary(&sb, "arith.addi", g[j],
+                                   mdh_build_index(&sb, e));
+          c[tile_pos(st, j)] = mdh_build_binary(&sb, "arith.addi", coord[j],
+                                                mdh_build_index(&sb, e));
+        }
+      }
+      build_async_copy(&sb, st->buffer, ge, st->raw, c, whole ? w : 1);
+    }
+  }
+}
+
 /* X: step "tv" of a double-buffered "t" (see the top of this file). */
 static void emit_step(struct mdh_builder *b, struct tiling *t,
                       const MlirValue *tv) {
   MlirValue next[MAX_RANK], lin, odd, more, *h, *at[MAX_STAGES];
+  MlirNamedAttribute wait_all = mdh_named_attr(
+      b->ctx, "n", mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 32), 0));
   struct mdh_builder mb;
   int64_t n = 0;
-  int s;
+  int s, n_async = 0;
 
   for (s = 0; s < t->n_stages; ++s)
     n += groups_per_thread(t, &t->copies[s]);
-  h = malloc(n * sizeof(*h));
+  h = malloc((n + 1) * sizeof(*h));
   if (!h)
     abort();
   next_step(b, t, tv, next, &lin, &odd);
   for (n = 0, s = 0; s < t->n_stages; ++s) {
     at[s] = h + n;
+    n_async += copies_async(t, &t->copies[s]);
+    if (copies_async(t, &t->copies[s]))
+      continue;
     load_stage(b, t, &t->copies[s], next, at[s]);
     n += groups_per_thread(t, &t->copies[s]);
   }
-  select_tiles(b, t, odd, 0);
-  emit_accumulate(b, t, tv);
   more = mdh_build_cmpi(
       b, "slt", mdh_build_binary(b, "arith.addi", lin, mdh_build_index(b, 1)),
       mdh_build_index(b, n_steps(t)));
-  mb = mdh_build_if(b, more);
-  select_tiles(&mb, t, odd, 1);
-  for (s = 0; s < t->n_stages; ++s)
-    store_stage(&mb, t, &t->copies[s], at[s]);
+  if (n_async) {
+    mb = mdh_build_if(b, more);
+    select_tiles(&mb, t, odd, 1);
+    for (s = 0; s < t->n_stages; ++s)
+      if (copies_async(t, &t->copies[s]))
+        async_stage(&mb, t, &t->copies[s], next);
+    mdh_build_op(&mb, "nvvm.cp.async.commit.group", 0, NULL, 0, NULL, 0, NULL);
+  }
+  select_tiles(b, t, odd, 0);
+  emit_accumulate(b, t, tv);
+  if (n_async < t->n_stages) {
+    mb = mdh_build_if(b, more);
+    select_tiles(&mb, t, odd, 1);
+    for (s = 0; s < t->n_stages; ++s)
+      if (!copies_async(t, &t->copies[s]))
+        store_stage(&mb, t, &t->copies[s], at[s]);
+  }
+  if (n_async)
+    mdh_build_op(b, "nvvm.cp.async.wait.group", 0, NULL, 0, NULL, 1, &wait_all);
   mdh_build_op(b, "gpu.barrier", 0, NULL, 0, NULL, 0, NULL);
   free(h);
 }
@@ -1047,14 +1198,6 @@ static int emit_stmt(struct mdh_builder *b, const char *name, int n,
   }
   mlirEmitError(b->loc, "isl AST calls an unknown statement");
   return -1;
-}
-
-/* The position in the tile of stage "st" of its element dimension "j":
- * the dimensions in the buffer's order, "inner" moved last. */
-static int tile_pos(const struct stage *st, int j) {
-  if (j == st->inner)
-    return st->rank - 1;
-  return j < st->inner ? j : j - 1;
 }
 
 /* The workgroup memref type of the tile of stage "st" on "buffer", its
@@ -1163,6 +1306,7 @@ static void merge_copy(struct mdh_builder *b, const struct tiling *t,
   int j, d;
 
   *c = *st;
+  c->raw = raw;
   if (!mlirAffineMapIsIdentity(mlirMemRefTypeGetAffineMap(type)))
     return;
   while (j0 > lo && covers_whole(t, st, type, j0))
@@ -1178,9 +1322,9 @@ static void merge_copy(struct mdh_builder *b, const struct tiling *t,
     c->coef[j0][d] *= whole;
   c->inner = st->inner == st->rank - 1 ? j0 : st->inner;
   c->buffer = build_collapse(b, st->buffer, st->rank, j0, st->rank - 1);
-  c->tile = tile_view(b, c,
-                      build_collapse(b, raw, st->rank, tile_pos(st, j0),
-                                     tile_pos(st, st->rank - 1)));
+  c->raw = build_collapse(b, raw, st->rank, tile_pos(st, j0),
+                          tile_pos(st, st->rank - 1));
+  c->tile = tile_view(b, c, c->raw);
 }
 
 int mdh_kernel_build_tiled(isl_ctx *ctx, struct mdh_builder *b,
@@ -1198,7 +1342,8 @@ int mdh_kernel_build_tiled(isl_ctx *ctx, struct mdh_builder *b,
     abort();
   tiling_init(t, k);
   find_stages(ctx, t);
-  if ((t->dbuf = wants_double_buffer(t)) < 0) {
+  if ((t->dbuf = wants_double_buffer(t)) < 0 ||
+      (t->async = wants_async_copy(t)) < 0) {
     free(t);
     return -1;
   }
@@ -1219,6 +1364,7 @@ int mdh_kernel_build_tiled(isl_ctx *ctx, struct mdh_builder *b,
       t->tiles[p][s] = t->stages[s].tile = tile_view(&kb, &t->stages[s], raw);
       merge_copy(&kb, t, &t->stages[s], raw, &t->copies[s]);
       t->copy_tiles[p][s] = t->copies[s].tile;
+      t->copy_raws[p][s] = t->copies[s].raw;
     }
   mdh_kernel_alloc_accumulators(&kb, k, t->n_regs);
   rc = mdh_kernel_translate(ctx, k, &kb, body, tree, &emit_stmt, t);

@@ -192,6 +192,17 @@ void mdhSetDeviceResident(MlirOperation op);
 /// The caller owns the pass until it is added to a pass manager.
 MlirPass mdhCreateDeviceResidentPass(void);
 
+/// Tells whether the NVIDIA chip "chip" ("sm_80", "sm_90a", ...) has
+/// cp.async (sm_80 and later), which the double-buffered tiled kernels of
+/// mdh-codegen-gpu copy with; a name it cannot read counts as having it.
+int mdhChipHasAsyncCopy(MlirStringRef chip);
+
+/// Creates the mdh-no-async-copy pass, which sets `mdh.async_copy = false`
+/// on the module unless it carries its own: mdh-gpu-pipeline adds it for a
+/// chip without cp.async (mdhChipHasAsyncCopy). The caller owns the pass
+/// until it is added to a pass manager.
+MlirPass mdhCreateNoAsyncCopyPass(void);
+
 /// Creates the mdh-reassociate pass, which sets the unit attribute
 /// mdh.reassociate on the module: mdh-from-linalg may then reassociate
 /// floating-point reductions (C += A B becomes one md_hom accumulating into
