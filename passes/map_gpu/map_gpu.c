@@ -901,10 +901,15 @@ static int histogram_mapping(struct search *s, struct mdh_mapping *map) {
 
 /* Chooses the mapping "map" of "s": the best, or the "index"-th best if
  * "index" >= 0. The best is tiled where that pays (tiled_mapping), and
- * the histogram mapping for a histogram (histogram_mapping).
- * Returns the number of legal mappings, or -1 after a diagnostic. */
+ * the histogram mapping for a histogram (histogram_mapping); the others
+ * follow in the order of the cost model. Index 0 is always the best, so
+ * that a tuning sweep measures the default first and takes another only
+ * where it is faster. Returns the number of legal mappings, or -1 after a
+ * diagnostic. */
 static int choose(struct search *s, long index, struct mdh_mapping *map) {
+  struct mdh_mapping best;
   long count;
+  int first;
 
   /* A md_hom without dimensions (D = 0) computes one point: its only
    * mapping is the empty one, one thread of one block. */
@@ -923,18 +928,19 @@ static int choose(struct search *s, long index, struct mdh_mapping *map) {
     mdh_emit_error(s->loc, PASS ": no legal mapping for this %s", s->what);
     return -1;
   }
-  if (index >= s->n) {
+  qsort(s->cands, s->n, sizeof(*s->cands), &by_score);
+  first = tiled_mapping(s, &best) || histogram_mapping(s, &best);
+  if (index >= s->n + first) {
     mdh_emit_error(s->loc,
                    PASS ": mdh.mapping_index %ld is out of range: this "
                         "%s has %d legal mappings",
-                   index, s->what, s->n);
+                   index, s->what, s->n + first);
     return -1;
   }
-  qsort(s->cands, s->n, sizeof(*s->cands), &by_score);
-  if (index < 0 && (tiled_mapping(s, map) || histogram_mapping(s, map)))
-    return s->n;
-  *map = s->cands[index < 0 ? 0 : index].map;
-  return s->n;
+  if (index < 0)
+    index = 0;
+  *map = first && index == 0 ? best : s->cands[index - first].map;
+  return s->n + first;
 }
 
 /* Gives the coalescing dimension of "s" vec(MDH_GPU_MAX_VEC) in "map"
