@@ -21,7 +21,7 @@
 # MDH_BENCH_PIPELINE=P compiles with mdh-run --pipeline=P instead (cpu:
 # checks the bundle's mechanics without a GPU pipeline).
 # Tuning candidates: for each kernel MDH_BENCH_TUNE names (default:
-# row_reduce jacobi3d reduce matvec ew3; empty: none), `mdh-tune --emit`
+# row_reduce jacobi3d reduce matvec ew3 matmul; empty: none), `mdh-tune --emit`
 # compiles its 8 best mappings of each kernel into tune/NAME/, which run.sh
 # times with mdh-exec (docs/tools.md: mdh-tune --collect makes the record
 # of tune/NAME/times.tsv afterwards).
@@ -130,7 +130,7 @@ emit_objects() {
 
 # Emits the tuning candidates of the kernels of MDH_BENCH_TUNE into tune/.
 emit_tuning() {
-  names=${MDH_BENCH_TUNE-row_reduce jacobi3d reduce matvec ew3}
+  names=${MDH_BENCH_TUNE-row_reduce jacobi3d reduce matvec ew3 matmul}
   [ -n "$names" ] || return 0
   if [ ! -x "$build/bin/mdh-tune" ]; then
     echo "bundle.sh: no $build/bin/mdh-tune: no tuning candidates"

@@ -817,37 +817,42 @@ static int implicit_gemm_mapping(struct search *s, struct mdh_mapping *map) {
   return grid[0] * grid[1] * grid[2] >= MIN_TILED_BLOCKS;
 }
 
-/* Builds in "map" the tiled mapping of a matmul-like "s" (a reduction the
- * reduce strategy runs, two or more cc dimensions): the two innermost cc
- * dimensions of the band (the coalescing one along x) on 16 x 16 threads
- * with R x R register tiles, further cc dimensions along z with one thread
- * each, every pw dimension sequential and the innermost one in steps of
- * 128 / R, staged in shared memory (mdh-codegen-gpu's tiled strategy).
- * Where those two dimensions are too small, the implicit-GEMM mapping.
- * Returns 0 if "s" is not such a reduction or tiling does not pay. */
-static int tiled_mapping(struct search *s, struct mdh_mapping *map) {
-  struct mdh_dim_map *dm;
-  int j, d, n_cc = 0, hw, last_pw = -1, cc[2] = {-1, -1};
-  int64_t r;
+/* Finds the dimensions of a matmul-like "s" (a reduction the reduce
+ * strategy runs, two or more cc dimensions) that the tiled mapping puts on
+ * threads, the two innermost cc dimensions of the band (the coalescing one
+ * first), into "cc", and its innermost pw dimension into "*last_pw".
+ * Returns 0 if "s" is not such a reduction. */
+static int tiled_dims(const struct search *s, int cc[2], int *last_pw) {
+  int j, d, n_cc = 0;
 
+  cc[0] = cc[1] = *last_pw = -1;
   if (!s->info || s->dynamic || !mdh_mapping_can_reduce(s->info))
     return 0;
-  map->rank = s->rank;
   for (j = s->rank - 1; j >= 0; --j) {
     d = s->order[j];
     if (s->kinds[d] != MdhCombineCC) {
-      last_pw = last_pw < 0 ? d : last_pw;
+      *last_pw = *last_pw < 0 ? d : *last_pw;
       continue;
     }
     if (n_cc < 2)
       cc[n_cc] = d;
     ++n_cc;
   }
-  if (cc[1] < 0 || last_pw < 0)
-    return 0;
-  r = register_tile(s->sizes[cc[0]], s->sizes[cc[1]]);
-  if (r == 1)
-    return implicit_gemm_mapping(s, map);
+  return cc[1] >= 0 && *last_pw >= 0;
+}
+
+/* Builds in "map" the tiled mapping of "s" with the dimensions of
+ * tiled_dims: "cc" on 16 x 16 threads with "r" x "r" register tiles,
+ * further cc dimensions along z with one thread each, every pw dimension
+ * sequential and "last_pw" in steps of "step", staged in shared memory
+ * (mdh-codegen-gpu's tiled strategy). Returns whether it is legal. */
+static int square_tiled_mapping(struct search *s, struct mdh_mapping *map,
+                                const int cc[2], int last_pw, int64_t r,
+                                int64_t step) {
+  struct mdh_dim_map *dm;
+  int d, hw;
+
+  map->rank = s->rank;
   for (d = 0; d < s->rank; ++d) {
     dm = &map->dims[d];
     hw = d == cc[0] ? 0 : d == cc[1] ? 1 : 2;
@@ -857,7 +862,7 @@ static int tiled_mapping(struct search *s, struct mdh_mapping *map) {
     dm->hw = 0;
     if (s->kinds[d] != MdhCombineCC) {
       dm->level = MDH_LEVEL_SEQ;
-      dm->tile = d == last_pw ? 128 / r : 1;
+      dm->tile = d == last_pw ? step : 1;
       continue;
     }
     dm->level = MDH_LEVEL_GLOBAL;
@@ -867,6 +872,58 @@ static int tiled_mapping(struct search *s, struct mdh_mapping *map) {
     dm->tile = hw < 2 ? r : 1;
   }
   return complete_if_legal(s, map);
+}
+
+/* Builds in "map" the tiled mapping of a matmul-like "s" (tiled_dims):
+ * register tiles of register_tile() points per dimension, steps of
+ * 128 / R, so that a step's multiply-adds per thread stay 1024 or 512.
+ * Where the two dimensions are too small, the implicit-GEMM mapping.
+ * Returns 0 if "s" is not such a reduction or tiling does not pay. */
+static int tiled_mapping(struct search *s, struct mdh_mapping *map) {
+  int cc[2], last_pw;
+  int64_t r;
+
+  if (!tiled_dims(s, cc, &last_pw))
+    return 0;
+  r = register_tile(s->sizes[cc[0]], s->sizes[cc[1]]);
+  if (r == 1)
+    return implicit_gemm_mapping(s, map);
+  return square_tiled_mapping(s, map, cc, last_pw, r, 128 / r);
+}
+
+/* The register tiles and steps of the tiled mapping that the mappings
+ * after the default try, for a tuning sweep to weigh (the cost model
+ * cannot): block tiles of 128 x 128 and 64 x 64 points in steps of 8 to
+ * 32, around those of CUTLASS's SIMT SGEMM kernels (128 x 128 and 64 x 64
+ * tiles in steps of 8, cutlass_simt_sgemm_128x128_8x2). */
+static const int64_t tiled_variants[][2] = {{8, 16}, {8, 8},  {8, 32},
+                                            {4, 32}, {4, 16}, {4, 8}};
+#define N_TILED_VARIANTS                                                       \
+  ((int)(sizeof(tiled_variants) / sizeof(tiled_variants[0])))
+
+/* Builds into "maps" the legal tiled mappings of "s" with the register
+ * tiles and steps of tiled_variants other than the default "def" (which
+ * tiled_mapping built); returns their number. None where the default does
+ * not put 16 x 16 threads on the dimensions of tiled_dims (the histogram
+ * and implicit-GEMM mappings of convolutions). */
+static int tiled_variant_mappings(struct search *s,
+                                  const struct mdh_mapping *def,
+                                  struct mdh_mapping *maps) {
+  int cc[2], last_pw, v, n = 0;
+
+  if (!tiled_dims(s, cc, &last_pw) ||
+      def->dims[cc[0]].level != MDH_LEVEL_GLOBAL ||
+      def->dims[cc[0]].threads != 16 || def->dims[cc[1]].threads != 16)
+    return 0;
+  for (v = 0; v < N_TILED_VARIANTS; ++v) {
+    if (tiled_variants[v][0] == def->dims[cc[0]].tile &&
+        tiled_variants[v][0] == def->dims[cc[1]].tile &&
+        tiled_variants[v][1] == def->dims[last_pw].tile)
+      continue;
+    n += square_tiled_mapping(s, &maps[n], cc, last_pw, tiled_variants[v][0],
+                              tiled_variants[v][1]);
+  }
+  return n;
 }
 
 /* Sets "map" to the histogram mapping of "s" if it is a histogram
@@ -901,13 +958,14 @@ static int histogram_mapping(struct search *s, struct mdh_mapping *map) {
 
 /* Chooses the mapping "map" of "s": the best, or the "index"-th best if
  * "index" >= 0. The best is tiled where that pays (tiled_mapping), and
- * the histogram mapping for a histogram (histogram_mapping); the others
- * follow in the order of the cost model. Index 0 is always the best, so
- * that a tuning sweep measures the default first and takes another only
- * where it is faster. Returns the number of legal mappings, or -1 after a
- * diagnostic. */
+ * the histogram mapping for a histogram (histogram_mapping); the tiled
+ * mapping's other tile sizes follow it (tiled_variant_mappings), then
+ * the others in the order of the cost model. Index 0 is always the best,
+ * so that a tuning sweep measures the default first and takes another
+ * only where it is faster. Returns the number of legal mappings, or -1
+ * after a diagnostic. */
 static int choose(struct search *s, long index, struct mdh_mapping *map) {
-  struct mdh_mapping best;
+  struct mdh_mapping firsts[1 + N_TILED_VARIANTS];
   long count;
   int first;
 
@@ -929,7 +987,9 @@ static int choose(struct search *s, long index, struct mdh_mapping *map) {
     return -1;
   }
   qsort(s->cands, s->n, sizeof(*s->cands), &by_score);
-  first = tiled_mapping(s, &best) || histogram_mapping(s, &best);
+  first = tiled_mapping(s, &firsts[0]) || histogram_mapping(s, &firsts[0]);
+  if (first)
+    first += tiled_variant_mappings(s, &firsts[0], firsts + 1);
   if (index >= s->n + first) {
     mdh_emit_error(s->loc,
                    PASS ": mdh.mapping_index %ld is out of range: this "
@@ -939,7 +999,7 @@ static int choose(struct search *s, long index, struct mdh_mapping *map) {
   }
   if (index < 0)
     index = 0;
-  *map = first && index == 0 ? best : s->cands[index - first].map;
+  *map = index < first ? firsts[index] : s->cands[index - first].map;
   return s->n + first;
 }
 
