@@ -168,11 +168,12 @@ static int apply_func(const struct mdh_tuning_record *r, const char *file,
   struct mdh_str sig, text;
   MlirOperation owner;
   /* Large (two kernel tables): on the heap. */
-  struct kernel_choices *modes = calloc(2, sizeof(*modes)), *dbufs = modes + 1;
+  struct kernel_choices *modes = calloc(2, sizeof(*modes)), *dbufs;
   int i, n = 0, own_mapping, own_fusion, own_mode, own_dbuf;
 
   if (!modes)
     abort();
+  dbufs = modes + 1;
   modes->what = "a reduction mode";
   dbufs->what = "double buffering";
   if (!mdh_op_is(func, "func.func") || !name.length) {

@@ -4,8 +4,8 @@
 //   input:   x: (i) -> (i)   memref<67108864xf32>
 //   output:  y: (i) -> (i)   memref<67108864xf32>
 // Memory-bound: 4 * 2 * 2^26 bytes at least; baseline CUB
-// DeviceScan::InclusiveSum. mdh-map-gpu spreads it over 512 blocks, whose
-// segments a second kernel joins (the block scan, docs/gpu.md).
+// DeviceScan::InclusiveSum. mdh-map-gpu spreads it over 512 blocks, which
+// scan it in one pass (the block scan's decoupled look-back, docs/gpu.md).
 func.func private @id(%x: f32) -> f32 {
   return %x : f32
 }

@@ -28,6 +28,7 @@
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Dialect/LLVM.h"
 
 #include <isl/aff.h>
 #include <isl/local_space.h>
@@ -38,6 +39,7 @@
 
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -357,4 +359,77 @@ void mdh_kernel_free_ids(struct mdh_kernel *k) {
 
   for (h = 0; h < MDH_KERNEL_N_IDS; ++h)
     k->param_ids[h] = isl_id_free(k->param_ids[h]);
+}
+
+MlirValue mdh_kernel_call_runtime(struct mdh_kernel *k, struct mdh_builder *b,
+                                  const char *what, const char *op,
+                                  MlirType type, intptr_t n_args,
+                                  const MlirValue *args) {
+  MlirType arg_types[MDH_KERNEL_MAX_RUNTIME_ARGS], result = type;
+  char name[64];
+  intptr_t i, n_results = strcmp(what, "atomic") ? 1 : 0;
+  MlirNamedAttribute attr;
+  MlirOperation call;
+
+  snprintf(name, sizeof(name), "mdh_%s_%s_%s", what, op,
+           mdh_runtime_type(type));
+  for (i = 0; i < n_args; ++i)
+    arg_types[i] = mlirValueGetType(args[i]);
+  mdh_declare_function(
+      k->module, name,
+      mlirFunctionTypeGet(b->ctx, n_args, arg_types, n_results, &result));
+  attr = mdh_named_attr(
+      b->ctx, "callee",
+      mlirFlatSymbolRefAttrGet(b->ctx, mlirStringRefCreateFromCString(name)));
+  call =
+      mdh_build_op(b, "func.call", n_args, args, n_results, &result, 1, &attr);
+  return n_results ? mlirOperationGetResult(call, 0) : (MlirValue){NULL};
+}
+
+MlirValue mdh_kernel_element_pointer(struct mdh_builder *b, MlirValue memref,
+                                     intptr_t n, const MlirValue *idx) {
+  MlirType type = mlirValueGetType(memref);
+  MlirType elem = mlirShapedTypeGetElementType(type);
+  MlirType index = mlirIndexTypeGet(b->ctx),
+           i64 = mlirIntegerTypeGet(b->ctx, 64);
+  MlirType results[2 + 2 * MDH_MODEL_MAX_RANK];
+  MlirValue lin, addr, base;
+  MlirOperation meta;
+  MlirType ptr = mlirLLVMPointerTypeGet(b->ctx, 0);
+  intptr_t i;
+
+  results[0] = mlirMemRefTypeContiguousGet(elem, 0, NULL,
+                                           mlirMemRefTypeGetMemorySpace(type));
+  for (i = 1; i < 2 + 2 * n; ++i)
+    results[i] = index;
+  meta = mdh_build_op(b, "memref.extract_strided_metadata", 1, &memref,
+                      2 + 2 * n, results, 0, NULL);
+  lin = mlirOperationGetResult(meta, 1);
+  for (i = 0; i < n; ++i)
+    lin = mdh_build_binary(
+        b, "arith.addi", lin,
+        mdh_build_binary(b, "arith.muli", idx[i],
+                         mlirOperationGetResult(meta, 2 + n + i)));
+  base = mlirOperationGetResult(meta, 0);
+  addr = mlirOperationGetResult(
+      mdh_build_op(b, "memref.extract_aligned_pointer_as_index", 1, &base, 1,
+                   &index, 0, NULL),
+      0);
+  addr = mdh_build_binary(
+      b, "arith.addi", addr,
+      mdh_build_binary(b, "arith.muli", lin,
+                       mdh_build_index(b, mdh_element_bytes(elem))));
+  addr = mlirOperationGetResult(
+      mdh_build_op(b, "arith.index_cast", 1, &addr, 1, &i64, 0, NULL), 0);
+  return mlirOperationGetResult(
+      mdh_build_op(b, "llvm.inttoptr", 1, &addr, 1, &ptr, 0, NULL), 0);
+}
+
+MlirValue mdh_kernel_build_global_x(struct mdh_builder *b, MlirBlock body,
+                                    int64_t threads) {
+  return mdh_build_binary(b, "arith.addi",
+                          mdh_build_binary(b, "arith.muli",
+                                           mlirBlockGetArgument(body, 0),
+                                           mdh_build_index(b, threads)),
+                          mlirBlockGetArgument(body, 3));
 }

@@ -89,6 +89,28 @@ void mdh_kernel_store_acc(struct mdh_builder *b, const struct mdh_kernel *k,
 MlirValue mdh_kernel_build_linear_id(struct mdh_builder *b,
                                      const struct mdh_kernel *k);
 
+/* Returns bx * "threads" + tx in the launch body "body" (at "b"): the
+ * global x index of a thread of a launch of "threads" threads per block
+ * along x. */
+MlirValue mdh_kernel_build_global_x(struct mdh_builder *b, MlirBlock body,
+                                    int64_t threads);
+
+/* The most arguments of a runtime function (mdh_kernel_call_runtime). */
+#define MDH_KERNEL_MAX_RUNTIME_ARGS 4
+
+/* Calls the device runtime's mdh_<what>_<op>_<type> (runtime/device) with
+ * the "n_args" "args", declaring it in the module of "k"; returns its
+ * result, of "type", or null for an atomic (which returns nothing). */
+MlirValue mdh_kernel_call_runtime(struct mdh_kernel *k, struct mdh_builder *b,
+                                  const char *what, const char *op,
+                                  MlirType type, intptr_t n_args,
+                                  const MlirValue *args);
+
+/* Returns an !llvm.ptr to element "idx" (of "n" indices) of "memref" (any
+ * strided layout), for the runtime's helpers. */
+MlirValue mdh_kernel_element_pointer(struct mdh_builder *b, MlirValue memref,
+                                     intptr_t n, const MlirValue *idx);
+
 /* Returns the memory space of shared memory, `#gpu.address_space<workgroup>`
  * (of the launch's workgroup attributions). */
 MlirAttribute mdh_kernel_workgroup_space(MlirContext ctx);

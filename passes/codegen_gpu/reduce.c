@@ -37,7 +37,6 @@
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
-#include "mlir-c/Dialect/LLVM.h"
 
 #include <isl/aff.h>
 #include <isl/ast_build.h>
@@ -301,81 +300,15 @@ static __isl_give isl_ast_node *build_ast(isl_ctx *ctx, struct mdh_kernel *k) {
   return tree;
 }
 
-/* Calls the runtime function mdh_<what>_<op>_<type>. */
-static MlirValue call_runtime(struct mdh_kernel *k, struct mdh_builder *b,
-                              const char *what, const char *op, MlirType type,
-                              intptr_t n_args, const MlirValue *args) {
-  MlirType arg_types[2], result = type;
-  char name[64];
-  intptr_t i, n_results = strcmp(what, "atomic") ? 1 : 0;
-  MlirNamedAttribute attr;
-  MlirOperation call;
-
-  snprintf(name, sizeof(name), "mdh_%s_%s_%s", what, op,
-           mdh_runtime_type(type));
-  for (i = 0; i < n_args; ++i)
-    arg_types[i] = mlirValueGetType(args[i]);
-  mdh_declare_function(
-      k->module, name,
-      mlirFunctionTypeGet(b->ctx, n_args, arg_types, n_results, &result));
-  attr = mdh_named_attr(
-      b->ctx, "callee",
-      mlirFlatSymbolRefAttrGet(b->ctx, mlirStringRefCreateFromCString(name)));
-  call =
-      mdh_build_op(b, "func.call", n_args, args, n_results, &result, 1, &attr);
-  return n_results ? mlirOperationGetResult(call, 0) : (MlirValue){NULL};
-}
-
-/* Returns an !llvm.ptr to element "idx" of "memref" (any strided layout),
- * for the runtime's atomics. */
-static MlirValue build_element_pointer(struct mdh_builder *b, MlirValue memref,
-                                       intptr_t n, const MlirValue *idx) {
-  MlirType type = mlirValueGetType(memref);
-  MlirType elem = mlirShapedTypeGetElementType(type);
-  MlirType index = mlirIndexTypeGet(b->ctx),
-           i64 = mlirIntegerTypeGet(b->ctx, 64);
-  MlirType results[2 + 2 * MAX_RANK];
-  MlirValue lin, addr, base;
-  MlirOperation meta;
-  MlirType ptr = mlirLLVMPointerTypeGet(b->ctx, 0);
-  intptr_t i;
-
-  results[0] = mlirMemRefTypeContiguousGet(elem, 0, NULL,
-                                           mlirMemRefTypeGetMemorySpace(type));
-  for (i = 1; i < 2 + 2 * n; ++i)
-    results[i] = index;
-  meta = mdh_build_op(b, "memref.extract_strided_metadata", 1, &memref,
-                      2 + 2 * n, results, 0, NULL);
-  lin = mlirOperationGetResult(meta, 1);
-  for (i = 0; i < n; ++i)
-    lin = mdh_build_binary(
-        b, "arith.addi", lin,
-        mdh_build_binary(b, "arith.muli", idx[i],
-                         mlirOperationGetResult(meta, 2 + n + i)));
-  base = mlirOperationGetResult(meta, 0);
-  addr = mlirOperationGetResult(
-      mdh_build_op(b, "memref.extract_aligned_pointer_as_index", 1, &base, 1,
-                   &index, 0, NULL),
-      0);
-  addr = mdh_build_binary(
-      b, "arith.addi", addr,
-      mdh_build_binary(b, "arith.muli", lin,
-                       mdh_build_index(b, mdh_element_bytes(elem))));
-  addr = mlirOperationGetResult(
-      mdh_build_op(b, "arith.index_cast", 1, &addr, 1, &i64, 0, NULL), 0);
-  return mlirOperationGetResult(
-      mdh_build_op(b, "llvm.inttoptr", 1, &addr, 1, &ptr, 0, NULL), 0);
-}
-
 /* Combines "v" atomically into the element "idx" of "memref". */
 static void build_atomic(struct mdh_kernel *k, struct mdh_builder *b,
                          const char *op, MlirValue memref, intptr_t n,
                          const MlirValue *idx, MlirValue v) {
   MlirValue args[2];
 
-  args[0] = build_element_pointer(b, memref, n, idx);
+  args[0] = mdh_kernel_element_pointer(b, memref, n, idx);
   args[1] = v;
-  call_runtime(k, b, "atomic", op, mlirValueGetType(v), 2, args);
+  mdh_kernel_call_runtime(k, b, "atomic", op, mlirValueGetType(v), 2, args);
 }
 
 /* Combines "v" atomically into component "c" of the result at "r", at
@@ -527,8 +460,9 @@ static void emit_finish(struct mdh_builder *b, struct mdh_kernel *k,
   for (c = 0; c < info->n_results; ++c) {
     v[c] = mdh_kernel_load_acc(b, k, c, 0);
     if (k->block_reduce)
-      v[c] = call_runtime(k, b, "block_reduce", mdh_component_operator(info, c),
-                          mdh_kernel_component_type(info, c), 1, &v[c]);
+      v[c] = mdh_kernel_call_runtime(
+          k, b, "block_reduce", mdh_component_operator(info, c),
+          mdh_kernel_component_type(info, c), 1, &v[c]);
   }
   if (k->block_reduce)
     tb = mdh_build_if(b, build_is_leader(b, k));
@@ -598,11 +532,7 @@ build_result_kernel(struct mdh_builder *b, struct mdh_kernel *k,
   grid[0] = blocks < 65535 ? blocks : 65535;
   body = mdh_kernel_build_launch(b, grid, block, 0, NULL);
   kb = mdh_builder_before_terminator(b, body);
-  flat = mdh_build_binary(&kb, "arith.addi",
-                          mdh_build_binary(&kb, "arith.muli",
-                                           mlirBlockGetArgument(body, 0),
-                                           mdh_build_index(&kb, INIT_THREADS)),
-                          mlirBlockGetArgument(body, 3));
+  flat = mdh_kernel_build_global_x(&kb, body, INIT_THREADS);
   loop = mdh_build_for_step(&kb, flat, mdh_build_index(&kb, points),
                             mdh_build_index(&kb, grid[0] * INIT_THREADS));
   lb = mdh_builder_before_terminator(&kb, loop);

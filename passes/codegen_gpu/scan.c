@@ -34,6 +34,18 @@
  * segment. The inputs are read twice and the outputs written once, where
  * a scan in place would write them twice and read them back.
  *
+ * A scan of one cc point and one component of a 32-bit type under a
+ * builtin operator runs in a single pass instead (that paper, Sec. 4, the
+ * decoupled look-back), reading its inputs once: the blocks take the
+ * tiles of T x C positions in the order they start, by a ticket from a
+ * counter, and for each tile run steps 1, 2 and 3a, then thread 0 hands
+ * the tile's total to the runtime's look-back (runtime/device/lookback.c),
+ * which publishes it in the tile's status word, folds the totals and
+ * prefixes of the tiles before it and publishes the tile's inclusive
+ * prefix; the exclusive prefix it returns is every thread's carry for
+ * steps 3b and 4. The status words and the counter live in a device
+ * buffer that a small kernel zeroes before.
+ *
  * The combine operator is associative (MDH Lemma 10), so the chunks,
  * tiles and segments may be joined in this order; a float scan rounds
  * differently from the sequential reference.
@@ -51,6 +63,13 @@
 #define MAX_RANK MDH_MODEL_MAX_RANK
 #define PASS "mdh-codegen-gpu"
 
+/* Threads per block of the kernel that zeroes the status words. */
+#define ZERO_THREADS 256
+
+/* The kind of memref.atomic_rmw (arith::AtomicRMWKind) that adds
+ * integers. */
+#define ATOMIC_RMW_ADDI 1
+
 /* The positions each thread scans per tile: CUB's device scan of f32 sums
  * takes 8 (sm_80) to 24 (sm_90) items per thread in its tuning policies;
  * an odd number keeps the threads' chunks, C elements apart in the tile
@@ -63,7 +82,10 @@
  * positions, "items" per thread and tile), the number of its cc points,
  * inside the launch the shared chunk totals and tile buffer, and with
  * several blocks the device buffers of the segments' totals (cc points x
- * blocks), one of each per component. The accumulators hold two elements
+ * blocks), one of each per component, or, in a single pass, the status
+ * words of its "n_tiles" tiles and their ticket counter ("flags", the
+ * counter last) and the shared slots of a block's ticket and carry. The
+ * accumulators hold two elements
  * per component: the running value of a chunk (ACC) and the carry
  * (CARRY). */
 struct block_scan {
@@ -79,6 +101,10 @@ struct block_scan {
   MlirValue totals[MAX_RANK];
   MlirValue tile[MAX_RANK];
   MlirValue segment_totals[MAX_RANK];
+  int64_t n_tiles;
+  MlirValue flags;
+  MlirValue ticket;
+  MlirValue prefix;
 };
 
 enum { ACC = 0, CARRY = 1 };
@@ -512,9 +538,194 @@ static int emit_segment_scan(struct mdh_builder *b, const char *name, int n,
   return 0;
 }
 
+/* Tells whether "bs" runs in a single pass (see the top of this file):
+ * several blocks along the scan, one cc point of static sizes, one
+ * component whose builtin operator the runtime's look-back has for its
+ * 32-bit type. */
+static int single_pass(const struct block_scan *bs) {
+  static const char *const float_ops[] = {"add", "mul", "min", "max", NULL};
+  static const char *const int_ops[] = {"add", "mul", "min", "max",
+                                        "and", "or",  "xor", NULL};
+  const struct mdh_stmt_info *info = bs->k->info;
+  const char *op, *type;
+  const char *const *ops;
+
+  if (bs->blocks < 2 || bs->cc_points != 1 || bs->n <= 0 ||
+      info->n_results != 1)
+    return 0;
+  op = mdh_component_operator(info, 0);
+  type = mdh_runtime_type(mdh_kernel_component_type(info, 0));
+  if (!op || !type)
+    return 0;
+  ops = !strcmp(type, "f32")   ? float_ops
+        : !strcmp(type, "i32") ? int_ops
+                               : NULL;
+  for (; ops && *ops; ++ops)
+    if (!strcmp(op, *ops))
+      return 1;
+  return 0;
+}
+
+/* The first region of the ticket loop: thread 0 draws the block's next
+ * tile from the counter and every thread reads it after a barrier; the
+ * loop goes on while it is a tile. */
+static void emit_draw_ticket(struct mdh_builder *b, const struct block_scan *bs,
+                             MlirValue tid) {
+  MlirType i64 = mlirIntegerTypeGet(b->ctx, 64),
+           index = mlirIndexTypeGet(b->ctx);
+  MlirValue zero = mdh_build_index(b, 0), operands[3], t, cond;
+  MlirNamedAttribute kind =
+      mdh_named_attr(b->ctx, "kind", mlirIntegerAttrGet(i64, ATOMIC_RMW_ADDI));
+  struct mdh_builder tb;
+
+  tb = mdh_build_if(b, mdh_build_cmpi(b, "eq", tid, zero));
+  operands[0] = mlirOperationGetResult(
+      mdh_build_op(&tb, "arith.constant", 0, NULL, 1, &i64, 1,
+                   (MlirNamedAttribute[]){mdh_named_attr(
+                       b->ctx, "value", mlirIntegerAttrGet(i64, 1))}),
+      0);
+  operands[1] = bs->flags;
+  operands[2] = mdh_build_index(&tb, bs->n_tiles);
+  t = mlirOperationGetResult(
+      mdh_build_op(&tb, "memref.atomic_rmw", 3, operands, 1, &i64, 1, &kind),
+      0);
+  mdh_build_store(&tb, t, bs->ticket, 1, &zero);
+  mdh_build_op(b, "gpu.barrier", 0, NULL, 0, NULL, 0, NULL);
+  t = mdh_build_load(b, bs->ticket, 1, &zero);
+  t = mlirOperationGetResult(
+      mdh_build_op(b, "arith.index_cast", 1, &t, 1, &index, 0, NULL), 0);
+  cond = mdh_build_cmpi(b, "slt", t, mdh_build_index(b, bs->n_tiles));
+  operands[0] = cond;
+  operands[1] = t;
+  mdh_build_op(b, "scf.condition", 2, operands, 0, NULL, 0, NULL);
+}
+
+/* Thread 0's look-back for tile "t" (runtime/device/lookback.c), its
+ * total the last of the "chunks" scanned chunk totals: the exclusive
+ * prefix it returns goes to the shared carry slot, which every thread
+ * reads into its carry after a barrier where the tile has one. Returns
+ * whether it has one. */
+static MlirValue emit_look_back(struct mdh_builder *b,
+                                const struct block_scan *bs, MlirValue tid,
+                                MlirValue t, MlirValue chunks) {
+  struct mdh_stmt_info *info = bs->k->info;
+  MlirType i64 = mlirIntegerTypeGet(b->ctx, 64);
+  MlirValue zero = mdh_build_index(b, 0), args[4], v, has_prefix;
+  struct mdh_builder tb;
+
+  tb = mdh_build_if(b, mdh_build_cmpi(b, "eq", tid, zero));
+  args[0] = mdh_kernel_element_pointer(&tb, bs->flags, 1, &zero);
+  args[1] = mlirOperationGetResult(
+      mdh_build_op(&tb, "arith.index_cast", 1, &t, 1, &i64, 0, NULL), 0);
+  args[2] = mlirOperationGetResult(
+      mdh_build_op(&tb, "arith.index_cast", 1, &zero, 1, &i64, 0, NULL), 0);
+  args[3] =
+      mdh_build_load(&tb, bs->totals[0], 1,
+                     (MlirValue[]){mdh_build_binary(&tb, "arith.subi", chunks,
+                                                    mdh_build_index(&tb, 1))});
+  v = mdh_kernel_call_runtime(bs->k, &tb, "scan_lookback",
+                              mdh_component_operator(info, 0),
+                              mlirValueGetType(args[3]), 4, args);
+  mdh_build_store(&tb, v, bs->prefix, 1, &zero);
+  mdh_build_op(b, "gpu.barrier", 0, NULL, 0, NULL, 0, NULL);
+  has_prefix = mdh_build_cmpi(b, "sgt", t, zero);
+  tb = mdh_build_if(b, has_prefix);
+  v = mdh_build_load(&tb, bs->prefix, 1, &zero);
+  store_acc(&tb, bs, CARRY, &v);
+  return has_prefix;
+}
+
+/* The second region of the ticket loop: tile "t" of the scan, at "point",
+ * loaded, scanned within the block, given its prefix by the look-back and
+ * stored. */
+static void emit_ticket_tile(struct mdh_builder *b, const struct block_scan *bs,
+                             MlirValue *point, MlirValue tid, MlirValue t) {
+  MlirValue tile = mdh_build_index(b, bs->threads * bs->items);
+  MlirValue items = mdh_build_index(b, bs->items);
+  MlirValue base, len, lo, hi, chunks, has_prefix;
+
+  base = mdh_build_binary(b, "arith.muli", t, tile);
+  len = mdh_build_binary(
+      b, "arith.minsi", tile,
+      mdh_build_binary(b, "arith.subi", mdh_build_index(b, bs->n), base));
+  emit_tile_load(b, bs, point, base, len, tid);
+  lo = mdh_build_binary(b, "arith.muli", tid, items);
+  hi = mdh_build_binary(b, "arith.minsi",
+                        mdh_build_binary(b, "arith.addi", lo, items), len);
+  chunks = mdh_build_binary(
+      b, "arith.divsi",
+      mdh_build_binary(b, "arith.addi", len, mdh_build_index(b, bs->items - 1)),
+      items);
+  emit_chunk_scan(b, bs, lo, hi, tid, 1);
+  emit_totals_scan(b, bs, tid, chunks);
+  has_prefix = emit_look_back(b, bs, tid, t, chunks);
+  emit_chunk_fixup(b, bs, lo, hi, tid, has_prefix);
+  emit_tile_store(b, bs, point, base, len, tid);
+  mdh_build_op(b, "scf.yield", 0, NULL, 0, NULL, 0, NULL);
+}
+
+/* The statement callback of the single pass: the loop over the tickets
+ * that the block draws (scf.while), at the only cc point. */
+static int emit_single_pass(struct mdh_builder *b, const char *name, int n,
+                            const MlirValue *idx, void *user) {
+  struct block_scan *bs = user;
+  MlirType index = mlirIndexTypeGet(b->ctx);
+  MlirLocation loc = b->loc;
+  MlirValue point[MAX_RANK], tid = bs->k->ids[3 + bs->hw];
+  MlirRegion regions[2];
+  MlirBlock before, after;
+  MlirOperationState st;
+  struct mdh_builder rb;
+
+  if (check_stmt(b, bs, name, n) < 0)
+    return -1;
+  read_point(b, bs, idx, point);
+  before = mlirBlockCreate(0, NULL, NULL);
+  after = mlirBlockCreate(1, &index, &loc);
+  regions[0] = mlirRegionCreate();
+  regions[1] = mlirRegionCreate();
+  mlirRegionAppendOwnedBlock(regions[0], before);
+  mlirRegionAppendOwnedBlock(regions[1], after);
+  st = mlirOperationStateGet(mlirStringRefCreateFromCString("scf.while"), loc);
+  mlirOperationStateAddResults(&st, 1, &index);
+  mlirOperationStateAddOwnedRegions(&st, 2, regions);
+  mdh_build_insert(b, mlirOperationCreate(&st));
+  rb = *b;
+  rb.block = before;
+  rb.before = (MlirOperation){NULL};
+  emit_draw_ticket(&rb, bs, tid);
+  rb.block = after;
+  emit_ticket_tile(&rb, bs, point, tid, mlirBlockGetArgument(after, 0));
+  return 0;
+}
+
+/* Builds at "b" the kernel that zeroes the status words and the counter of
+ * the single pass of "bs". */
+static void build_zero_flags(struct mdh_builder *b,
+                             const struct block_scan *bs) {
+  int64_t n = bs->n_tiles + 1, block[3] = {ZERO_THREADS, 1, 1},
+          grid[3] = {(n + ZERO_THREADS - 1) / ZERO_THREADS, 1, 1};
+  MlirType i64 = mlirIntegerTypeGet(b->ctx, 64);
+  MlirValue zero, i;
+  struct mdh_builder kb, lb;
+  MlirBlock body;
+
+  body = mdh_kernel_build_launch(b, grid, block, 0, NULL);
+  kb = mdh_builder_before_terminator(b, body);
+  i = mdh_kernel_build_global_x(&kb, body, ZERO_THREADS);
+  lb =
+      mdh_build_if(&kb, mdh_build_cmpi(&kb, "slt", i, mdh_build_index(&kb, n)));
+  zero = mlirOperationGetResult(
+      mdh_build_op(&lb, "arith.constant", 0, NULL, 1, &i64, 1,
+                   (MlirNamedAttribute[]){mdh_named_attr(
+                       b->ctx, "value", mlirIntegerAttrGet(i64, 0))}),
+      0);
+  mdh_build_store(&lb, zero, bs->flags, 1, &i);
+}
+
 /* Builds at "b" the launch of "bs" with the shared chunk totals and tile
- * buffer and the statement callback "stmt" over the block-level AST
- * "tree". */
+ * buffer (in a single pass also the ticket and carry slots) and the
+ * statement callback "stmt" over the block-level AST "tree". */
 static int build_launch(isl_ctx *ctx, struct mdh_builder *b,
                         struct block_scan *bs, __isl_keep isl_ast_node *tree,
                         int (*stmt)(struct mdh_builder *b, const char *name,
@@ -522,8 +733,9 @@ static int build_launch(isl_ctx *ctx, struct mdh_builder *b,
   MlirAttribute space = mdh_kernel_workgroup_space(b->ctx);
   struct mdh_kernel *k = bs->k;
   intptr_t c, n = k->info->n_results;
-  MlirType shared[2 * MAX_RANK], elem;
-  int64_t tile = bs->threads * bs->items;
+  MlirType shared[2 * MAX_RANK + 2], elem;
+  int64_t tile = bs->threads * bs->items, one = 1;
+  int n_shared = (int)(2 * n);
   struct mdh_builder kb;
   MlirBlock body;
 
@@ -532,10 +744,20 @@ static int build_launch(isl_ctx *ctx, struct mdh_builder *b,
     shared[c] = mlirMemRefTypeContiguousGet(elem, 1, &bs->threads, space);
     shared[n + c] = mlirMemRefTypeContiguousGet(elem, 1, &tile, space);
   }
-  body = mdh_kernel_build_launch(b, k->grid, k->block, (int)(2 * n), shared);
+  if (!mlirValueIsNull(bs->flags)) {
+    shared[n_shared++] = mlirMemRefTypeContiguousGet(
+        mlirIntegerTypeGet(b->ctx, 64), 1, &one, space);
+    shared[n_shared++] = mlirMemRefTypeContiguousGet(
+        mdh_kernel_component_type(k->info, 0), 1, &one, space);
+  }
+  body = mdh_kernel_build_launch(b, k->grid, k->block, n_shared, shared);
   for (c = 0; c < n; ++c) {
     bs->totals[c] = mlirBlockGetArgument(body, 12 + c);
     bs->tile[c] = mlirBlockGetArgument(body, 12 + n + c);
+  }
+  if (!mlirValueIsNull(bs->flags)) {
+    bs->ticket = mlirBlockGetArgument(body, 12 + 2 * n);
+    bs->prefix = mlirBlockGetArgument(body, 12 + 2 * n + 1);
   }
   kb = mdh_builder_before_terminator(b, body);
   mdh_kernel_alloc_accumulators(&kb, k, 2);
@@ -558,6 +780,20 @@ int mdh_kernel_build_scan(isl_ctx *ctx, struct mdh_builder *b,
   if (!tree) {
     mdh_isl_report(ctx, k->info->stmt->hom, PASS, "building the scan");
     return -1;
+  }
+  if (single_pass(&bs)) {
+    bs.n_tiles = (bs.n + bs.threads * bs.items - 1) / (bs.threads * bs.items);
+    shape[0] = bs.n_tiles + 1;
+    bs.flags = mdh_build_alloc_sized(
+        b, "gpu.alloc",
+        mlirMemRefTypeContiguousGet(mlirIntegerTypeGet(b->ctx, 64), 1, shape,
+                                    mlirAttributeGetNull()),
+        0, NULL);
+    build_zero_flags(b, &bs);
+    rc = build_launch(ctx, b, &bs, tree, &emit_single_pass);
+    mdh_build_op(b, "gpu.dealloc", 1, &bs.flags, 0, NULL, 0, NULL);
+    isl_ast_node_free(tree);
+    return rc;
   }
   shape[0] = bs.cc_points;
   shape[1] = bs.blocks;

@@ -14,6 +14,15 @@
  *   void mdh_atomic_<op>_<ty>(T *p, T v)     *p = *p <op> v, atomically, on a
  *                                            generic pointer to global memory
  *
+ * and every pair of a 32-bit type (f32, i32) one more:
+ *
+ *   T    mdh_scan_lookback_<op>_<ty>(uint64_t *flags, int64_t unit,
+ *                                    int64_t first, T aggregate)
+ *                                            the decoupled look-back of tile
+ *                                            "unit" of a single-pass scan
+ *                                            whose first tile is "first"
+ *                                            (lookback.c)
+ *
  * ops: add, mul, min, max on every type; and, or, xor on integers only.
  * types: f16 (_Float16), bf16 (__bf16), f32, f64, i32, i64. Integers are
  * signed (min/max) and wrap (add/mul). Float min/max follow arith.minimumf /
@@ -49,6 +58,12 @@ typedef int64_t mdh_i64;
   MDH_DEVICE_INT_TYPES(X, or)                                                  \
   MDH_DEVICE_INT_TYPES(X, xor)
 
+/* X(op, ty) for every pair of a 32-bit type. */
+#define MDH_DEVICE_FOREACH_32(X)                                               \
+  X(add, f32)                                                                  \
+  X(mul, f32) X(min, f32) X(max, f32) X(add, i32) X(mul, i32) X(min, i32)      \
+      X(max, i32) X(and, i32) X(or, i32) X(xor, i32)
+
 #define MDH_DEVICE_DECLARE(op, ty)                                             \
   MDH_DEVICE_API mdh_##ty mdh_identity_##op##_##ty(void);                      \
   MDH_DEVICE_API mdh_##ty mdh_warp_reduce_##op##_##ty(mdh_##ty v);             \
@@ -56,5 +71,11 @@ typedef int64_t mdh_i64;
   MDH_DEVICE_API void mdh_atomic_##op##_##ty(mdh_##ty *p, mdh_##ty v);
 MDH_DEVICE_FOREACH(MDH_DEVICE_DECLARE)
 #undef MDH_DEVICE_DECLARE
+
+#define MDH_DEVICE_DECLARE_LOOKBACK(op, ty)                                    \
+  MDH_DEVICE_API mdh_##ty mdh_scan_lookback_##op##_##ty(                       \
+      uint64_t *flags, int64_t unit, int64_t first, mdh_##ty aggregate);
+MDH_DEVICE_FOREACH_32(MDH_DEVICE_DECLARE_LOOKBACK)
+#undef MDH_DEVICE_DECLARE_LOOKBACK
 
 #endif

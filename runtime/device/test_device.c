@@ -483,14 +483,63 @@ static int test_atomic(void) {
   return 0;
 }
 
+/* The look-back of single-pass scans: tiles scanned one after another get
+ * the sums before them and leave their inclusive prefixes; a tile behind
+ * aggregates only (tiles still scanning) folds them back to the first
+ * prefix; a scan that starts at tile 2 does not look past it. */
+static uint32_t lookback_bits(float f) {
+  uint32_t b;
+
+  memcpy(&b, &f, sizeof b);
+  return b;
+}
+
+static float lookback_value(uint64_t w) {
+  uint32_t b = (uint32_t)w;
+  float f;
+
+  memcpy(&f, &b, sizeof f);
+  return f;
+}
+
+static int test_lookback(void) {
+  static const float aggregates[] = {1, 2, 3, 4, 5};
+  uint64_t flags[8] = {0};
+  float prefix;
+  int32_t m;
+  int64_t u;
+
+  for (u = 0; u < 5; ++u) {
+    prefix = mdh_scan_lookback_add_f32(flags, u, 0, aggregates[u]);
+    if (u > 0 && prefix != (float)(u * (u + 1) / 2)) {
+      fprintf(stderr, "lookback: tile %ld got prefix %g\n", (long)u, prefix);
+      return -1;
+    }
+    if (flags[u] >> 32 != 2 ||
+        lookback_value(flags[u]) != (float)((u + 1) * (u + 2) / 2)) {
+      fprintf(stderr, "lookback: tile %ld left status %#llx\n", (long)u,
+              (unsigned long long)flags[u]);
+      return -1;
+    }
+  }
+  flags[1] = 1ull << 32 | lookback_bits(2);
+  flags[2] = 1ull << 32 | lookback_bits(3);
+  prefix = mdh_scan_lookback_add_f32(flags, 3, 0, 4);
+  m = mdh_scan_lookback_max_i32(flags + 5, 1, 1, -7);
+  if (prefix != 6 || m != -7 || flags[5 + 1] >> 32 != 2) {
+    fprintf(stderr, "lookback: got %g and %d\n", prefix, (int)m);
+    return -1;
+  }
+  return 0;
+}
+
 static const struct {
   const char *name;
   int (*fn)(void);
 } tests[] = {
-    {"identity", test_identity},
-    {"warp_reduce", test_warp_reduce},
-    {"block_reduce", test_block_reduce},
-    {"atomic", test_atomic},
+    {"identity", test_identity},         {"warp_reduce", test_warp_reduce},
+    {"block_reduce", test_block_reduce}, {"atomic", test_atomic},
+    {"lookback", test_lookback},
 };
 
 int main(void) {

@@ -58,9 +58,9 @@ func.func @argmax_cols(%x: memref<30x4xf32>, %v: memref<30x4xf32>, %w: memref<30
   return
 }
 
-// Scans over several blocks (a segment each, joined by a second kernel):
-// 100003 positions in 7 segments of 14287 on 64 threads (partial chunks and
-// a partial last segment), exact in i32.
+// Scans over several blocks in a single pass (tiles drawn by ticket,
+// decoupled look-back): 100003 positions on 7 blocks of 64 threads, 105
+// tiles of 960 (partial chunks and a partial last tile), exact in i32.
 func.func @segments(%x: memref<100003xi32>, %y: memref<100003xi32>) {
   %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i) -> (i)>]}
       : (memref<100003xi32>) -> !mdh.mda<array<i64: 100003>>
@@ -72,7 +72,8 @@ func.func @segments(%x: memref<100003xi32>, %y: memref<100003xi32>) {
   return
 }
 
-// 10 positions in 8 segments of 2: the last three blocks have none.
+// 10 positions on 8 blocks: one tile, which one block draws; the others
+// draw none.
 func.func @few(%x: memref<10xi32>, %y: memref<10xi32>) {
   %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i) -> (i)>]}
       : (memref<10xi32>) -> !mdh.mda<array<i64: 10>>
@@ -81,6 +82,29 @@ func.func @few(%x: memref<10xi32>, %y: memref<10xi32>) {
       : (!mdh.mda<array<i64: 10>>) -> !mdh.mda<array<i64: 10>>
   "mdh.out_view"(%r, %y) {accesses = [affine_map<(i) -> (i)>], components = array<i64: 0>}
       : (!mdh.mda<array<i64: 10>>, memref<10xi32>) -> ()
+  return
+}
+
+// A float maximum and an integer xor in a single pass: 50001 positions on
+// 5 blocks of 32 threads (105 tiles of 480), 20000 on 3 blocks of 64.
+func.func @segments_max(%x: memref<50001xf32>, %y: memref<50001xf32>) {
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i) -> (i)>]}
+      : (memref<50001xf32>) -> !mdh.mda<array<i64: 50001>>
+  %r = "mdh.md_hom"(%vx) {scalar_function = @id, combine_ops = [#mdh.ps<"max">],
+                          mdh.mapping = "global.x(32,5)"}
+      : (!mdh.mda<array<i64: 50001>>) -> !mdh.mda<array<i64: 50001>>
+  "mdh.out_view"(%r, %y) {accesses = [affine_map<(i) -> (i)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 50001>>, memref<50001xf32>) -> ()
+  return
+}
+func.func @segments_xor(%x: memref<20000xi32>, %y: memref<20000xi32>) {
+  %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i) -> (i)>]}
+      : (memref<20000xi32>) -> !mdh.mda<array<i64: 20000>>
+  %r = "mdh.md_hom"(%vx) {scalar_function = @idi, combine_ops = [#mdh.ps<"xor">],
+                          mdh.mapping = "global.x(64,3)"}
+      : (!mdh.mda<array<i64: 20000>>) -> !mdh.mda<array<i64: 20000>>
+  "mdh.out_view"(%r, %y) {accesses = [affine_map<(i) -> (i)>], components = array<i64: 0>}
+      : (!mdh.mda<array<i64: 20000>>, memref<20000xi32>) -> ()
   return
 }
 
