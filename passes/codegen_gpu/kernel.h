@@ -95,6 +95,10 @@ MlirValue mdh_kernel_build_linear_id(struct mdh_builder *b,
 MlirValue mdh_kernel_build_global_x(struct mdh_builder *b, MlirBlock body,
                                     int64_t threads);
 
+/* The kinds of memref.atomic_rmw (arith::AtomicRMWKind) that add. */
+#define MDH_ATOMIC_RMW_ADDF 0
+#define MDH_ATOMIC_RMW_ADDI 1
+
 /* The most arguments of a runtime function (mdh_kernel_call_runtime). */
 #define MDH_KERNEL_MAX_RUNTIME_ARGS 4
 

@@ -58,10 +58,6 @@
 /* Threads per block of the init kernels. */
 #define INIT_THREADS 256
 
-/* The kinds of memref.atomic_rmw (arith::AtomicRMWKind) that add. */
-#define ATOMIC_RMW_ADDF 0
-#define ATOMIC_RMW_ADDI 1
-
 /* Tells whether the mdh.reduction_mode nearest to "op" (on its function or
  * module; mdh-map-gpu checked the values) is "deterministic". */
 static int is_deterministic(MlirOperation op) {
@@ -736,8 +732,8 @@ static int emit_histogram_stmt(struct mdh_builder *b, const char *name, int n,
   kind = mdh_named_attr(b->ctx, "kind",
                         mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64),
                                            mlirTypeIsAFloat(mlirValueGetType(w))
-                                               ? ATOMIC_RMW_ADDF
-                                               : ATOMIC_RMW_ADDI));
+                                               ? MDH_ATOMIC_RMW_ADDF
+                                               : MDH_ATOMIC_RMW_ADDI));
   operands[0] = w;
   operands[1] = h->bins;
   operands[2] = v;

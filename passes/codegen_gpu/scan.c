@@ -66,10 +66,6 @@
 /* Threads per block of the kernel that zeroes the status words. */
 #define ZERO_THREADS 256
 
-/* The kind of memref.atomic_rmw (arith::AtomicRMWKind) that adds
- * integers. */
-#define ATOMIC_RMW_ADDI 1
-
 /* The positions each thread scans per tile: CUB's device scan of f32 sums
  * takes 8 (sm_80) to 24 (sm_90) items per thread in its tuning policies;
  * an odd number keeps the threads' chunks, C elements apart in the tile
@@ -574,8 +570,8 @@ static void emit_draw_ticket(struct mdh_builder *b, const struct block_scan *bs,
   MlirType i64 = mlirIntegerTypeGet(b->ctx, 64),
            index = mlirIndexTypeGet(b->ctx);
   MlirValue zero = mdh_build_index(b, 0), operands[3], t, cond;
-  MlirNamedAttribute kind =
-      mdh_named_attr(b->ctx, "kind", mlirIntegerAttrGet(i64, ATOMIC_RMW_ADDI));
+  MlirNamedAttribute kind = mdh_named_attr(
+      b->ctx, "kind", mlirIntegerAttrGet(i64, MDH_ATOMIC_RMW_ADDI));
   struct mdh_builder tb;
 
   tb = mdh_build_if(b, mdh_build_cmpi(b, "eq", tid, zero));
