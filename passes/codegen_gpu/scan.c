@@ -34,11 +34,12 @@
  * segment. The inputs are read twice and the outputs written once, where
  * a scan in place would write them twice and read them back.
  *
- * A scan of one cc point and one component of a 32-bit type under a
+ * A scan of static sizes and one component of a 32-bit type under a
  * builtin operator runs in a single pass instead (that paper, Sec. 4, the
  * decoupled look-back), reading its inputs once: the blocks take the
  * tiles of T x C positions in the order they start, by a ticket from a
- * counter, and for each tile run steps 1, 2 and 3a, then thread 0 hands
+ * counter (the tiles of all cc points, one point's after another's),
+ * and for each tile run steps 1, 2 and 3a, then thread 0 hands
  * the tile's total to the runtime's look-back (runtime/device/lookback.c),
  * which publishes it in the tile's status word, folds the totals and
  * prefixes of the tiles before it and publishes the tile's inclusive
@@ -79,8 +80,9 @@
  * inside the launch the shared chunk totals and tile buffer, and with
  * several blocks the device buffers of the segments' totals (cc points x
  * blocks), one of each per component, or, in a single pass, the status
- * words of its "n_tiles" tiles and their ticket counter ("flags", the
- * counter last) and the shared slots of a block's ticket and carry. The
+ * words of its "n_tiles" tiles ("tiles_per_cc" per cc point, those of a
+ * point one after another) and their ticket counter ("flags", the counter
+ * last) and the shared slots of a block's ticket and carry. The
  * accumulators hold two elements
  * per component: the running value of a chunk (ACC) and the carry
  * (CARRY). */
@@ -98,6 +100,7 @@ struct block_scan {
   MlirValue tile[MAX_RANK];
   MlirValue segment_totals[MAX_RANK];
   int64_t n_tiles;
+  int64_t tiles_per_cc;
   MlirValue flags;
   MlirValue ticket;
   MlirValue prefix;
@@ -535,9 +538,8 @@ static int emit_segment_scan(struct mdh_builder *b, const char *name, int n,
 }
 
 /* Tells whether "bs" runs in a single pass (see the top of this file):
- * several blocks along the scan, one cc point of static sizes, one
- * component whose builtin operator the runtime's look-back has for its
- * 32-bit type. */
+ * several blocks along the scan, static sizes, one component whose
+ * builtin operator the runtime's look-back has for its 32-bit type. */
 static int single_pass(const struct block_scan *bs) {
   static const char *const float_ops[] = {"add", "mul", "min", "max", NULL};
   static const char *const int_ops[] = {"add", "mul", "min", "max",
@@ -546,9 +548,13 @@ static int single_pass(const struct block_scan *bs) {
   const char *op, *type;
   const char *const *ops;
 
-  if (bs->blocks < 2 || bs->cc_points != 1 || bs->n <= 0 ||
-      info->n_results != 1)
+  int d;
+
+  if (bs->blocks < 2 || info->n_results != 1)
     return 0;
+  for (d = 0; d < info->stmt->rank; ++d)
+    if (mdhMdHomGetSize(info->stmt->hom, d) <= 0)
+      return 0;
   op = mdh_component_operator(info, 0);
   type = mdh_runtime_type(mdh_kernel_component_type(info, 0));
   if (!op || !type)
@@ -596,14 +602,15 @@ static void emit_draw_ticket(struct mdh_builder *b, const struct block_scan *bs,
   mdh_build_op(b, "scf.condition", 2, operands, 0, NULL, 0, NULL);
 }
 
-/* Thread 0's look-back for tile "t" (runtime/device/lookback.c), its
- * total the last of the "chunks" scanned chunk totals: the exclusive
- * prefix it returns goes to the shared carry slot, which every thread
- * reads into its carry after a barrier where the tile has one. Returns
- * whether it has one. */
+/* Thread 0's look-back for tile "t" (runtime/device/lookback.c) of the
+ * scan whose first tile is "first", its total the last of the "chunks"
+ * scanned chunk totals: the exclusive prefix it returns goes to the shared
+ * carry slot, which every thread reads into its carry after a barrier
+ * where the tile has one. Returns whether it has one. */
 static MlirValue emit_look_back(struct mdh_builder *b,
                                 const struct block_scan *bs, MlirValue tid,
-                                MlirValue t, MlirValue chunks) {
+                                MlirValue t, MlirValue first,
+                                MlirValue chunks) {
   struct mdh_stmt_info *info = bs->k->info;
   MlirType i64 = mlirIntegerTypeGet(b->ctx, 64);
   MlirValue zero = mdh_build_index(b, 0), args[4], v, has_prefix;
@@ -614,7 +621,7 @@ static MlirValue emit_look_back(struct mdh_builder *b,
   args[1] = mlirOperationGetResult(
       mdh_build_op(&tb, "arith.index_cast", 1, &t, 1, &i64, 0, NULL), 0);
   args[2] = mlirOperationGetResult(
-      mdh_build_op(&tb, "arith.index_cast", 1, &zero, 1, &i64, 0, NULL), 0);
+      mdh_build_op(&tb, "arith.index_cast", 1, &first, 1, &i64, 0, NULL), 0);
   args[3] =
       mdh_build_load(&tb, bs->totals[0], 1,
                      (MlirValue[]){mdh_build_binary(&tb, "arith.subi", chunks,
@@ -624,23 +631,48 @@ static MlirValue emit_look_back(struct mdh_builder *b,
                               mlirValueGetType(args[3]), 4, args);
   mdh_build_store(&tb, v, bs->prefix, 1, &zero);
   mdh_build_op(b, "gpu.barrier", 0, NULL, 0, NULL, 0, NULL);
-  has_prefix = mdh_build_cmpi(b, "sgt", t, zero);
+  has_prefix = mdh_build_cmpi(b, "sgt", t, first);
   tb = mdh_build_if(b, has_prefix);
   v = mdh_build_load(&tb, bs->prefix, 1, &zero);
   store_acc(&tb, bs, CARRY, &v);
   return has_prefix;
 }
 
-/* The second region of the ticket loop: tile "t" of the scan, at "point",
- * loaded, scanned within the block, given its prefix by the look-back and
- * stored. */
+/* Sets "point" to the cc point of tile "t" (its number among the cc
+ * points, row-major as read_point counts them, is t / tiles_per_cc; the
+ * scan index 0) and returns the first tile of that point. */
+static MlirValue ticket_point(struct mdh_builder *b,
+                              const struct block_scan *bs, MlirValue t,
+                              MlirValue *point) {
+  struct mdh_stmt_info *info = bs->k->info;
+  MlirValue per = mdh_build_index(b, bs->tiles_per_cc), rest, size;
+  int d;
+
+  rest = mdh_build_binary(b, "arith.divsi", t, per);
+  for (d = info->stmt->rank - 1; d >= 0; --d) {
+    if (d == bs->s) {
+      point[d] = mdh_build_index(b, 0);
+      continue;
+    }
+    size = mdh_build_index(b, mdhMdHomGetSize(info->stmt->hom, d));
+    point[d] = mdh_build_binary(b, "arith.remsi", rest, size);
+    rest = mdh_build_binary(b, "arith.divsi", rest, size);
+  }
+  return mdh_build_binary(b, "arith.muli",
+                          mdh_build_binary(b, "arith.divsi", t, per), per);
+}
+
+/* The second region of the ticket loop: tile "t", loaded, scanned within
+ * the block, given its prefix by the look-back and stored. */
 static void emit_ticket_tile(struct mdh_builder *b, const struct block_scan *bs,
-                             MlirValue *point, MlirValue tid, MlirValue t) {
+                             MlirValue tid, MlirValue t) {
   MlirValue tile = mdh_build_index(b, bs->threads * bs->items);
   MlirValue items = mdh_build_index(b, bs->items);
-  MlirValue base, len, lo, hi, chunks, has_prefix;
+  MlirValue point[MAX_RANK], base, len, lo, hi, chunks, has_prefix, first;
 
-  base = mdh_build_binary(b, "arith.muli", t, tile);
+  first = ticket_point(b, bs, t, point);
+  base = mdh_build_binary(b, "arith.muli",
+                          mdh_build_binary(b, "arith.subi", t, first), tile);
   len = mdh_build_binary(
       b, "arith.minsi", tile,
       mdh_build_binary(b, "arith.subi", mdh_build_index(b, bs->n), base));
@@ -654,28 +686,23 @@ static void emit_ticket_tile(struct mdh_builder *b, const struct block_scan *bs,
       items);
   emit_chunk_scan(b, bs, lo, hi, tid, 1);
   emit_totals_scan(b, bs, tid, chunks);
-  has_prefix = emit_look_back(b, bs, tid, t, chunks);
+  has_prefix = emit_look_back(b, bs, tid, t, first, chunks);
   emit_chunk_fixup(b, bs, lo, hi, tid, has_prefix);
   emit_tile_store(b, bs, point, base, len, tid);
   mdh_build_op(b, "scf.yield", 0, NULL, 0, NULL, 0, NULL);
 }
 
-/* The statement callback of the single pass: the loop over the tickets
- * that the block draws (scf.while), at the only cc point. */
-static int emit_single_pass(struct mdh_builder *b, const char *name, int n,
-                            const MlirValue *idx, void *user) {
-  struct block_scan *bs = user;
+/* The body of the single pass: the loop over the tickets that the block
+ * draws (scf.while), each a tile of one cc point. */
+static void emit_single_pass(struct mdh_builder *b, struct block_scan *bs) {
   MlirType index = mlirIndexTypeGet(b->ctx);
   MlirLocation loc = b->loc;
-  MlirValue point[MAX_RANK], tid = bs->k->ids[3 + bs->hw];
+  MlirValue tid = bs->k->ids[3 + bs->hw];
   MlirRegion regions[2];
   MlirBlock before, after;
   MlirOperationState st;
   struct mdh_builder rb;
 
-  if (check_stmt(b, bs, name, n) < 0)
-    return -1;
-  read_point(b, bs, idx, point);
   before = mlirBlockCreate(0, NULL, NULL);
   after = mlirBlockCreate(1, &index, &loc);
   regions[0] = mlirRegionCreate();
@@ -691,8 +718,7 @@ static int emit_single_pass(struct mdh_builder *b, const char *name, int n,
   rb.before = (MlirOperation){NULL};
   emit_draw_ticket(&rb, bs, tid);
   rb.block = after;
-  emit_ticket_tile(&rb, bs, point, tid, mlirBlockGetArgument(after, 0));
-  return 0;
+  emit_ticket_tile(&rb, bs, tid, mlirBlockGetArgument(after, 0));
 }
 
 /* Builds at "b" the kernel that zeroes the status words and the counter of
@@ -721,18 +747,15 @@ static void build_zero_flags(struct mdh_builder *b,
 
 /* Builds at "b" the launch of "bs" with the shared chunk totals and tile
  * buffer (in a single pass also the ticket and carry slots) and the
- * statement callback "stmt" over the block-level AST "tree". */
-static int build_launch(isl_ctx *ctx, struct mdh_builder *b,
-                        struct block_scan *bs, __isl_keep isl_ast_node *tree,
-                        int (*stmt)(struct mdh_builder *b, const char *name,
-                                    int n, const MlirValue *idx, void *user)) {
+ * accumulators; returns its body, "kb" the builder inside it. */
+static MlirBlock begin_launch(struct mdh_builder *b, struct block_scan *bs,
+                              struct mdh_builder *kb) {
   MlirAttribute space = mdh_kernel_workgroup_space(b->ctx);
   struct mdh_kernel *k = bs->k;
   intptr_t c, n = k->info->n_results;
   MlirType shared[2 * MAX_RANK + 2], elem;
   int64_t tile = bs->threads * bs->items, one = 1;
   int n_shared = (int)(2 * n);
-  struct mdh_builder kb;
   MlirBlock body;
 
   for (c = 0; c < n; ++c) {
@@ -755,9 +778,35 @@ static int build_launch(isl_ctx *ctx, struct mdh_builder *b,
     bs->ticket = mlirBlockGetArgument(body, 12 + 2 * n);
     bs->prefix = mlirBlockGetArgument(body, 12 + 2 * n + 1);
   }
-  kb = mdh_builder_before_terminator(b, body);
-  mdh_kernel_alloc_accumulators(&kb, k, 2);
-  return mdh_kernel_translate(ctx, k, &kb, body, tree, stmt, bs);
+  *kb = mdh_builder_before_terminator(b, body);
+  mdh_kernel_alloc_accumulators(kb, k, 2);
+  return body;
+}
+
+/* Builds at "b" the launch of "bs" (begin_launch) with the statement
+ * callback "stmt" over the block-level AST "tree". */
+static int build_launch(isl_ctx *ctx, struct mdh_builder *b,
+                        struct block_scan *bs, __isl_keep isl_ast_node *tree,
+                        int (*stmt)(struct mdh_builder *b, const char *name,
+                                    int n, const MlirValue *idx, void *user)) {
+  struct mdh_builder kb;
+  MlirBlock body = begin_launch(b, bs, &kb);
+
+  return mdh_kernel_translate(ctx, bs->k, &kb, body, tree, stmt, bs);
+}
+
+/* Builds at "b" the launch of the single pass of "bs": every block runs
+ * the ticket loop once, whichever cc points its tiles belong to, so no
+ * block-level AST deals the cc points out (the sizes are static, so no
+ * isl parameter reaches the code). */
+static void build_single_pass(struct mdh_builder *b, struct block_scan *bs) {
+  struct mdh_builder kb;
+  MlirBlock body = begin_launch(b, bs, &kb);
+  int h;
+
+  for (h = 0; h < MDH_KERNEL_N_IDS; ++h)
+    bs->k->ids[h] = mlirBlockGetArgument(body, h);
+  emit_single_pass(&kb, bs);
 }
 
 int mdh_kernel_build_scan(isl_ctx *ctx, struct mdh_builder *b,
@@ -778,7 +827,9 @@ int mdh_kernel_build_scan(isl_ctx *ctx, struct mdh_builder *b,
     return -1;
   }
   if (single_pass(&bs)) {
-    bs.n_tiles = (bs.n + bs.threads * bs.items - 1) / (bs.threads * bs.items);
+    bs.tiles_per_cc =
+        (bs.n + bs.threads * bs.items - 1) / (bs.threads * bs.items);
+    bs.n_tiles = bs.cc_points * bs.tiles_per_cc;
     shape[0] = bs.n_tiles + 1;
     bs.flags = mdh_build_alloc_sized(
         b, "gpu.alloc",
@@ -786,10 +837,10 @@ int mdh_kernel_build_scan(isl_ctx *ctx, struct mdh_builder *b,
                                     mlirAttributeGetNull()),
         0, NULL);
     build_zero_flags(b, &bs);
-    rc = build_launch(ctx, b, &bs, tree, &emit_single_pass);
+    build_single_pass(b, &bs);
     mdh_build_op(b, "gpu.dealloc", 1, &bs.flags, 0, NULL, 0, NULL);
     isl_ast_node_free(tree);
-    return rc;
+    return 0;
   }
   shape[0] = bs.cc_points;
   shape[1] = bs.blocks;

@@ -108,8 +108,9 @@ func.func @segments_xor(%x: memref<20000xi32>, %y: memref<20000xi32>) {
   return
 }
 
-// Row maxima scanned over 5 segments per row, the rows dealt out to blocks
-// along y: the segments' totals of each row apart.
+// Row maxima over 5 blocks along the rows and 2 along y, in a single pass:
+// the blocks draw the tiles of all rows (each row's after the one before),
+// and a row's first tile starts its look-back.
 func.func @rows_segments(%x: memref<6x3001xf32>, %y: memref<6x3001xf32>) {
   %vx = "mdh.inp_view"(%x) {accesses = [affine_map<(i, j) -> (i, j)>]}
       : (memref<6x3001xf32>) -> !mdh.mda<array<i64: 6, 3001>>
