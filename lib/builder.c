@@ -54,13 +54,16 @@ MlirOperation mdh_build_op(struct mdh_builder *b, const char *name,
   return op;
 }
 
-MlirValue mdh_build_index(struct mdh_builder *b, int64_t value) {
-  MlirType index = mlirIndexTypeGet(b->ctx);
+MlirValue mdh_build_int(struct mdh_builder *b, MlirType type, int64_t value) {
   MlirNamedAttribute attr =
-      mdh_named_attr(b->ctx, "value", mlirIntegerAttrGet(index, value));
+      mdh_named_attr(b->ctx, "value", mlirIntegerAttrGet(type, value));
 
   return mlirOperationGetResult(
-      mdh_build_op(b, "arith.constant", 0, NULL, 1, &index, 1, &attr), 0);
+      mdh_build_op(b, "arith.constant", 0, NULL, 1, &type, 1, &attr), 0);
+}
+
+MlirValue mdh_build_index(struct mdh_builder *b, int64_t value) {
+  return mdh_build_int(b, mlirIndexTypeGet(b->ctx), value);
 }
 
 MlirValue mdh_build_binary(struct mdh_builder *b, const char *name,

@@ -76,6 +76,9 @@ MlirOperation mdh_identity_function(struct mdh_identity_functions *ids,
 /* Frees the lists of "ids" (not the functions, which the module holds). */
 void mdh_identity_functions_clear(struct mdh_identity_functions *ids);
 
+/* Builds the arith.constant "value" of integer or index type "type"; of
+ * index type. */
+MlirValue mdh_build_int(struct mdh_builder *b, MlirType type, int64_t value);
 MlirValue mdh_build_index(struct mdh_builder *b, int64_t value);
 
 /* Builds the arith op "name" on two operands of the same type. */

@@ -790,17 +790,16 @@ MlirPass mdhCreateDeviceResidentPass(void) {
 }
 
 int mdhChipHasAsyncCopy(MlirStringRef chip) {
-  char digits[8];
-  size_t i, n = 0;
+  long sm = 0;
+  size_t i = 3;
 
   if (chip.length < 4 || strncmp(chip.data, "sm_", 3))
     return 1;
-  for (i = 3; i < chip.length && n + 1 < sizeof(digits) &&
-              chip.data[i] >= '0' && chip.data[i] <= '9';
+  for (; i < chip.length && chip.data[i] >= '0' && chip.data[i] <= '9' &&
+         sm < 1000;
        ++i)
-    digits[n++] = chip.data[i];
-  digits[n] = '\0';
-  return n == 0 || atoi(digits) >= 80;
+    sm = 10 * sm + (chip.data[i] - '0');
+  return i == 3 || sm >= 80;
 }
 
 /* Runs mdh-no-async-copy on "module": mdh.async_copy = false unless the

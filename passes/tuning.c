@@ -101,13 +101,14 @@ struct kernel_choices {
 };
 
 /* Stores "value" for the kernel of entry "e", a kernel of "func", in "c",
- * describing it as "text" does. Returns 0, or -1 after an error at "func"
- * for a kernel beyond MAX_TUNED_KERNELS (mdh-map-gpu checks that the
- * function has it). */
+ * describing it in "text" as "prefix" followed by "value_text". Returns 0,
+ * or -1 after an error at "func" for a kernel beyond MAX_TUNED_KERNELS
+ * (mdh-map-gpu checks that the function has it). */
 static int add_kernel_choice(MlirOperation func, const char *file,
                              const struct mdh_tuning_entry *e,
                              struct kernel_choices *c, int64_t value,
-                             const char *value_text, struct mdh_str *text) {
+                             const char *prefix, const char *value_text,
+                             struct mdh_str *text) {
   if (e->kernel >= MAX_TUNED_KERNELS) {
     mdh_emit_error(func,
                    PASS ": %s gives kernel %d of @%s %s, but at most %d "
@@ -118,8 +119,8 @@ static int add_kernel_choice(MlirOperation func, const char *file,
   while (c->n <= e->kernel)
     c->values[c->n++] = -1;
   c->values[e->kernel] = value;
-  mdh_str_printf(text, "%s@%s kernel %d takes %s", text->len ? ", " : "",
-                 e->function, e->kernel, value_text);
+  mdh_str_printf(text, "%s@%s kernel %d takes %s%s", text->len ? ", " : "",
+                 e->function, e->kernel, prefix, value_text);
   return 0;
 }
 
@@ -132,20 +133,15 @@ static int add_kernel_choices(MlirOperation func, const char *file,
                               int own_dbuf, struct kernel_choices *modes,
                               struct kernel_choices *dbufs,
                               struct mdh_str *text) {
-  struct mdh_str mode;
   int rc = 0;
 
-  if (e->reduction_mode && !own_mode) {
-    mdh_str_init(&mode);
-    mdh_str_printf(&mode, "reduction mode %s", e->reduction_mode);
+  if (e->reduction_mode && !own_mode)
     rc = add_kernel_choice(func, file, e, modes,
                            !strcmp(e->reduction_mode, "deterministic"),
-                           mode.data, text);
-    mdh_str_clear(&mode);
-  }
+                           "reduction mode ", e->reduction_mode, text);
   if (!rc && e->double_buffer >= 0 && !own_dbuf)
     rc = add_kernel_choice(
-        func, file, e, dbufs, e->double_buffer,
+        func, file, e, dbufs, e->double_buffer, "",
         e->double_buffer ? "double buffering" : "single buffering", text);
   return rc;
 }

@@ -547,7 +547,6 @@ static int single_pass(const struct block_scan *bs) {
   const struct mdh_stmt_info *info = bs->k->info;
   const char *op, *type;
   const char *const *ops;
-
   int d;
 
   if (bs->blocks < 2 || info->n_results != 1)
@@ -581,11 +580,7 @@ static void emit_draw_ticket(struct mdh_builder *b, const struct block_scan *bs,
   struct mdh_builder tb;
 
   tb = mdh_build_if(b, mdh_build_cmpi(b, "eq", tid, zero));
-  operands[0] = mlirOperationGetResult(
-      mdh_build_op(&tb, "arith.constant", 0, NULL, 1, &i64, 1,
-                   (MlirNamedAttribute[]){mdh_named_attr(
-                       b->ctx, "value", mlirIntegerAttrGet(i64, 1))}),
-      0);
+  operands[0] = mdh_build_int(&tb, i64, 1);
   operands[1] = bs->flags;
   operands[2] = mdh_build_index(&tb, bs->n_tiles);
   t = mlirOperationGetResult(
@@ -645,10 +640,10 @@ static MlirValue ticket_point(struct mdh_builder *b,
                               const struct block_scan *bs, MlirValue t,
                               MlirValue *point) {
   struct mdh_stmt_info *info = bs->k->info;
-  MlirValue per = mdh_build_index(b, bs->tiles_per_cc), rest, size;
+  MlirValue per = mdh_build_index(b, bs->tiles_per_cc), cc, rest, size;
   int d;
 
-  rest = mdh_build_binary(b, "arith.divsi", t, per);
+  rest = cc = mdh_build_binary(b, "arith.divsi", t, per);
   for (d = info->stmt->rank - 1; d >= 0; --d) {
     if (d == bs->s) {
       point[d] = mdh_build_index(b, 0);
@@ -658,8 +653,7 @@ static MlirValue ticket_point(struct mdh_builder *b,
     point[d] = mdh_build_binary(b, "arith.remsi", rest, size);
     rest = mdh_build_binary(b, "arith.divsi", rest, size);
   }
-  return mdh_build_binary(b, "arith.muli",
-                          mdh_build_binary(b, "arith.divsi", t, per), per);
+  return mdh_build_binary(b, "arith.muli", cc, per);
 }
 
 /* The second region of the ticket loop: tile "t", loaded, scanned within
@@ -727,8 +721,7 @@ static void build_zero_flags(struct mdh_builder *b,
                              const struct block_scan *bs) {
   int64_t n = bs->n_tiles + 1, block[3] = {ZERO_THREADS, 1, 1},
           grid[3] = {(n + ZERO_THREADS - 1) / ZERO_THREADS, 1, 1};
-  MlirType i64 = mlirIntegerTypeGet(b->ctx, 64);
-  MlirValue zero, i;
+  MlirValue i;
   struct mdh_builder kb, lb;
   MlirBlock body;
 
@@ -737,12 +730,8 @@ static void build_zero_flags(struct mdh_builder *b,
   i = mdh_kernel_build_global_x(&kb, body, ZERO_THREADS);
   lb =
       mdh_build_if(&kb, mdh_build_cmpi(&kb, "slt", i, mdh_build_index(&kb, n)));
-  zero = mlirOperationGetResult(
-      mdh_build_op(&lb, "arith.constant", 0, NULL, 1, &i64, 1,
-                   (MlirNamedAttribute[]){mdh_named_attr(
-                       b->ctx, "value", mlirIntegerAttrGet(i64, 0))}),
-      0);
-  mdh_build_store(&lb, zero, bs->flags, 1, &i);
+  mdh_build_store(&lb, mdh_build_int(&lb, mlirIntegerTypeGet(b->ctx, 64), 0),
+                  bs->flags, 1, &i);
 }
 
 /* Builds at "b" the launch of "bs" with the shared chunk totals and tile
@@ -795,18 +784,32 @@ static int build_launch(isl_ctx *ctx, struct mdh_builder *b,
   return mdh_kernel_translate(ctx, bs->k, &kb, body, tree, stmt, bs);
 }
 
-/* Builds at "b" the launch of the single pass of "bs": every block runs
- * the ticket loop once, whichever cc points its tiles belong to, so no
- * block-level AST deals the cc points out (the sizes are static, so no
- * isl parameter reaches the code). */
+/* Builds at "b" the single pass of "bs": the status words and the
+ * counter, the kernel that zeroes them, and the scan's launch, where
+ * every block runs the ticket loop once, whichever cc points its tiles
+ * belong to, so no block-level AST deals the cc points out (the sizes are
+ * static, so no isl parameter reaches the code). */
 static void build_single_pass(struct mdh_builder *b, struct block_scan *bs) {
+  int64_t words;
   struct mdh_builder kb;
-  MlirBlock body = begin_launch(b, bs, &kb);
+  MlirBlock body;
   int h;
 
+  bs->tiles_per_cc =
+      (bs->n + bs->threads * bs->items - 1) / (bs->threads * bs->items);
+  bs->n_tiles = bs->cc_points * bs->tiles_per_cc;
+  words = bs->n_tiles + 1;
+  bs->flags = mdh_build_alloc_sized(
+      b, "gpu.alloc",
+      mlirMemRefTypeContiguousGet(mlirIntegerTypeGet(b->ctx, 64), 1, &words,
+                                  mlirAttributeGetNull()),
+      0, NULL);
+  build_zero_flags(b, bs);
+  body = begin_launch(b, bs, &kb);
   for (h = 0; h < MDH_KERNEL_N_IDS; ++h)
     bs->k->ids[h] = mlirBlockGetArgument(body, h);
   emit_single_pass(&kb, bs);
+  mdh_build_op(b, "gpu.dealloc", 1, &bs->flags, 0, NULL, 0, NULL);
 }
 
 int mdh_kernel_build_scan(isl_ctx *ctx, struct mdh_builder *b,
@@ -819,28 +822,16 @@ int mdh_kernel_build_scan(isl_ctx *ctx, struct mdh_builder *b,
   int d, rc;
 
   block_scan_init(&bs, k);
+  if (single_pass(&bs)) {
+    build_single_pass(b, &bs);
+    return 0;
+  }
   for (d = 0; d < k->info->stmt->rank; ++d)
     step[d] = 1;
   tree = mdh_kernel_block_ast(ctx, k, step, &part, 1);
   if (!tree) {
     mdh_isl_report(ctx, k->info->stmt->hom, PASS, "building the scan");
     return -1;
-  }
-  if (single_pass(&bs)) {
-    bs.tiles_per_cc =
-        (bs.n + bs.threads * bs.items - 1) / (bs.threads * bs.items);
-    bs.n_tiles = bs.cc_points * bs.tiles_per_cc;
-    shape[0] = bs.n_tiles + 1;
-    bs.flags = mdh_build_alloc_sized(
-        b, "gpu.alloc",
-        mlirMemRefTypeContiguousGet(mlirIntegerTypeGet(b->ctx, 64), 1, shape,
-                                    mlirAttributeGetNull()),
-        0, NULL);
-    build_zero_flags(b, &bs);
-    build_single_pass(b, &bs);
-    mdh_build_op(b, "gpu.dealloc", 1, &bs.flags, 0, NULL, 0, NULL);
-    isl_ast_node_free(tree);
-    return 0;
   }
   shape[0] = bs.cc_points;
   shape[1] = bs.blocks;

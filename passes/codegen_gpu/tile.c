@@ -835,6 +835,24 @@ static void emit_finish(struct mdh_builder *b, const struct tiling *t,
   }
 }
 
+/* Reads the bool attribute that "find" finds nearest the md_hom of "t":
+ * 1 or 0, "absent" without one, or -1 after the diagnostic "malformed" at
+ * its owner when it is not a bool. */
+static int read_bool(const struct tiling *t,
+                     MlirAttribute (*find)(MlirOperation, MlirOperation *),
+                     const char *malformed, int absent) {
+  MlirOperation owner;
+  MlirAttribute attr = find(t->k->info->stmt->hom, &owner);
+
+  if (mlirAttributeIsNull(attr))
+    return absent;
+  if (!mlirAttributeIsABool(attr)) {
+    mdh_emit_error(owner, "%s", malformed);
+    return -1;
+  }
+  return mlirBoolAttrGetValue(attr);
+}
+
 /* Decides whether "t" double-buffers its staged tiles: where
  * `mdh.double_buffer` asks for it, two steps or more are staged and both
  * buffers fit the shared memory. Not by default: on sm_90 the 4096^3
@@ -843,16 +861,12 @@ static void emit_finish(struct mdh_builder *b, const struct tiling *t,
  * can weigh against the latency it hides. Returns -1 after a diagnostic on
  * a malformed attribute. */
 static int wants_double_buffer(const struct tiling *t) {
-  MlirOperation hom = t->k->info->stmt->hom, owner;
-  MlirAttribute attr = mdh_attr_find_double_buffer(hom, &owner);
+  int asked = read_bool(t, &mdh_attr_find_double_buffer,
+                        PASS ": mdh.double_buffer must be true or false", 0);
 
-  if (mlirAttributeIsNull(attr))
-    return 0;
-  if (!mlirAttributeIsABool(attr)) {
-    mdh_emit_error(owner, PASS ": mdh.double_buffer must be true or false");
-    return -1;
-  }
-  return mlirBoolAttrGetValue(attr) && t->n_stages > 0 && n_steps(t) >= 2 &&
+  if (asked <= 0)
+    return asked;
+  return t->n_stages > 0 && n_steps(t) >= 2 &&
          2 * t->shared_bytes <= MDH_GPU_MAX_SHARED_BYTES;
 }
 
@@ -863,18 +877,10 @@ static int wants_double_buffer(const struct tiling *t) {
  * `mdh.async_copy` is false (mdh-gpu-pipeline sets it so for a chip before
  * sm_80). Returns -1 after a diagnostic on a malformed attribute. */
 static int wants_async_copy(const struct tiling *t) {
-  MlirOperation hom = t->k->info->stmt->hom, owner;
-  MlirAttribute attr = mdh_attr_find_async_copy(hom, &owner);
-
   if (!t->dbuf)
     return 0;
-  if (mlirAttributeIsNull(attr))
-    return 1;
-  if (!mlirAttributeIsABool(attr)) {
-    mdh_emit_error(owner, PASS ": mdh.async_copy must be true or false");
-    return -1;
-  }
-  return mlirBoolAttrGetValue(attr);
+  return read_bool(t, &mdh_attr_find_async_copy,
+                   PASS ": mdh.async_copy must be true or false", 1);
 }
 
 /* Tells whether the copies of stage "st" of "t" go asynchronously: a copy
@@ -1122,7 +1128,7 @@ static void emit_step(struct mdh_builder *b, struct tiling *t,
       b->ctx, "n", mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 32), 0));
   struct mdh_builder mb;
   int64_t n = 0;
-  int s, n_async = 0;
+  int s, async[MAX_STAGES], n_async = 0;
 
   for (s = 0; s < t->n_stages; ++s)
     n += groups_per_thread(t, &t->copies[s]);
@@ -1132,8 +1138,8 @@ static void emit_step(struct mdh_builder *b, struct tiling *t,
   next_step(b, t, tv, next, &lin, &odd);
   for (n = 0, s = 0; s < t->n_stages; ++s) {
     at[s] = h + n;
-    n_async += copies_async(t, &t->copies[s]);
-    if (copies_async(t, &t->copies[s]))
+    n_async += async[s] = copies_async(t, &t->copies[s]);
+    if (async[s])
       continue;
     load_stage(b, t, &t->copies[s], next, at[s]);
     n += groups_per_thread(t, &t->copies[s]);
@@ -1145,7 +1151,7 @@ static void emit_step(struct mdh_builder *b, struct tiling *t,
     mb = mdh_build_if(b, more);
     select_tiles(&mb, t, odd, 1);
     for (s = 0; s < t->n_stages; ++s)
-      if (copies_async(t, &t->copies[s]))
+      if (async[s])
         async_stage(&mb, t, &t->copies[s], next);
     mdh_build_op(&mb, "nvvm.cp.async.commit.group", 0, NULL, 0, NULL, 0, NULL);
   }
@@ -1155,7 +1161,7 @@ static void emit_step(struct mdh_builder *b, struct tiling *t,
     mb = mdh_build_if(b, more);
     select_tiles(&mb, t, odd, 1);
     for (s = 0; s < t->n_stages; ++s)
-      if (!copies_async(t, &t->copies[s]))
+      if (!async[s])
         store_stage(&mb, t, &t->copies[s], at[s]);
   }
   if (n_async)

@@ -1238,8 +1238,7 @@ int main(int argc, char **argv) {
   struct options o;
   struct mdh_tuning_record r;
   struct candidate *cands = NULL;
-  /* Large (three arrays of MAX_KERNELS): static, main runs once. */
-  static struct kernels ks;
+  struct kernels ks = {0};
   struct tiled_hom homs[MAX_KERNELS];
   char *signature = NULL, device[256];
   int rc, n, n_homs = 0;
